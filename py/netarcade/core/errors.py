@@ -1,0 +1,60 @@
+"""Specific exception classes for everything a player or a link can get wrong.
+
+Each error carries a short machine-readable ``code`` (for tests, the page and
+the relay's error frames) and a sentence a player can read.
+"""
+
+
+class NetarcadeError(Exception):
+    """Base class of every error the engine raises on purpose."""
+
+    code = "error"
+
+    def __init__(self, message: str, code: str | None = None):
+        super().__init__(message)
+        self.message = message
+        if code is not None:
+            self.code = code
+
+    def __str__(self) -> str:
+        return self.message
+
+
+class IllegalAction(NetarcadeError):
+    """An action the rules forbid right now. The state is left exactly as it was.
+
+    >>> err = IllegalAction("not-your-turn", "it is P2's turn")
+    >>> err.code, str(err)
+    ('not-your-turn', "it is P2's turn")
+    """
+
+    def __init__(self, code: str, message: str):
+        super().__init__(message, code)
+
+
+class InvalidNotation(NetarcadeError, ValueError):
+    """Text that does not parse as an action of the game."""
+
+    code = "bad-notation"
+
+
+class InvalidOption(NetarcadeError, ValueError):
+    """A game option outside its declared type or range; names the option."""
+
+    code = "bad-option"
+
+    def __init__(self, name: str, message: str):
+        super().__init__(f"option {name!r}: {message}")
+        self.name = name
+
+
+class InvalidRecord(NetarcadeError, ValueError):
+    """A game record (or a link carrying one) that is malformed or does not replay."""
+
+    code = "bad-record"
+
+
+class UnknownGame(NetarcadeError, ValueError):
+    """A game id that no registered game has."""
+
+    code = "unknown-game"

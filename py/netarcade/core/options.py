@@ -1,0 +1,140 @@
+"""Option schemas: every game declares its options (name, type, default, range)
+and every new game validates what it was given against them.
+
+Values may arrive as text (command line, links, form fields): ``Option.coerce``
+turns text into the declared type, then checks the range, and an
+``InvalidOption`` names the option and what it allows.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any, Mapping
+
+from .errors import InvalidOption
+
+
+@dataclass(frozen=True)
+class Option:
+    """One declared option.
+
+    >>> target = Option("target", "int", 10, minimum=3, maximum=20, help="AI tokens to win")
+    >>> target.coerce("12")
+    12
+    >>> target.coerce(30)
+    Traceback (most recent call last):
+    ...
+    netarcade.core.errors.InvalidOption: option 'target': must be between 3 and 20, got 30
+    >>> target.describe()
+    'target: integer 3..20, default 10 (AI tokens to win)'
+    """
+
+    name: str
+    type: str  # "int" | "choice" | "bool"
+    default: Any
+    minimum: int | None = None
+    maximum: int | None = None
+    choices: tuple[str, ...] = ()
+    help: str = ""
+
+    def coerce(self, value: Any) -> Any:
+        if self.type == "int":
+            if isinstance(value, bool):
+                raise InvalidOption(self.name, f"must be an integer, got {value!r}")
+            if isinstance(value, str):
+                text = value.strip()
+                try:
+                    value = int(text, 10)
+                except ValueError:
+                    raise InvalidOption(self.name, f"must be an integer, got {text!r}") from None
+            if not isinstance(value, int):
+                raise InvalidOption(self.name, f"must be an integer, got {value!r}")
+            if (self.minimum is not None and value < self.minimum) or (
+                self.maximum is not None and value > self.maximum
+            ):
+                raise InvalidOption(
+                    self.name, f"must be between {self.minimum} and {self.maximum}, got {value}"
+                )
+            return value
+        if self.type == "choice":
+            if not isinstance(value, str) or value not in self.choices:
+                allowed = ", ".join(self.choices)
+                raise InvalidOption(self.name, f"must be one of {allowed}, got {value!r}")
+            return value
+        if self.type == "bool":
+            if isinstance(value, bool):
+                return value
+            if isinstance(value, str) and value.lower() in ("true", "1", "yes", "on"):
+                return True
+            if isinstance(value, str) and value.lower() in ("false", "0", "no", "off"):
+                return False
+            raise InvalidOption(self.name, f"must be true or false, got {value!r}")
+        raise AssertionError(f"unknown option type {self.type!r}")
+
+    def describe(self) -> str:
+        if self.type == "int":
+            kind = f"integer {self.minimum}..{self.maximum}"
+        elif self.type == "choice":
+            kind = "one of " + "|".join(self.choices)
+        else:
+            kind = "true|false"
+        text = f"{self.name}: {kind}, default {self.default}"
+        return f"{text} ({self.help})" if self.help else text
+
+    def to_data(self) -> dict[str, Any]:
+        """Plain form for the page's new-game form."""
+        return {
+            "name": self.name,
+            "type": self.type,
+            "default": self.default,
+            "min": self.minimum,
+            "max": self.maximum,
+            "choices": list(self.choices),
+            "help": self.help,
+        }
+
+
+MAX_SEED = 2**64 - 1
+
+
+def validate_seed(seed: Any) -> int:
+    """A seed is an integer 0..2**64-1 (text is accepted, as links carry text).
+
+    >>> validate_seed("42")
+    42
+    """
+    if isinstance(seed, str) and seed.strip().isdigit():
+        seed = int(seed.strip())
+    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+        raise InvalidOption("seed", f"must be an integer 0..{MAX_SEED}, got {seed!r}")
+    return seed
+
+
+class OptionSchema:
+    """The options a game accepts, in display order."""
+
+    def __init__(self, *options: Option):
+        self.options = options
+        self.by_name = {option.name: option for option in options}
+
+    def validate(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Return a complete options dict: given values checked, defaults filled in.
+
+        Unknown names are an error rather than silently ignored, so a typo in a
+        link or on the command line is reported.
+        """
+        given = dict(given or {})
+        for name in given:
+            if name not in self.by_name:
+                known = ", ".join(self.by_name)
+                raise InvalidOption(name, f"unknown option (this game has: {known})")
+        return {
+            option.name: option.coerce(given[option.name]) if option.name in given else option.default
+            for option in self.options
+        }
+
+    def describe(self) -> str:
+        return "\n".join(option.describe() for option in self.options)
+
+    def to_data(self) -> list[dict[str, Any]]:
+        return [option.to_data() for option in self.options]
