@@ -80,6 +80,23 @@ class Game:
         """Inverse of ``format_action``; raises ``InvalidNotation``."""
         raise NotImplementedError
 
+    # --- for bots (optional) ------------------------------------------------
+    def evaluate(self, state: Any, seat: int) -> float:
+        """A heuristic of how well ``seat`` stands, roughly in points, relative
+        to its rivals (positive: ahead). It may only use what ``seat`` sees."""
+        scores = self.scores(state)
+        rivals = [v for s, v in enumerate(scores) if s != seat]
+        return scores[seat] - (max(rivals) if rivals else 0)
+
+    def evaluate_all(self, state: Any) -> list[float]:
+        """``evaluate`` for every seat (games may compute it in one pass)."""
+        return [self.evaluate(state, seat) for seat in range(len(self.scores(state)))]
+
+    def determinize(self, state: Any, seat: int, rng: Any) -> Any:
+        """A full state consistent with what ``seat`` sees, hidden parts
+        sampled with ``rng``. With perfect information: a plain copy."""
+        return self.copy(state)
+
     # --- identity ----------------------------------------------------------
     def canonical(self, state: Any) -> Any:
         """The full state as plain data (dicts, lists, ints, strings) for digests."""

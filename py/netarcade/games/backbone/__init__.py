@@ -11,6 +11,7 @@ from typing import Any
 from ...core.game import Game, register
 from ...core.options import Option, OptionSchema, validate_seed
 from . import rules
+from .bots import evaluate, evaluate_all
 from .actions import COSTS, format_action, parse_action
 from .board import START_ROUTER, START_SERVER, hex_name
 
@@ -60,6 +61,12 @@ class Backbone(Game):
 
     def turn_count(self, state):
         return state.turn
+
+    def evaluate(self, state, seat):
+        return evaluate(state, seat)
+
+    def evaluate_all(self, state):
+        return evaluate_all(state)
 
     def format_action(self, action):
         return format_action(action)

@@ -1,0 +1,36 @@
+"""Random-playout speed of a game on this interpreter (``python -m netarcade bench``)."""
+
+from __future__ import annotations
+
+import time
+
+from .core.game import Game
+from .core.prng import Rng
+
+
+def bench_game(game: Game, seconds: float = 3.0, first_seed: int = 1) -> dict:
+    """Play random games for about ``seconds``; return games/actions/turns per second."""
+    games = actions = turns = 0
+    seed = first_seed
+    start = time.perf_counter()
+    while True:
+        state = game.new_game({}, seed)
+        rng = Rng(seed)
+        while not game.is_over(state):
+            seat = min(game.to_act(state))
+            game.apply(state, rng.choice(game.legal_actions(state, seat)))
+            actions += 1
+        turns += game.turn_count(state)
+        games += 1
+        seed += 1
+        elapsed = time.perf_counter() - start
+        if elapsed >= seconds:
+            break
+    return {
+        "games": games,
+        "actions": actions,
+        "seconds": elapsed,
+        "games_per_s": games / elapsed,
+        "actions_per_s": actions / elapsed,
+        "turns_per_s": turns / elapsed,
+    }

@@ -1,0 +1,29 @@
+"""The greedy bot: tries every legal action on a copy and keeps the one the
+game's evaluation likes best for its seat (ties broken by its own PRNG)."""
+
+from __future__ import annotations
+
+from .base import Bot
+
+
+def rank_actions(game, state, seat, actions=None):
+    """``[(value, index, action)]`` best first: the one-ply value of each action."""
+    if actions is None:
+        actions = game.legal_actions(state, seat)
+    ranked = []
+    for index, action in enumerate(actions):
+        trial = game.copy(state)
+        game.apply(trial, action)
+        ranked.append((game.evaluate(trial, seat), index, action))
+    ranked.sort(key=lambda item: (-item[0], item[1]))
+    return ranked
+
+
+class GreedyBot(Bot):
+    name = "greedy"
+
+    def choose(self, game, state, seat):
+        ranked = rank_actions(game, game.determinize(state, seat, self.rng), seat)
+        best = ranked[0][0]
+        ties = [action for value, _, action in ranked if value >= best - 1e-9]
+        return ties[0] if len(ties) == 1 else self.rng.choice(ties)

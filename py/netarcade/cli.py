@@ -1,0 +1,180 @@
+"""Command line: ``python -m netarcade simulate | replay | bench | ladder | serve``.
+
+Bad arguments print one clear line on stderr and exit with status 2.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from typing import Any
+
+from .bots import BOTS
+from .core.errors import NetarcadeError
+from .core.game import get_game
+from .core.options import validate_seed
+from .core.record import decode_record, digest, replay
+
+
+class UsageError(Exception):
+    """A bad command-line argument; reported in one line."""
+
+
+class _Parser(argparse.ArgumentParser):
+    def error(self, message):  # argparse would print the whole usage block
+        raise UsageError(message)
+
+
+def _options(pairs: list[str]) -> dict[str, Any]:
+    options = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise UsageError(f"--option expects name=value, got {pair!r}")
+        options[name] = value
+    return options
+
+
+def _bots(text: str, players: int) -> list[str]:
+    names = [name.strip() for name in text.split(",") if name.strip()]
+    for name in names:
+        if name not in BOTS:
+            raise UsageError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+    if not names:
+        raise UsageError("--bots needs at least one bot name")
+    # A short list repeats to fill every seat: "greedy" = greedy in all seats.
+    return [names[seat % len(names)] for seat in range(players)]
+
+
+def _validated(game_id: str, players: int | None, raw: list[str]) -> tuple[Any, dict[str, Any]]:
+    game = get_game(game_id)
+    options = _options(raw)
+    if players is not None:
+        options["players"] = players
+    return game, game.options.validate(options)
+
+
+def cmd_simulate(args) -> int:
+    from .simulate import play
+
+    game, options = _validated(args.game, args.players, args.option)
+    bots = _bots(args.bots, options["players"])
+    seed = validate_seed(args.seed)
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    for index in range(args.games):
+        result = play(game.id, bots, seed + index, options)
+        if args.json:
+            print(json.dumps(result.to_json(), sort_keys=True), flush=True)
+        else:
+            won = ", ".join(f"P{s + 1} ({bots[s]})" for s in result.winners)
+            print(f"seed {result.seed}: {won} won, scores {result.scores}, "
+                  f"{result.turns} turns, {result.actions} actions, digest {result.digest[:16]}", flush=True)
+    return 0
+
+
+def cmd_replay(args) -> int:
+    source = args.record
+    if source == "-":
+        text = sys.stdin.read()
+    elif len(source) < 4096 and not source.startswith(("g", "h")) and _is_file(source):
+        text = open(source, encoding="utf-8").read()
+    else:
+        text = source
+    game, state = replay(decode_record(text.strip()))
+    print(digest(game, state))
+    return 0
+
+
+def _is_file(path: str) -> bool:
+    import os
+
+    return os.path.isfile(path)
+
+
+def cmd_bench(args) -> int:
+    from .bench import bench_game
+
+    games = [get_game(args.game)] if args.game else None
+    from .core.game import all_games
+
+    for game in games or all_games():
+        figures = bench_game(game, seconds=args.seconds)
+        print(f"{game.id}: {figures['games_per_s']:.2f} games/s, {figures['actions_per_s']:.0f} actions/s, "
+              f"{figures['turns_per_s']:.0f} turns/s (random bots, CPython, {figures['games']} games)")
+    return 0
+
+
+def cmd_ladder(args) -> int:
+    from .ladder import run_ladder
+
+    first, _, second = args.pair.partition(",")
+    _bots(args.pair, 2)
+    if not second:
+        raise UsageError("--pair expects two bot names, e.g. search,greedy")
+    game, options = _validated(args.game, None, args.option)
+    summary = run_ladder(game.id, first, second, args.games, validate_seed(args.seed), options,
+                         workers=args.workers)
+    print(json.dumps(summary, sort_keys=True))
+    return 0
+
+
+def cmd_serve(args) -> int:
+    from . import serve
+
+    return serve.main(args.rest) or 0
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = _Parser(prog="python -m netarcade", description="netarcade command line")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+
+    sim = commands.add_parser("simulate", help="play seeded bot games")
+    sim.add_argument("game")
+    sim.add_argument("--players", type=int)
+    sim.add_argument("--bots", default="greedy", help="comma-separated, one per seat: random,greedy,search")
+    sim.add_argument("--seed", default="1")
+    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--option", action="append", metavar="NAME=VALUE")
+    sim.add_argument("--json", action="store_true", help="one JSON object per game per line")
+    sim.set_defaults(run=cmd_simulate)
+
+    rep = commands.add_parser("replay", help="replay a record (text, file or -) and print its digest")
+    rep.add_argument("record")
+    rep.set_defaults(run=cmd_replay)
+
+    ben = commands.add_parser("bench", help="random-playout speed")
+    ben.add_argument("game", nargs="?")
+    ben.add_argument("--seconds", type=float, default=3.0)
+    ben.set_defaults(run=cmd_bench)
+
+    lad = commands.add_parser("ladder", help="two bots over many seeded games, sides swapped")
+    lad.add_argument("game")
+    lad.add_argument("--pair", default="greedy,random")
+    lad.add_argument("--games", type=int, default=200)
+    lad.add_argument("--seed", default="1")
+    lad.add_argument("--workers", type=int, default=1)
+    lad.add_argument("--option", action="append", metavar="NAME=VALUE")
+    lad.set_defaults(run=cmd_ladder)
+
+    srv = commands.add_parser("serve", help="serve the built arcade on localhost")
+    srv.add_argument("rest", nargs=argparse.REMAINDER)
+    srv.set_defaults(run=cmd_serve)
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    try:
+        args = build_parser().parse_args(argv)
+        return args.run(args)
+    except (UsageError, NetarcadeError, ValueError, OSError) as err:
+        print(f"netarcade: error: {err}", file=sys.stderr)
+        return 2
+    except KeyboardInterrupt:
+        return 130
+
+
+if __name__ == "__main__":
+    sys.exit(main())
