@@ -88,7 +88,7 @@ def decode_record(text: str) -> Record:
     if len(text) > MAX_RECORD_CHARS:
         raise InvalidRecord(f"the record is too long ({len(text)} characters)")
     try:
-        packed = base64.urlsafe_b64decode(text + "=" * (-len(text) % 4))
+        packed = base64.b64decode(text + "=" * (-len(text) % 4), altchars=b"-_", validate=True)
     except (binascii.Error, ValueError):
         raise InvalidRecord("the record is not valid base64url") from None
     try:

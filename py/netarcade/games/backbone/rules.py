@@ -135,9 +135,14 @@ def _routers_beside(state: BackboneState, here: tuple[int, int], net: frozenset)
 
 def online_servers(state: BackboneState, seat: int) -> list:
     """Servers of the network with two or more adjacent Routers of the network."""
-    net = network(state, seat)
-    pieces = state.pieces
-    return sorted(h for h in net if pieces[h][1] == "server" and _routers_beside(state, h, net) >= 2)
+    key = ("servers", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        net = network(state, seat)
+        pieces = state.pieces
+        cached = sorted(h for h in net if pieces[h][1] == "server" and _routers_beside(state, h, net) >= 2)
+        state._cache[key] = cached
+    return cached
 
 
 def online_datacenters(state: BackboneState, seat: int) -> list:
@@ -153,8 +158,13 @@ def online_datacenters(state: BackboneState, seat: int) -> list:
 
 def connected_cities(state: BackboneState, seat: int) -> list:
     """Cities adjacent to an online Server of the seat's network."""
-    servers = online_servers(state, seat)
-    return sorted(c for c in state.cities if any(n in servers for n in NEIGHBORS[c]))
+    key = ("cities", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        servers = online_servers(state, seat)
+        cached = sorted(c for c in state.cities if any(n in servers for n in NEIGHBORS[c]))
+        state._cache[key] = cached
+    return cached
 
 
 def score(state: BackboneState, seat: int) -> int:
@@ -385,7 +395,9 @@ def apply(state: BackboneState, action: Action) -> list[Event]:
     events: list[Event] = []
     if isinstance(action, End):
         return _end_turn(state)
-    state._cache = {}
+    # Only the pieces of one seat change, and a network depends on its own
+    # pieces alone: keep what is cached for the other seat.
+    _forget(state, seat if not isinstance(action, Hack) else 1 - seat)
     if isinstance(action, Build):
         state.bw[seat] -= COSTS[action.piece]
         if action.piece == "firewall":
@@ -413,6 +425,11 @@ def apply(state: BackboneState, action: Action) -> list[Event]:
     return events
 
 
+def _forget(state: BackboneState, seat: int) -> None:
+    """Drop cached figures that depend on ``seat``'s pieces (and the evaluation)."""
+    state._cache = {key: value for key, value in state._cache.items() if key != "eval" and key[1] != seat}
+
+
 def _start_turn(state: BackboneState) -> list[Event]:
     seat = state.current
     state.actions_taken = 0
@@ -430,7 +447,7 @@ def _end_turn(state: BackboneState) -> list[Event]:
     if state.actions_taken == 0:
         events.append(Event("pass", {"seat": seat}))
     # Recover: this seat's pieces hacked on the opponent's last turn come back.
-    state._cache = {}
+    _forget(state, seat)
     recovered = sorted(h for h in state.disabled if state.pieces[h][0] == seat)
     if recovered:
         state.disabled.difference_update(recovered)

@@ -1,0 +1,165 @@
+"""Engine core: options, records, digests, events, registry, notation helpers."""
+
+import base64
+
+import msgpack
+import pytest
+
+from netarcade.core import (
+    Event,
+    InvalidNotation,
+    InvalidOption,
+    InvalidRecord,
+    Option,
+    OptionSchema,
+    Record,
+    UnknownGame,
+    all_games,
+    decode_record,
+    digest,
+    encode_record,
+    get_game,
+    replay,
+)
+from netarcade.core.game import format_seat, split_seat
+from netarcade.core.options import validate_seed
+from netarcade.core.record import canonical_bytes
+
+SCHEMA = OptionSchema(
+    Option("players", "int", 2, minimum=2, maximum=6),
+    Option("map", "choice", "classic", choices=("classic", "seeded")),
+    Option("fast", "bool", False),
+)
+
+
+def test_schema_fills_defaults_and_coerces_text():
+    assert SCHEMA.validate(None) == {"players": 2, "map": "classic", "fast": False}
+    assert SCHEMA.validate({"players": "4", "fast": "yes"}) == {"players": 4, "map": "classic", "fast": True}
+
+
+@pytest.mark.parametrize(
+    "given, name, fragment",
+    [
+        ({"players": 7}, "players", "between 2 and 6"),
+        ({"players": "x"}, "players", "integer"),
+        ({"players": True}, "players", "integer"),
+        ({"map": "round"}, "map", "classic, seeded"),
+        ({"fast": "maybe"}, "fast", "true or false"),
+        ({"colour": "red"}, "colour", "unknown option"),
+    ],
+)
+def test_schema_rejects_bad_values_naming_the_option(given, name, fragment):
+    with pytest.raises(InvalidOption) as caught:
+        SCHEMA.validate(given)
+    assert caught.value.name == name
+    assert fragment in str(caught.value)
+
+
+def test_schema_describes_every_option():
+    text = SCHEMA.describe()
+    assert "players: integer 2..6, default 2" in text
+    assert "map: one of classic|seeded" in text
+    assert [o["name"] for o in SCHEMA.to_data()] == ["players", "map", "fast"]
+
+
+@pytest.mark.parametrize("seed", [-1, 2**64, "abc", 1.5, None, True])
+def test_bad_seeds_are_rejected(seed):
+    with pytest.raises(InvalidOption):
+        validate_seed(seed)
+
+
+def test_seed_accepts_text_and_bounds():
+    assert validate_seed("0") == 0
+    assert validate_seed(2**64 - 1) == 2**64 - 1
+
+
+def test_seat_notation_round_trip():
+    for seat in range(6):
+        assert split_seat(format_seat(seat, "hack d4")) == (seat, "hack d4")
+    for bad in ["", "p0 end", "p7 end", "end", "P1 end", "p1x end", 5]:
+        with pytest.raises(InvalidNotation):
+            split_seat(bad)
+
+
+def test_event_visibility():
+    public = Event("income", {"seat": 0})
+    private = Event("draw", {"card": "hack"}, frozenset({1}))
+    assert public.is_visible_to(None) and public.is_visible_to(3)
+    assert private.is_visible_to(1)
+    assert not private.is_visible_to(0) and not private.is_visible_to(None)
+    assert private.to_data() == {"kind": "draw", "card": "hack"}
+
+
+def test_registry():
+    ids = [game.id for game in all_games()]
+    assert "backbone" in ids and ids == sorted(ids)
+    with pytest.raises(UnknownGame):
+        get_game("chess")
+
+
+def test_canonical_bytes_ignore_dict_order():
+    assert canonical_bytes({"a": 1, "b": [1, (2, 3)]}) == canonical_bytes({"b": [1, [2, 3]], "a": 1})
+    assert canonical_bytes({"a": 1}) != canonical_bytes({"a": 2})
+    with pytest.raises(TypeError):
+        canonical_bytes(object())
+
+
+def test_record_round_trip_and_replay():
+    game = get_game("backbone")
+    record = Record("backbone", game.options.validate({}), 5, ("p1 router b2", "p1 end", "p2 end"))
+    text = encode_record(record)
+    assert set(text) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
+    assert decode_record(text) == record
+    replayed_game, state = replay(record)
+    assert replayed_game is game
+    assert game.turn_count(state) == 3
+    direct = game.new_game(record.options, 5)
+    for action in record.actions:
+        game.apply(direct, game.parse_action(action))
+    assert digest(game, state) == digest(game, direct)
+    _, partial = replay(record, upto=1)
+    assert digest(game, partial) != digest(game, state)
+
+
+def _pack(payload):
+    return base64.urlsafe_b64encode(msgpack.packb(payload)).rstrip(b"=").decode()
+
+
+GOOD = {"v": 1, "g": "backbone", "o": {}, "s": 1, "a": []}
+
+
+@pytest.mark.parametrize(
+    "text, fragment",
+    [
+        ("", "empty"),
+        ("!!!!", "base64url"),
+        ("AAAA", "not a"),
+        (_pack([1, 2]), "not a map"),
+        (_pack({**GOOD, "v": 2}), "version"),
+        (_pack({**GOOD, "g": 3}), "no game"),
+        (_pack({**GOOD, "o": [1]}), "options"),
+        (_pack({**GOOD, "s": -1}), "seed"),
+        (_pack({**GOOD, "s": "1"}), "seed"),
+        (_pack({**GOOD, "a": [1]}), "actions"),
+        ("A" * 300_000, "too long"),
+    ],
+)
+def test_malformed_records_are_rejected(text, fragment):
+    with pytest.raises(InvalidRecord) as caught:
+        decode_record(text)
+    assert fragment in str(caught.value)
+
+
+@pytest.mark.parametrize(
+    "record, fragment",
+    [
+        (Record("chess", {}, 1, ()), "unknown game"),
+        (Record("backbone", {"target": 99}, 1, ()), "target"),
+        (Record("backbone", {}, 1, ("p1 fly e5",)), "action 1"),
+        (Record("backbone", {}, 1, ("p1 end", "p1 end")), "action 2"),
+    ],
+)
+def test_records_that_do_not_replay_say_why(record, fragment):
+    with pytest.raises(InvalidRecord) as caught:
+        replay(record)
+    assert fragment in str(caught.value)
