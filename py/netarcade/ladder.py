@@ -18,7 +18,8 @@ def _one(job):
         outcome = 0.5
     else:
         outcome = 1.0 if result.winners[0] == me else 0.0
-    return outcome, result.turns, result.actions
+    seat_one = 0.5 if len(result.winners) != 1 else float(result.winners[0] == 0)
+    return outcome, result.turns, result.actions, seat_one
 
 
 def run_ladder(game_id: str, first: str, second: str, games: int, seed: int, options: dict,
@@ -43,5 +44,6 @@ def run_ladder(game_id: str, first: str, second: str, games: int, seed: int, opt
         "score_rate": round(mean(outcomes), 4),
         "mean_turns": round(mean(r[1] for r in results), 2),
         "mean_actions": round(mean(r[2] for r in results), 2),
+        "p1_score_rate": round(mean(r[3] for r in results), 4),
         "options": options,
     }

@@ -125,9 +125,10 @@ def split_seat(text: str, max_players: int = 6) -> tuple[int, str]:
     if not isinstance(text, str):
         raise InvalidNotation(f"action must be text, got {type(text).__name__}")
     head, _, body = text.strip().partition(" ")
-    if len(head) < 2 or head[0] != "p" or not head[1:].isdigit():
+    digits = head[1:]
+    if len(head) < 2 or head[0] != "p" or not (digits.isascii() and digits.isdigit()):
         raise InvalidNotation(f"action must start with a seat such as p1, got {text!r}")
-    seat = int(head[1:]) - 1
+    seat = int(digits) - 1
     if not 0 <= seat < max_players:
         raise InvalidNotation(f"seat {head!r} does not exist (p1..p{max_players})")
     return seat, " ".join(body.split())

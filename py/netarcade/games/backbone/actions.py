@@ -53,7 +53,9 @@ Action = Build | Hack | Reroute | End
 
 
 def format_action(action: Action) -> str:
-    """>>> format_action(Reroute(0, (2, 2), (3, 3)))
+    """The text of an action.
+
+    >>> format_action(Reroute(0, (2, 2), (3, 3)))
     'p1 reroute c3 d4'
     """
     if isinstance(action, Build):
@@ -68,7 +70,9 @@ def format_action(action: Action) -> str:
 
 
 def parse_action(text: str) -> Action:
-    """>>> parse_action("p2 hack d4")
+    """The action a text names; raises ``InvalidNotation``.
+
+    >>> parse_action("p2 hack d4")
     Hack(seat=1, hex=(3, 3))
     """
     seat, body = split_seat(text, max_players=2)

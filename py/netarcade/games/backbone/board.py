@@ -55,8 +55,7 @@ def parse_hex(text: str) -> tuple[int, int]:
         not isinstance(text, str)
         or len(text) != 2
         or text[0] not in COLUMNS
-        or not text[1].isdigit()
-        or text[1] == "0"
+        or text[1] not in "123456789"
     ):
         raise InvalidNotation(f"{text!r} is not a hex of the 9x9 board (a1..i9)")
     return (COLUMNS.index(text[0]), int(text[1]) - 1)

@@ -299,6 +299,8 @@ def legal_actions(state: BackboneState, seat: int) -> list[Action]:
 
 def check(state: BackboneState, action: Action) -> None:
     """Raise ``IllegalAction`` with a specific code if ``action`` is illegal now."""
+    if not isinstance(action, (Build, Hack, Reroute, End)):
+        raise IllegalAction("unknown-action", f"{action!r} is not a Backbone action")
     if state.over:
         raise IllegalAction("game-over", "the game is over")
     seat = getattr(action, "seat", None)
@@ -377,7 +379,6 @@ def check(state: BackboneState, action: Action) -> None:
                 "disconnected or smaller (or the Switch without 2 neighbours)",
             )
         return
-    raise IllegalAction("unknown-action", f"{action!r} is not a Backbone action")
 
 
 def _hexes_of(action) -> tuple:
