@@ -95,7 +95,7 @@ def _is_file(path: str) -> bool:
 
 
 def cmd_bench(args) -> int:
-    from .bench import bench_game
+    from .bench import bench_bots, bench_game
 
     games = [get_game(args.game)] if args.game else None
     from .core.game import all_games
@@ -104,6 +104,10 @@ def cmd_bench(args) -> int:
         figures = bench_game(game, seconds=args.seconds)
         print(f"{game.id}: {figures['games_per_s']:.2f} games/s, {figures['actions_per_s']:.0f} actions/s, "
               f"{figures['turns_per_s']:.0f} turns/s (random bots, CPython, {figures['games']} games)")
+        if args.bots:
+            for name, moves in bench_bots(game).items():
+                print(f"{game.id}: {name} bot {moves['median_s'] * 1000:.0f} ms per move median, "
+                      f"{moves['max_s'] * 1000:.0f} ms max ({moves['moves']} moves, CPython)")
     return 0
 
 
@@ -148,6 +152,7 @@ def build_parser() -> argparse.ArgumentParser:
     ben = commands.add_parser("bench", help="random-playout speed")
     ben.add_argument("game", nargs="?")
     ben.add_argument("--seconds", type=float, default=3.0)
+    ben.add_argument("--bots", action="store_true", help="also time greedy and search moves")
     ben.set_defaults(run=cmd_bench)
 
     lad = commands.add_parser("ladder", help="two bots over many seeded games, sides swapped")
