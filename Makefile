@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test bench venv clean simulate
+.PHONY: test bench bench-page venv clean simulate
 
 venv: $(STAMP)
 
@@ -17,8 +17,50 @@ $(STAMP): pyproject.toml
 test: $(STAMP)
 	$(PY) -m pytest -q
 
+# engine figures, then page figures (first board paint, ready to play, vs the bare page)
 bench: $(STAMP)
 	$(PY) -m netarcade bench
+	$(MAKE) --no-print-directory bench-page
+
+bench-page: site chromium
+	$(PY) scripts/bench_page.py --dist $(DIST)
 
 clean:
 	rm -rf $(VENV) dist build
+
+# ---- browser runtime: static site, local server, browser for tests --------
+# The site (dist/) = index.html + static/ + Pyodide and PyScript from npm
+# (pinned in package-lock.json) + our wheel and msgpack's Pyodide wheel.
+PORT      ?= 8000
+# the built site; `make dist DIST=/srv/www/arcade` writes it elsewhere
+DIST      ?= dist
+NPM_STAMP := node_modules/.netarcade-npm-ci
+
+.PHONY: site dist play chromium
+
+# npm ci whenever node_modules is missing or the pins changed
+$(NPM_STAMP): package.json package-lock.json
+	npm ci --no-audit --no-fund
+	touch $(NPM_STAMP)
+
+site: $(STAMP) $(NPM_STAMP)
+	$(PY) scripts/build_site.py --out $(DIST)
+
+# $(DIST)/ is the folder any static host can serve
+dist: site
+
+# prints "netarcade: serving http://127.0.0.1:PORT/"; `make play PORT=8001` for another port
+play: site
+	$(PY) -m netarcade.serve $(DIST) --port $(PORT)
+
+# Debian's Chromium for the browser tests (never a downloaded browser build)
+chromium:
+	@if [ -x /usr/bin/chromium ]; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq chromium; \
+	else \
+		echo "make chromium: /usr/bin/chromium is missing; run 'make chromium' as root (browser tests skip)"; \
+	fi
+
+# the cross-runtime and browser tests need the npm runtime and Chromium
+test: $(NPM_STAMP) chromium

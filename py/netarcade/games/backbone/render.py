@@ -63,6 +63,7 @@ from .board import COLUMNS, HEXES, SIZE, hex_name
 __all__ = [
     "HEX_SIZE",
     "LAYOUT",
+    "ORIENTATIONS",
     "hints_from_actions",
     "render_board",
     "render_static_board",
@@ -95,16 +96,101 @@ def _scaled(points: list[tuple[float, float]], center: tuple[float, float], k: f
 
 # Geometry never changes: compute it once, as text, at import.
 _CENTER: dict[tuple[int, int], tuple[float, float]] = {h: LAYOUT.to_pixel(h) for h in HEXES}
-_CELL_POINTS: dict[tuple[int, int], str] = {h: polygon_points(LAYOUT.corners(h)) for h in HEXES}
-_INSET_POINTS: dict[tuple[int, int], str] = {
-    h: polygon_points(_scaled(LAYOUT.corners(h), _CENTER[h], 0.84)) for h in HEXES
-}
-_LAST_POINTS: dict[tuple[int, int], str] = {
-    h: polygon_points(_scaled(LAYOUT.corners(h), _CENTER[h], 0.9)) for h in HEXES
-}
-_FOCUS_POINTS: dict[tuple[int, int], str] = {
-    h: polygon_points(_scaled(LAYOUT.corners(h), _CENTER[h], 0.93)) for h in HEXES
-}
+
+#: board orientations: ``wide`` (the default, described above) and ``tall``
+ORIENTATIONS = ("wide", "tall")
+
+
+class _Geometry:
+    """Where everything goes in one orientation: hex centres and outlines
+    (as polygon text), edge labels, the two status panels, the view box."""
+
+    __slots__ = ("center", "cell", "inset", "last", "focus", "edges", "width", "height", "panels")
+
+    def __init__(self, center, corners, edges, width, height, panels):
+        self.center = center
+        self.cell = {h: polygon_points(corners[h]) for h in HEXES}
+        self.inset = {h: polygon_points(_scaled(corners[h], center[h], 0.84)) for h in HEXES}
+        self.last = {h: polygon_points(_scaled(corners[h], center[h], 0.9)) for h in HEXES}
+        self.focus = {h: polygon_points(_scaled(corners[h], center[h], 0.93)) for h in HEXES}
+        self.edges = edges  # [(x, y, label, text-anchor)]
+        self.width = width
+        self.height = height
+        self.panels = panels  # the top-left corner of P1's and P2's status panel
+
+
+def _wide_edges() -> list[tuple[float, float, str, str]]:
+    out = []
+    last = SIZE - 1
+    for q in range(SIZE):
+        x, y = _CENTER[(q, 0)]
+        out.append((x, y - HEX_SIZE - 9, COLUMNS[q], "middle"))
+        x, y = _CENTER[(q, last)]
+        out.append((x, y + HEX_SIZE + 20, COLUMNS[q], "middle"))
+    for r in range(SIZE):
+        x, y = _CENTER[(0, r)]
+        out.append((x - _W / 2 - 8, y + 4.5, str(r + 1), "end"))
+        x, y = _CENTER[(last, r)]
+        out.append((x + _W / 2 + 8, y + 4.5, str(r + 1), "start"))
+    return out
+
+
+_WIDE = _Geometry(_CENTER, {h: LAYOUT.corners(h) for h in HEXES}, _wide_edges(), _VIEW_W, _VIEW_H,
+                  ((10, _VIEW_H - 84), (_VIEW_W - 160, 10)))
+
+
+def _tall() -> _Geometry:
+    """The wide board turned 60 degrees clockwise: a diamond standing on its
+    long diagonal, P1's a1 at the top and P2's i9 at the bottom, columns
+    running down the right-hand edges and rows down the left-hand ones.
+    Turning a pointy-top hex grid by 60 degrees gives a pointy-top grid
+    again, so only the centres move: every hex, icon and label stays
+    upright. It fills a portrait phone: hexes about 1.5 times the size the
+    wide board gets on the same width."""
+    cos, sin = 0.5, math.sqrt(3.0) / 2.0
+
+    def turn(x: float, y: float) -> tuple[float, float]:
+        return (x * cos - y * sin, x * sin + y * cos)
+
+    turned = {h: turn(*_CENTER[h]) for h in HEXES}
+    # label spots: outward from the edge hexes, along the turned outward directions
+    last = SIZE - 1
+    spots = []
+    for q in range(SIZE):
+        spots.append((turned[(q, 0)], turn(0.0, -1.0), HEX_SIZE + 13, COLUMNS[q]))
+        spots.append((turned[(q, last)], turn(0.0, 1.0), HEX_SIZE + 13, COLUMNS[q]))
+    for r in range(SIZE):
+        spots.append((turned[(0, r)], turn(-1.0, 0.0), _W / 2 + 12, str(r + 1)))
+        spots.append((turned[(last, r)], turn(1.0, 0.0), _W / 2 + 12, str(r + 1)))
+    labels = [(cx + dx * d, cy + dy * d, text) for (cx, cy), (dx, dy), d, text in spots]
+    xs = [x for x, _ in turned.values()] + [x for x, _, _ in labels]
+    ys = [y for _, y in turned.values()] + [y for _, y, _ in labels]
+    margin = 14.0
+    left = min(xs) - _W / 2 - margin
+    top = min(ys) - HEX_SIZE - margin
+    width = max(xs) + _W / 2 + margin - left
+    height = max(ys) + HEX_SIZE + margin - top
+    center = {h: (x - left, y - top) for h, (x, y) in turned.items()}
+    corners = {
+        h: [(cx + (x - _CENTER[h][0]), cy + (y - _CENTER[h][1])) for x, y in LAYOUT.corners(h)]
+        for h, (cx, cy) in center.items()
+    }
+    edges = [(x - left, y - top + 4.5, text, "middle") for x, y, text in labels]
+    # the panels sit in the empty corners beside each player's home tip
+    panels = ((8, 8), (width - 158, height - 82))
+    return _Geometry(center, corners, edges, width, height, panels)
+
+
+_GEOMETRY: dict[str, _Geometry | None] = {"wide": _WIDE, "tall": None}  # tall: built on first use
+
+
+def _geometry(orient: str) -> _Geometry:
+    if orient not in _GEOMETRY:
+        raise ValueError(f"unknown orientation {orient!r} (wide or tall)")
+    geometry = _GEOMETRY[orient]
+    if geometry is None:
+        geometry = _GEOMETRY[orient] = _tall()
+    return geometry
 
 
 def _style() -> str:
@@ -288,10 +374,10 @@ def _city(c: Mapping[str, Any], cx: float, cy: float) -> list[str]:
 
 
 def _highlight(kind: str, action: str | None, occupied: bool, h: tuple[int, int],
-               cx: float, cy: float) -> list[str]:
+               cx: float, cy: float, geometry: _Geometry = _WIDE) -> list[str]:
     color, dash = HIGHLIGHT.get(kind, HIGHLIGHT["build"])
     out = [el("polygon", None, {
-        "class": "hl", "points": _INSET_POINTS[h], "fill": color, "stroke": color,
+        "class": "hl", "points": geometry.inset[h], "fill": color, "stroke": color,
         "stroke-dasharray": None if dash == "none" else dash,
     })]
     verb = action.split()[1] if action and len(action.split()) > 1 else ""
@@ -308,20 +394,9 @@ def _highlight(kind: str, action: str | None, occupied: bool, h: tuple[int, int]
     return out
 
 
-def _edge_labels() -> list[str]:
-    out = []
-    last = SIZE - 1
-    for q in range(SIZE):
-        x, y = _CENTER[(q, 0)]
-        out.append(text(x, y - HEX_SIZE - 9, COLUMNS[q], {"class": "edge", "text-anchor": "middle"}))
-        x, y = _CENTER[(q, last)]
-        out.append(text(x, y + HEX_SIZE + 20, COLUMNS[q], {"class": "edge", "text-anchor": "middle"}))
-    for r in range(SIZE):
-        x, y = _CENTER[(0, r)]
-        out.append(text(x - _W / 2 - 8, y + 4.5, r + 1, {"class": "edge", "text-anchor": "end"}))
-        x, y = _CENTER[(last, r)]
-        out.append(text(x + _W / 2 + 8, y + 4.5, r + 1, {"class": "edge", "text-anchor": "start"}))
-    return out
+def _edge_labels(geometry: _Geometry = _WIDE) -> list[str]:
+    return [text(x, y, label, {"class": "edge", "text-anchor": anchor})
+            for x, y, label, anchor in geometry.edges]
 
 
 def _panel(view: Mapping[str, Any], seat: int, names: list[str], x: float, y: float) -> str:
@@ -377,8 +452,12 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
     - ``focus``: ``"e5"`` the keyboard cursor
     - ``names``: ``["Ada", "Bot"]`` shown in the status panels
     - ``panels``: ``False`` leaves the two status panels out
+    - ``orient``: ``"wide"`` (default) or ``"tall"``: the board turned 60
+      degrees, a diamond with a1 at the top, for portrait screens
     """
     hints = hints or {}
+    orient = hints.get("orient") or "wide"
+    geometry = _geometry(orient)
     highlight = hints.get("highlight") or {}
     actions = hints.get("actions") or {}
     labels = hints.get("labels") or {}
@@ -393,11 +472,11 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
     body: list[str] = []
     for h in HEXES:
         name = hex_name(h)
-        cx, cy = _CENTER[h]
+        cx, cy = geometry.center[h]
         classes = ["hex"]
         if h[1] % 2:
             classes.append("alt")
-        inner: list[str] = [el("polygon", None, {"class": "cell", "points": _CELL_POINTS[h]})]
+        inner: list[str] = [el("polygon", None, {"class": "cell", "points": geometry.cell[h]})]
         piece = pieces.get(name)
         city = cities.get(name)
         if city is not None:
@@ -412,7 +491,7 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         inner.append(text(cx, cy + HEX_SIZE - 4.5, name, {"class": "coord", "text-anchor": "middle"}))
         if name in last:
             classes.append("last")
-            inner.append(el("polygon", None, {"class": "last-ring", "points": _LAST_POINTS[h]}))
+            inner.append(el("polygon", None, {"class": "last-ring", "points": geometry.last[h]}))
             inner.append(shape("triangle", cx, cy - HEX_SIZE + 8, 3.2,
                                {"class": "last-mark", "fill": THEME["text"]}))
         action = actions.get(name)
@@ -422,10 +501,11 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
             kind = "hack" if verb == "hack" else "reroute" if verb == "reroute" else "build"
         if kind is not None:
             classes.append(f"hl-{_css_token(kind)}")
-            inner.extend(_highlight(kind, action, piece is not None or city is not None, h, cx, cy))
+            inner.extend(_highlight(kind, action, piece is not None or city is not None, h, cx, cy,
+                                    geometry))
         if focus == name:
             classes.append("focus")
-            inner.append(el("polygon", None, {"class": "focus-ring", "points": _FOCUS_POINTS[h],
+            inner.append(el("polygon", None, {"class": "focus-ring", "points": geometry.focus[h],
                                               "fill": "none", "stroke": THEME["focus"]}))
         title = None
         if piece is not None:
@@ -450,8 +530,8 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
 
     panels: list[str] = []
     if hints.get("panels", True):
-        panels.append(_panel(view, 0, names, 10, _VIEW_H - 84))
-        panels.append(_panel(view, 1, names, _VIEW_W - 160, 10))
+        for seat, (x, y) in enumerate(geometry.panels):
+            panels.append(_panel(view, seat, names, x, y))
 
     turn = view.get("turn")
     current = view.get("current")
@@ -470,13 +550,13 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         el("title", escape(summary)),
         _style(),
         icons.defs(extra=_FILTERS),
-        el("rect", None, {"class": "bg", "x": 0, "y": 0, "width": _VIEW_W, "height": _VIEW_H,
+        el("rect", None, {"class": "bg", "x": 0, "y": 0, "width": geometry.width, "height": geometry.height,
                           "fill": THEME["bg"]}),
-        el("g", _edge_labels(), {"class": "edges"}),
+        el("g", _edge_labels(geometry), {"class": "edges"}),
         el("g", body, {"class": "hexes"}),
         el("g", panels, {"class": "panels"}),
     ]
-    return svg_document(content, (0, 0, _VIEW_W, _VIEW_H), {
+    return svg_document(content, (0, 0, geometry.width, geometry.height), {
         "class": "bb-board",
         "style": f"background:{THEME['bg']}",
         "role": "group",
@@ -484,6 +564,7 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         "data-game": "backbone",
         "data-turn": turn,
         "data-current": current,
+        "data-orient": orient if orient != "wide" else None,
     })
 
 
@@ -491,11 +572,12 @@ def _css_token(word: str) -> str:
     return "".join(ch if ch.isalnum() or ch in "-_" else "-" for ch in str(word))
 
 
-def render_static_board(map_name: str = "classic") -> str:
+def render_static_board(map_name: str = "classic", hints: Mapping[str, Any] | None = None) -> str:
     """The starting position of ``map_name`` (seed 0), for painting the page
-    before Python is ready."""
+    before Python is ready. ``hints`` as for :func:`render_board` (the page
+    passes the seat names it will show once it runs)."""
     from ...core.game import get_game  # the registry imports every game
 
     game = get_game("backbone")
     state = game.new_game({"map": map_name}, 0)
-    return render_board(game.view(state, None))
+    return render_board(game.view(state, None), hints)

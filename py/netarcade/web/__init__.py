@@ -1,0 +1,18 @@
+"""The page: the only layer that touches the browser.
+
+What it is for: turning clicks into actions and views into SVG in the page.
+Most of it is DOM-free and tested on CPython:
+
+- ``session``: a local game (setup, seats and bots, undo, record, seed links,
+  the new-game form's validation);
+- ``backbone``: Backbone's table (tool selection -> board hints, clicks ->
+  actions, status text);
+- ``thinking``: bots that think in short slices so the page never freezes;
+- ``views``: HTML text for the panels, the home screen and the game-over screen;
+- ``shell``: fills the app shell (``index.html``) at build time with the
+  pre-rendered first screen.
+
+Only ``app`` imports ``js`` / ``pyscript`` / ``pyodide``: it mounts HTML and
+SVG, listens to the DOM and runs the bots' thinking on the browser's event
+loop. Nothing here holds rules; it asks the engine.
+"""

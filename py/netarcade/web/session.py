@@ -1,0 +1,444 @@
+"""A local game in the page: setup, seats and bots, undo, the record, seed links.
+
+What it is for: everything the page needs to know about "the game on this
+screen" that is not drawing and not the DOM. A :class:`Setup` says which
+game, options, seed and who sits in each seat (a human or a bot level); a
+:class:`Session` plays actions on it, keeps the action list (the game
+record), undoes back to the last human decision, and turns itself into a
+seed link and back. :func:`parse_form` validates the new-game form.
+
+What it is not: rules (it asks the engine), bot thinking (``thinking``) or
+DOM code (``app``). It imports nothing from the browser, so it runs and is
+tested on CPython.
+
+Seed links
+----------
+The page keeps the game in the URL fragment, as ``key=value`` pairs joined
+by ``&``::
+
+    #play=backbone&seats=human,search&r=<record>
+
+``r`` is the engine's game record (``encode_record``: game id, options, seed
+and every action so far, msgpack + base64url); ``play`` repeats the game id
+so a link is readable; ``seats`` says who plays each seat (``human`` or a
+bot level: ``random``, ``greedy``, ``search``). A hand-written link may leave
+``r`` out and give ``seed`` and options instead
+(``#play=backbone&seats=human,greedy&seed=42&target=12``): that starts a new
+game. Anything malformed raises :class:`LinkError` with a sentence a player
+can read.
+"""
+
+from __future__ import annotations
+
+import os
+from dataclasses import dataclass, field
+from typing import Any, Hashable, Mapping
+
+from ..core.errors import InvalidOption, InvalidRecord, NetarcadeError, UnknownGame
+from ..core.game import Game, get_game, split_seat
+from ..core.options import MAX_SEED, validate_seed
+from ..core.record import MAX_RECORD_CHARS, Record, decode_record, encode_record
+
+__all__ = [
+    "BOT_LEVELS",
+    "HUMAN",
+    "LinkError",
+    "LogEntry",
+    "PAGE_GAMES",
+    "SEAT_KINDS",
+    "Session",
+    "Setup",
+    "decode_link",
+    "encode_link",
+    "is_game_link",
+    "new_setup",
+    "parse_form",
+    "random_seed",
+    "seat_names",
+]
+
+HUMAN = "human"
+#: bot levels offered in the page, weakest first (names of ``netarcade.bots``)
+BOT_LEVELS = ("random", "greedy", "search")
+SEAT_KINDS = (HUMAN, *BOT_LEVELS)
+#: the seats of a new game when nobody said otherwise: you against the search bot
+DEFAULT_SEATS = (HUMAN, "search")
+#: random seeds stay short enough to read aloud; any 64-bit seed is accepted
+RANDOM_SEED_BOUND = 2**32
+
+LINK_KEYS = ("play", "seats", "r", "seed")
+#: games the page can play (it has a table for them); other registered
+#: games are listed as coming until their page arrives
+PAGE_GAMES = ("backbone",)
+
+
+class LinkError(ValueError):
+    """A seed link that cannot be opened; the message says why, for a player."""
+
+
+def random_seed() -> int:
+    """A fresh seed below 2**32 (os.urandom: crypto.getRandomValues under Pyodide)."""
+    return int.from_bytes(os.urandom(4), "big") % RANDOM_SEED_BOUND
+
+
+@dataclass(frozen=True)
+class Setup:
+    """Who plays what: a validated game id, options, seed and seats."""
+
+    game: str
+    options: Mapping[str, Any]
+    seed: int
+    seats: tuple[str, ...]
+
+    def record(self, actions=()) -> Record:
+        return Record(self.game, dict(self.options), self.seed, tuple(actions))
+
+    def is_bot(self, seat: int) -> bool:
+        return self.seats[seat] != HUMAN
+
+    @property
+    def humans(self) -> tuple[int, ...]:
+        return tuple(seat for seat, kind in enumerate(self.seats) if kind == HUMAN)
+
+
+def _players_of(game: Game, options: Mapping[str, Any]) -> int:
+    return int(options.get("players", game.min_players))
+
+
+def new_setup(game_id: str, options: Mapping[str, Any] | None = None, seed: Any = None,
+              seats: Any = None) -> Setup:
+    """A validated :class:`Setup`; ``seed=None`` draws a random seed and
+    ``seats=None`` seats a human against search bots.
+
+    Raises ``UnknownGame`` or ``InvalidOption`` (seats are reported as the
+    option ``seats``).
+
+    >>> new_setup("backbone", {"target": "12"}, 7).options["target"]
+    12
+    """
+    game = get_game(game_id)
+    checked = game.options.validate(options)
+    seed = random_seed() if seed is None else validate_seed(seed)
+    players = _players_of(game, checked)
+    if seats is None:
+        seats = (HUMAN,) + ("search",) * (players - 1)
+    if isinstance(seats, str):
+        seats = tuple(seats.split(","))
+    seats = tuple(str(kind).strip() for kind in seats)
+    if len(seats) != players:
+        raise InvalidOption("seats", f"this game has {players} seats, got {len(seats)}")
+    for kind in seats:
+        if kind not in SEAT_KINDS:
+            raise InvalidOption("seats", f"a seat is one of {', '.join(SEAT_KINDS)}, got {kind!r}")
+    return Setup(game.id, checked, seed, seats)
+
+
+def seat_names(seats: tuple[str, ...]) -> list[str]:
+    """Display names: "You" when one human plays, "Player N" for several;
+    bots by level ("Search bot"), numbered when two share a level.
+
+    >>> seat_names(("human", "search"))
+    ['You', 'Search bot']
+    >>> seat_names(("search", "search"))
+    ['Search bot 1', 'Search bot 2']
+    """
+    humans = [seat for seat, kind in enumerate(seats) if kind == HUMAN]
+    names = []
+    for seat, kind in enumerate(seats):
+        if kind == HUMAN:
+            names.append("You" if len(humans) == 1 else f"Player {seat + 1}")
+        else:
+            name = f"{kind.capitalize()} bot"
+            if seats.count(kind) > 1:
+                name += f" {seat + 1}"
+            names.append(name)
+    return names
+
+
+# --- seed links ---------------------------------------------------------------
+
+
+def encode_link(setup: Setup, actions=()) -> str:
+    """The URL fragment (without ``#``) of a game and its moves so far.
+
+    >>> encode_link(new_setup("backbone", {}, 7, ("human", "greedy")))[:36]
+    'play=backbone&seats=human,greedy&r=h'
+    """
+    return (f"play={setup.game}&seats={','.join(setup.seats)}"
+            f"&r={encode_record(setup.record(actions))}")
+
+
+def _split_fragment(fragment: str) -> dict[str, str]:
+    if not isinstance(fragment, str):
+        raise LinkError("a link must be text")
+    fragment = fragment.strip()
+    if fragment.startswith("#"):
+        fragment = fragment[1:]
+    if len(fragment) > MAX_RECORD_CHARS + 1000:
+        raise LinkError("this link is far too long to be a game link")
+    pairs: dict[str, str] = {}
+    for part in fragment.split("&"):
+        if not part:
+            continue
+        key, sep, value = part.partition("=")
+        if not sep:
+            raise LinkError(f"this link is damaged: {part[:40]!r} is not key=value")
+        if key in pairs:
+            raise LinkError(f"this link is damaged: {key!r} appears twice")
+        pairs[key] = _unquote(value)
+    return pairs
+
+
+def _unquote(value: str) -> str:
+    # Fragments may arrive percent-encoded (some chat apps re-encode links);
+    # a record is base64url and a seat list is plain words, so this is enough.
+    from urllib.parse import unquote
+
+    return unquote(value)
+
+
+def is_game_link(fragment: str) -> bool:
+    """Does the fragment ask for a game (rather than, say, the home screen)?"""
+    text = (fragment or "").lstrip("#")
+    return text.startswith("play=") or "&r=" in text or text.startswith("r=")
+
+
+def decode_link(fragment: str) -> tuple[Setup, tuple[str, ...]]:
+    """Parse a seed link into its setup and its actions (not yet replayed:
+    :meth:`Session.from_link` does that and reports a move that does not
+    replay). Every problem raises :class:`LinkError`."""
+    pairs = _split_fragment(fragment)
+    game_id = pairs.get("play")
+    encoded = pairs.get("r")
+    if encoded is not None:
+        try:
+            record = decode_record(encoded)
+        except InvalidRecord as err:
+            raise LinkError(f"the game record in this link is damaged: {err}") from None
+        if game_id is not None and game_id != record.game:
+            raise LinkError(f"this link says {game_id!r} but its record is a game of {record.game!r}")
+        game_id, options, seed, actions = record.game, record.options, record.seed, record.actions
+    else:
+        if game_id is None:
+            raise LinkError("this link names no game")
+        options = {key: value for key, value in pairs.items() if key not in LINK_KEYS}
+        seed, actions = pairs.get("seed"), ()
+        if seed is not None and not seed.strip():
+            seed = None
+    try:
+        game = get_game(game_id)
+    except UnknownGame:
+        raise LinkError(f"this link is for a game this arcade does not have ({game_id!r})") from None
+    if game.id not in PAGE_GAMES:
+        raise LinkError(f"{game.title} cannot be played in the page yet (coming soon)")
+    try:
+        setup = new_setup(game_id, options, seed, pairs.get("seats"))
+    except InvalidOption as err:
+        raise LinkError(f"this link has a bad setting: {err}") from None
+    return setup, tuple(actions)
+
+
+# --- the new-game form --------------------------------------------------------------
+
+
+def form_fields(game_id: str) -> list[dict[str, Any]]:
+    """The options a new-game form shows: ``game.options.to_data()`` without
+    options that have only one possible value (Backbone's ``players``)."""
+    game = get_game(game_id)
+    fields = []
+    for option in game.options.to_data():
+        if option["type"] == "int" and option["min"] is not None and option["min"] == option["max"]:
+            continue
+        fields.append(option)
+    return fields
+
+
+def parse_form(game_id: str, values: Mapping[str, Any]) -> tuple[Setup | None, dict[str, str]]:
+    """Validate a new-game form: ``values`` maps field names to the text the
+    player typed (``seed``, ``seat1``.. ``seatN``, and each option by name).
+
+    Returns ``(setup, {})`` or ``(None, errors)`` with one message per bad
+    field, keyed by field name, each coming from ``Option.coerce``.
+
+    >>> setup, errors = parse_form("backbone", {"seed": "", "target": "30", "map": "classic"})
+    >>> setup, errors
+    (None, {'target': 'must be between 3 and 20, got 30'})
+    """
+    game = get_game(game_id)
+    errors: dict[str, str] = {}
+    options: dict[str, Any] = {}
+    for option in game.options.options:
+        if option.name not in values:
+            continue
+        raw = values[option.name]
+        if isinstance(raw, str) and not raw.strip() and option.type == "int":
+            errors[option.name] = f"enter a whole number from {option.minimum} to {option.maximum}"
+            continue
+        try:
+            options[option.name] = option.coerce(raw)
+        except InvalidOption as err:
+            errors[option.name] = str(err).split(": ", 1)[-1]
+    seed = values.get("seed")
+    seed_text = "" if seed is None else str(seed).strip()
+    if seed_text:
+        if not seed_text.isdigit() or int(seed_text) > MAX_SEED:
+            errors["seed"] = f"a whole number from 0 to {MAX_SEED}, or blank for a random game"
+        else:
+            seed = int(seed_text)
+    else:
+        seed = None
+    players = options.get("players", game.options.by_name["players"].default
+                          if "players" in game.options.by_name else game.min_players)
+    seats = []
+    for seat in range(players):
+        kind = str(values.get(f"seat{seat + 1}", DEFAULT_SEATS[min(seat, 1)])).strip()
+        if kind not in SEAT_KINDS:
+            errors[f"seat{seat + 1}"] = f"choose one of {', '.join(SEAT_KINDS)}"
+        seats.append(kind)
+    if errors:
+        return None, errors
+    try:
+        return new_setup(game_id, options, seed, tuple(seats)), {}
+    except InvalidOption as err:  # pragma: no cover - every field was checked above
+        return None, {err.name: str(err)}
+
+
+# --- the session ---------------------------------------------------------------------
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    """One action as the activity log shows it."""
+
+    index: int  # 0-based position in the record
+    turn: int  # the game's turn number when it was taken
+    seat: int
+    text: str  # action notation, e.g. "p1 router e5"
+    events: tuple[dict[str, Any], ...] = field(default_factory=tuple)
+
+
+class Session:
+    """A game being played on this screen: the engine's state plus the
+    record (every action so far), with a snapshot before each action so undo
+    is instant."""
+
+    def __init__(self, setup: Setup, actions=()):
+        self.setup = setup
+        self.game = get_game(setup.game)
+        self.state = self.game.new_game(dict(setup.options), setup.seed)
+        self.actions: list[str] = []
+        self.log: list[LogEntry] = []
+        self._before: list[Any] = []
+        self._legal: tuple[int | None, list[Hashable]] | None = None
+        self._bot_rngs: dict[int, Any] = {}
+        for index, text in enumerate(actions):
+            try:
+                self.play(text)
+            except NetarcadeError as err:
+                raise InvalidRecord(f"move {index + 1} ({text!r}) cannot be replayed: {err}") from None
+
+    @classmethod
+    def from_link(cls, fragment: str) -> "Session":
+        setup, actions = decode_link(fragment)
+        try:
+            return cls(setup, actions)
+        except InvalidRecord as err:
+            raise LinkError(f"this link's moves do not replay: {err}") from None
+
+    # --- who is to move -------------------------------------------------------------
+    @property
+    def names(self) -> list[str]:
+        return seat_names(self.setup.seats)
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    @property
+    def current(self) -> int | None:
+        """The seat to act (the lowest if several may), None when over."""
+        seats = self.game.to_act(self.state)
+        return min(seats) if seats else None
+
+    def is_human_turn(self) -> bool:
+        seat = self.current
+        return seat is not None and not self.setup.is_bot(seat)
+
+    def is_bot_turn(self) -> bool:
+        seat = self.current
+        return seat is not None and self.setup.is_bot(seat)
+
+    def legal(self) -> list[Hashable]:
+        """Legal actions of the seat to act (cached until the state changes)."""
+        seat = self.current
+        if self._legal is None or self._legal[0] != seat:
+            actions = [] if seat is None else self.game.legal_actions(self.state, seat)
+            self._legal = (seat, actions)
+        return self._legal[1]
+
+    def legal_texts(self) -> list[str]:
+        return [self.game.format_action(action) for action in self.legal()]
+
+    def view(self) -> dict[str, Any]:
+        return self.game.view(self.state, None)
+
+    # --- acting ---------------------------------------------------------------------------
+    def seat_of(self, text: str) -> int:
+        return split_seat(text, self.game.max_players)[0]
+
+    def play(self, action: Hashable | str) -> list:
+        """Apply an action (an action value or its notation). An illegal one
+        raises ``IllegalAction`` (or ``InvalidNotation``) and changes nothing."""
+        if isinstance(action, str):
+            action = self.game.parse_action(action)
+        turn = self.game.turn_count(self.state)
+        before = self.game.copy(self.state)
+        events = self.game.apply(self.state, action)
+        text = self.game.format_action(action)
+        self._before.append(before)
+        self.actions.append(text)
+        self.log.append(LogEntry(len(self.actions) - 1, turn, self.seat_of(text), text,
+                                 tuple(event.to_data() for event in events)))
+        self._legal = None
+        return events
+
+    def can_undo(self) -> bool:
+        """Undo needs a human action to go back to."""
+        return any(not self.setup.is_bot(self.seat_of(text)) for text in self.actions)
+
+    def undo(self) -> int:
+        """Go back to the last human decision: drop the bots' actions since
+        the last human action, then that action. Returns how many actions
+        were undone (0 when there is no human action to undo)."""
+        if not self.can_undo():
+            return 0
+        undone = 0
+        while self.setup.is_bot(self.seat_of(self.actions[-1])):
+            self._pop()
+            undone += 1
+        self._pop()
+        return undone + 1
+
+    def _pop(self) -> None:
+        self.state = self._before.pop()
+        self.actions.pop()
+        self.log.pop()
+        self._legal = None
+
+    # --- the record --------------------------------------------------------------------
+    def record(self) -> Record:
+        return self.setup.record(self.actions)
+
+    def link(self) -> str:
+        return encode_link(self.setup, self.actions)
+
+    def bot_rng(self, seat: int):
+        """The seat's bot randomness, seeded from the game seed (kept across moves)."""
+        rng = self._bot_rngs.get(seat)
+        if rng is None:
+            from ..bots import bot_seed  # deferred: the page loads bots only when one plays
+            from ..core.prng import Rng
+
+            rng = Rng(bot_seed(self.setup.seed, seat, self.setup.seats[seat]))
+            self._bot_rngs[seat] = rng
+        return rng

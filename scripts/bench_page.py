@@ -1,0 +1,174 @@
+#!/usr/bin/env python3
+"""Page figures in headless Chromium: first board paint and ready-to-play,
+against the bare PyScript page.
+
+What it is for: ``make bench`` runs this after the engine benchmark. It
+serves the built site (``dist/``, from ``make site``) on a free local port,
+starts Debian's Chromium (``/usr/bin/chromium``, the browser tests' flags),
+and in one run loads, alternately and each in a fresh browser context (cold
+cache), the arcade page ``/`` and the bare page ``/static/bare.html`` (the
+same runtime files, a script that only prints "ready"). It prints, as
+medians over the rounds:
+
+- first board paint: the page's first contentful paint, and the
+  ``na-board-painted`` mark (set just after the first frame that shows the
+  pre-rendered board; an upper bound);
+- ready to play: ``data-ready-ms`` on ``<html>``, set when the live board and
+  its click listener are in place (the script then clicks a highlighted hex
+  and checks the move was played);
+- the bare page's boot: ``data-ms`` on its ``#ready``;
+- both page figures as a ratio to the bare page's boot.
+
+Targets (from the issue): first board paint under 0.5 s; ready to play at
+most 1.25 x the bare page's boot. It prints figures, it asserts nothing.
+
+What it is not: a test (no pass/fail) and not a network benchmark: the
+server is on loopback, so it measures the browser and Python, not transfer.
+"""
+
+from __future__ import annotations
+
+import argparse
+import statistics
+import sys
+import time
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+sys.path.insert(0, str(ROOT / "py"))
+
+from netarcade.serve import serve_in_thread  # noqa: E402
+
+CHROMIUM = Path("/usr/bin/chromium")
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
+TIMEOUT_MS = 120_000
+
+PAGE_FIGURES = """() => {
+  const paint = performance.getEntriesByName("first-contentful-paint")[0];
+  const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
+  return {
+    fcp: paint ? paint.startTime : null,
+    board: mark("na-board-painted"),
+    python: mark("na-python-up"),
+    ready: Number(document.documentElement.dataset.readyMs),
+  };
+}"""
+
+
+def only_local(base: str, outside: list[str]):
+    def route(route):
+        url = route.request.url
+        if url.startswith((base, "data:", "blob:")):
+            route.continue_()
+        else:
+            outside.append(url)
+            route.abort()
+    return route
+
+
+def load_app(browser, base: str, viewport: dict) -> dict:
+    context = browser.new_context(viewport=viewport)
+    outside: list[str] = []
+    context.route("**/*", only_local(base, outside))
+    page = context.new_page()
+    try:
+        page.goto(base)
+        page.wait_for_function("document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS)
+        figures = page.evaluate(PAGE_FIGURES)
+        # the board accepts a click: a highlighted hex plays its action
+        page.click("#board [data-action]")
+        page.wait_for_function("document.documentElement.dataset.actions === '1'", timeout=10_000)
+        figures["outside"] = len(outside)
+        return figures
+    finally:
+        context.close()
+
+
+def load_bare(browser, base: str, viewport: dict) -> dict:
+    context = browser.new_context(viewport=viewport)
+    outside: list[str] = []
+    context.route("**/*", only_local(base, outside))
+    page = context.new_page()
+    try:
+        page.goto(base + "static/bare.html")
+        page.wait_for_function("document.getElementById('ready')?.textContent === 'ready'", timeout=TIMEOUT_MS)
+        ready = float(page.eval_on_selector("#ready", "el => el.dataset.ms"))
+        fcp = page.evaluate(
+            "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
+        return {"ready": ready, "fcp": fcp, "outside": len(outside)}
+    finally:
+        context.close()
+
+
+def median(values):
+    values = [v for v in values if v is not None]
+    return statistics.median(values) if values else float("nan")
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=5, help="loads of each page (default 5)")
+    parser.add_argument("--dist", default=str(ROOT / "dist"), help="built site (default dist/)")
+    parser.add_argument("--phone", action="store_true", help="a 390x844 viewport instead of 1280x800")
+    args = parser.parse_args(argv)
+
+    if not CHROMIUM.exists():
+        print(f"bench_page: {CHROMIUM} is missing (run `make chromium` as root); skipped")
+        return 0
+    if not (Path(args.dist) / "index.html").is_file():
+        print(f"bench_page: {args.dist} has no site; run `make site` first", file=sys.stderr)
+        return 1
+    try:
+        from playwright.sync_api import sync_playwright
+    except ImportError:
+        print("bench_page: playwright is not installed (make venv); skipped")
+        return 0
+
+    viewport = {"width": 390, "height": 844} if args.phone else {"width": 1280, "height": 800}
+    server, base = serve_in_thread(args.dist, port=0)
+    apps, bares = [], []
+    started = time.perf_counter()
+    try:
+        with sync_playwright() as playwright:
+            browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+            try:
+                load_bare(browser, base, viewport)  # warm the OS file cache; not counted
+                for _ in range(args.rounds):
+                    bares.append(load_bare(browser, base, viewport))
+                    apps.append(load_app(browser, base, viewport))
+            finally:
+                browser.close()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+    bare = median(b["ready"] for b in bares)
+    fcp = median(a["fcp"] for a in apps)
+    board = median(a["board"] for a in apps)
+    ready = median(a["ready"] for a in apps)
+    python = median(a["ready"] - a["python"] for a in apps if a["python"] is not None)
+    outside = sum(a["outside"] for a in apps) + sum(b["outside"] for b in bares)
+    size = f"{viewport['width']}x{viewport['height']}"
+    print(f"page figures: headless Chromium, {args.rounds} cold loads of each page, {size}, medians "
+          f"({time.perf_counter() - started:.0f}s in all)")
+    print(f"  first board paint (FCP)       {fcp:7.0f} ms   {fcp / bare:5.2f} x bare boot   target < 500 ms")
+    print(f"  first board paint (rAF mark)  {board:7.0f} ms   {board / bare:5.2f} x bare boot")
+    print(f"  ready to play (click works)   {ready:7.0f} ms   {ready / bare:5.2f} x bare boot   target <= 1.25 x")
+    print(f"    of which our Python (import + first render) {python:5.0f} ms")
+    print(f"  bare page boot (prints ready) {bare:7.0f} ms")
+    print("  bare page runs: " + ", ".join(f"{b['ready']:.0f}" for b in bares) + " ms")
+    print("  app ready runs: " + ", ".join(f"{a['ready']:.0f}" for a in apps) + " ms")
+    print(f"  requests to other origins: {outside}")
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,385 @@
+#!/usr/bin/env python3
+"""Build the static site: our pages, the vendored browser runtime and our wheels.
+
+What it is for
+--------------
+``make site`` / ``make dist`` run this with the venv's Python. The output
+folder (default ``dist/``) is everything a static host needs, and it is what
+``python -m netarcade serve`` serves::
+
+    dist/index.html                              the app shell, first screen pre-rendered
+    dist/static/...                              our own CSS/JS/pages (copied)
+    dist/static/vendor/pyodide/                  loadPyodide's runtime files from npm,
+        pyodide-lock.json                        Pyodide's lockfile + netarcade + msgpack
+        netarcade-*.whl, msgpack-*.whl           next to that lockfile
+    dist/static/vendor/pyscript/                 @pyscript/core's dist/ folder
+
+Nothing at run time comes from any origin but the one serving this folder:
+PyScript's ``interpreter`` points at the vendored ``pyodide.mjs`` and Pyodide
+reads its packages from the lockfile beside it (``packages_cache:
+"passthrough"``), because micropip cannot install offline on Pyodide 314.
+
+What it is not
+--------------
+Not a bundler or minifier, and not an installer: ``node_modules`` must exist
+(``make site`` runs ``npm ci`` first). It uses the standard library and our
+own package (``netarcade.web.shell`` pre-renders the first screen into
+``index.html``; run it with the venv's Python), plus two subprocesses: ``python -m build`` for our wheel and ``pip download`` for
+msgpack's Pyodide wheel, both cached under ``build/wheels/`` and skipped when
+their inputs have not changed.
+
+It is idempotent: files are copied only when they differ, files the build no
+longer produces are removed, and a run with nothing changed takes well under
+a second.
+"""
+
+from __future__ import annotations
+
+import argparse
+import hashlib
+import json
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+import zipfile
+from email.parser import Parser
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+NODE_MODULES = ROOT / "node_modules"
+WHEEL_CACHE = ROOT / "build" / "wheels"
+
+PYODIDE_VERSION = "314.0.7"
+PYSCRIPT_VERSION = "0.7.31"
+PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
+PYODIDE_PYTHON = "3.14"
+MSGPACK_VERSION = "1.2.4"
+
+#: what loadPyodide fetches from its indexURL (the lockfile is generated)
+PYODIDE_RUNTIME_FILES = (
+    "pyodide.mjs",
+    "pyodide.asm.mjs",
+    "pyodide.asm.wasm",
+    "python_stdlib.zip",
+    "package.json",  # tiny; records which Pyodide a deployed site carries
+)
+VENDOR = "static/vendor"
+PYODIDE_DIR = f"{VENDOR}/pyodide"
+PYSCRIPT_DIR = f"{VENDOR}/pyscript"
+LOCKFILE = f"{PYODIDE_DIR}/pyodide-lock.json"
+
+#: our own files that go into the site (build outputs under static/ are not ours)
+OWN_STATIC_EXCLUDE = {"vendor", "wheels"}
+#: the inputs of our wheel: any change here rebuilds it
+WHEEL_INPUTS = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "setup.cfg")
+#: a fixed timestamp makes the wheel byte-for-byte reproducible
+SOURCE_DATE_EPOCH = "1767225600"  # 2026-01-01
+#: a folder carrying this file is ours to prune
+MARKER = ".netarcade-site"
+
+
+class BuildError(Exception):
+    """A build step failed; the message says what to do."""
+
+
+def log(message: str) -> None:
+    print(f"build_site: {message}", flush=True)
+
+
+# --------------------------------------------------------------- npm runtime
+
+def check_npm_package(folder: Path, version: str) -> None:
+    manifest = folder / "package.json"
+    if not manifest.is_file():
+        raise BuildError(f"{folder.relative_to(ROOT)} is missing: run `npm ci` (make site does)")
+    found = json.loads(manifest.read_text(encoding="utf-8")).get("version")
+    if found != version:
+        raise BuildError(
+            f"{folder.relative_to(ROOT)} is version {found}, expected {version}: run `npm ci`"
+        )
+
+
+# ------------------------------------------------------------------- wheels
+
+def wheel_inputs_hash() -> str:
+    """sha256 over the wheel's inputs (paths and contents), ignoring caches."""
+    digest = hashlib.sha256()
+    files = [ROOT / name for name in WHEEL_INPUTS if (ROOT / name).is_file()]
+    for path in sorted((ROOT / "py").rglob("*")):
+        if not path.is_file() or "__pycache__" in path.parts or path.suffix in {".pyc", ".pyo"}:
+            continue
+        if any(part.endswith(".egg-info") for part in path.parts):
+            continue
+        files.append(path)
+    for path in files:
+        digest.update(path.relative_to(ROOT).as_posix().encode() + b"\0")
+        digest.update(path.read_bytes() + b"\0")
+    return digest.hexdigest()
+
+
+def build_our_wheel() -> tuple[Path, str]:
+    """Return our wheel in the cache, rebuilding it only when its inputs changed."""
+    WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+    stamp = WHEEL_CACHE / "netarcade.stamp.json"
+    inputs = wheel_inputs_hash()
+    if stamp.is_file():
+        try:
+            recorded = json.loads(stamp.read_text(encoding="utf-8"))
+        except ValueError:
+            recorded = {}
+        cached = WHEEL_CACHE / str(recorded.get("wheel", ""))
+        if recorded.get("inputs") == inputs and cached.is_file() and cached.suffix == ".whl":
+            return cached, "reused"
+
+    started = time.perf_counter()
+    with tempfile.TemporaryDirectory(prefix="netarcade-wheel-") as tmp:
+        # Build from a clean copy: setuptools' build/ folder keeps deleted
+        # modules alive in the next wheel, and the repo's egg-info is stale.
+        source = Path(tmp) / "src"
+        source.mkdir()
+        for name in WHEEL_INPUTS:
+            if (ROOT / name).is_file():
+                shutil.copy2(ROOT / name, source / name)
+        shutil.copytree(
+            ROOT / "py", source / "py",
+            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"),
+        )
+        out = Path(tmp) / "out"
+        env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH)
+        result = subprocess.run(
+            [sys.executable, "-m", "build", "--wheel", "--outdir", str(out), str(source)],
+            env=env, capture_output=True, text=True,
+        )
+        if result.returncode != 0:
+            tail = "\n".join((result.stdout + result.stderr).splitlines()[-25:])
+            raise BuildError(f"building the netarcade wheel failed:\n{tail}")
+        built = sorted(out.glob("netarcade-*.whl"))
+        if len(built) != 1:
+            raise BuildError(f"expected one netarcade wheel, got {[p.name for p in built]}")
+        for old in WHEEL_CACHE.glob("netarcade-*.whl"):
+            old.unlink()
+        wheel = WHEEL_CACHE / built[0].name
+        shutil.move(str(built[0]), wheel)
+    stamp.write_text(json.dumps({"inputs": inputs, "wheel": wheel.name}) + "\n", encoding="utf-8")
+    return wheel, f"built in {time.perf_counter() - started:.1f}s"
+
+
+def fetch_msgpack_wheel() -> tuple[Path, str]:
+    """msgpack's Pyodide wheel from the package index, downloaded once into the cache."""
+    WHEEL_CACHE.mkdir(parents=True, exist_ok=True)
+    pattern = f"msgpack-{MSGPACK_VERSION}-*{PYODIDE_PLATFORM}.whl"
+    cached = sorted(WHEEL_CACHE.glob(pattern))
+    if cached:
+        return cached[0], "cached"
+    result = subprocess.run(
+        [sys.executable, "-m", "pip", "download", f"msgpack=={MSGPACK_VERSION}",
+         "--platform", PYODIDE_PLATFORM, "--python-version", PYODIDE_PYTHON,
+         "--implementation", "cp", "--only-binary=:all:", "--no-deps",
+         "--disable-pip-version-check", "--quiet", "--dest", str(WHEEL_CACHE)],
+        capture_output=True, text=True,
+    )
+    cached = sorted(WHEEL_CACHE.glob(pattern))
+    if result.returncode != 0 or not cached:
+        tail = "\n".join((result.stdout + result.stderr).splitlines()[-15:])
+        raise BuildError(f"downloading msgpack's Pyodide wheel failed:\n{tail}")
+    return cached[0], "downloaded"
+
+
+def normalize(name: str) -> str:
+    """PEP 503 name normalization, as Pyodide's lockfile keys use."""
+    out = []
+    for char in name.lower():
+        out.append("-" if char in "-_." else char)
+    text = "".join(out)
+    while "--" in text:
+        text = text.replace("--", "-")
+    return text
+
+
+def lock_entry(wheel: Path, known: dict) -> dict:
+    """A pyodide-lock.json entry for ``wheel``, shaped like Pyodide's own entries."""
+    with zipfile.ZipFile(wheel) as archive:
+        names = archive.namelist()
+        dist_info = sorted({n.split("/", 1)[0] for n in names if n.split("/", 1)[0].endswith(".dist-info")})
+        if len(dist_info) != 1:
+            raise BuildError(f"{wheel.name} has no single .dist-info folder")
+        metadata = Parser().parsestr(archive.read(f"{dist_info[0]}/METADATA").decode("utf-8"))
+        top_level = f"{dist_info[0]}/top_level.txt"
+        if top_level in names:
+            imports = [line.strip() for line in archive.read(top_level).decode().splitlines() if line.strip()]
+        else:
+            imports = sorted({
+                n.split("/", 1)[0].removesuffix(".py") for n in names
+                if not n.split("/", 1)[0].endswith((".dist-info", ".data"))
+                and (n.endswith("/__init__.py") and n.count("/") == 1 or "/" not in n and n.endswith(".py"))
+            })
+    depends = []
+    for requirement in metadata.get_all("Requires-Dist") or []:
+        if ";" in requirement:  # extras and environment markers: not runtime deps here
+            continue
+        name = requirement.strip()
+        for stop in "<>=!~[( ":
+            name = name.split(stop, 1)[0]
+        key = normalize(name)
+        if key not in known:
+            raise BuildError(f"{wheel.name} depends on {name!r}, which the lockfile does not provide")
+        depends.append(key)
+    return {
+        "depends": sorted(depends),
+        "file_name": wheel.name,
+        "imports": sorted(imports),
+        "install_dir": "site",
+        "name": normalize(metadata["Name"]),
+        "package_type": "package",
+        "sha256": hashlib.sha256(wheel.read_bytes()).hexdigest(),
+        "tool": {},
+        "unvendored_tests": False,
+        "version": metadata["Version"],
+    }
+
+
+def served_lockfile(wheels: list[Path]) -> tuple[bytes, list[str]]:
+    """Pyodide's lockfile with entries for our wheels added (replacing same-named ones)."""
+    lock = json.loads((NODE_MODULES / "pyodide" / "pyodide-lock.json").read_text(encoding="utf-8"))
+    packages = lock["packages"]
+    added = []
+    # dependencies first, so their entries exist when a dependent is checked
+    for wheel in sorted(wheels, key=lambda p: p.name.startswith("netarcade-")):
+        entry = lock_entry(wheel, packages)
+        packages[entry["name"]] = entry
+        added.append(f"{entry['name']} {entry['version']}")
+    lock["packages"] = dict(sorted(packages.items()))
+    return (json.dumps(lock, indent=None, sort_keys=True) + "\n").encode("utf-8"), added
+
+
+# --------------------------------------------------------------- the output
+
+def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
+    """Every file of the site: relative path -> source file or generated bytes."""
+    plan: dict[str, Path | bytes] = {}
+    index = ROOT / "index.html"
+    if not index.is_file():
+        raise BuildError("index.html is missing at the repository root")
+    plan["index.html"] = prerendered_shell(index)
+    static = ROOT / "static"
+    if static.is_dir():
+        for path in sorted(static.rglob("*")):
+            rel = path.relative_to(static)
+            if rel.parts[0] in OWN_STATIC_EXCLUDE or not path.is_file():
+                continue
+            if "__pycache__" in rel.parts or path.name.startswith(".#") or path.name.endswith("~"):
+                continue
+            plan[f"static/{rel.as_posix()}"] = path
+    pyodide = NODE_MODULES / "pyodide"
+    for name in PYODIDE_RUNTIME_FILES:
+        plan[f"{PYODIDE_DIR}/{name}"] = pyodide / name
+    plan[LOCKFILE] = lockfile
+    for wheel in wheels:
+        plan[f"{PYODIDE_DIR}/{wheel.name}"] = wheel
+    pyscript = NODE_MODULES / "@pyscript" / "core" / "dist"
+    for path in sorted(pyscript.rglob("*")):
+        if path.is_file():
+            plan[f"{PYSCRIPT_DIR}/{path.relative_to(pyscript).as_posix()}"] = path
+    plan[MARKER] = b"netarcade build output: scripts/build_site.py rewrites and prunes this folder\n"
+    return plan
+
+
+def prerendered_shell(index: Path) -> bytes:
+    """The app shell with its first screen filled in (netarcade.web.shell):
+    the starting board as SVG, the panels, the home screen and the theme, so
+    the page paints a board at once while Pyodide starts."""
+    sys.path.insert(0, str(ROOT / "py"))
+    try:
+        from netarcade.web.shell import fill_shell
+    except ImportError as err:
+        raise BuildError(f"cannot import netarcade to pre-render index.html ({err}): run with the venv's Python") from None
+    finally:
+        sys.path.remove(str(ROOT / "py"))
+    try:
+        return fill_shell(index.read_text(encoding="utf-8")).encode("utf-8")
+    except ValueError as err:
+        raise BuildError(f"pre-rendering index.html: {err}") from None
+
+
+def same_file(source: Path, target: Path) -> bool:
+    try:
+        a, b = source.stat(), target.stat()
+    except FileNotFoundError:
+        return False
+    return a.st_size == b.st_size and a.st_mtime_ns == b.st_mtime_ns
+
+
+def write_site(out: Path, plan: dict[str, Path | bytes]) -> dict[str, int]:
+    if out.exists() and not out.is_dir():
+        raise BuildError(f"{out} exists and is not a folder")
+    if out.is_dir() and any(out.iterdir()) and not (out / MARKER).is_file():
+        raise BuildError(f"{out} is not empty and was not made by this script; refusing to prune it")
+    counts = {"written": 0, "unchanged": 0, "removed": 0, "bytes": 0}
+    for rel, source in plan.items():
+        target = out / rel
+        target.parent.mkdir(parents=True, exist_ok=True)
+        if isinstance(source, bytes):
+            counts["bytes"] += len(source)
+            if target.is_file() and target.read_bytes() == source:
+                counts["unchanged"] += 1
+                continue
+            tmp = target.with_name(target.name + ".tmp")
+            tmp.write_bytes(source)
+            os.replace(tmp, target)
+        else:
+            counts["bytes"] += source.stat().st_size
+            if same_file(source, target):
+                counts["unchanged"] += 1
+                continue
+            tmp = target.with_name(target.name + ".tmp")
+            shutil.copy2(source, tmp)
+            os.replace(tmp, target)
+        counts["written"] += 1
+    wanted = {out / rel for rel in plan}
+    for path in sorted(out.rglob("*"), reverse=True):  # children before their folders
+        if path.is_dir():
+            if not any(path.iterdir()):
+                path.rmdir()
+        elif path not in wanted:
+            path.unlink()
+            counts["removed"] += 1
+    return counts
+
+
+def build(out: Path) -> None:
+    started = time.perf_counter()
+    check_npm_package(NODE_MODULES / "pyodide", PYODIDE_VERSION)
+    check_npm_package(NODE_MODULES / "@pyscript" / "core", PYSCRIPT_VERSION)
+    ours, how_ours = build_our_wheel()
+    msgpack, how_msgpack = fetch_msgpack_wheel()
+    log(f"wheels: {ours.name} ({how_ours}), {msgpack.name} ({how_msgpack})")
+    lockfile, added = served_lockfile([ours, msgpack])
+    plan = plan_site([ours, msgpack], lockfile)
+    counts = write_site(out, plan)
+    shown = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
+    log(f"{LOCKFILE}: Pyodide {PYODIDE_VERSION} lockfile + {', '.join(added)}")
+    log(
+        f"{shown}/: {len(plan)} files ({counts['bytes'] / 1e6:.1f} MB), "
+        f"{counts['written']} written, {counts['unchanged']} unchanged, "
+        f"{counts['removed']} removed, in {time.perf_counter() - started:.2f}s"
+    )
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--out", default=str(ROOT / "dist"),
+                        help="output folder (default: dist/ at the repository root)")
+    args = parser.parse_args(argv)
+    try:
+        build(Path(args.out).resolve())
+    except BuildError as err:
+        print(f"build_site: error: {err}", file=sys.stderr)
+        return 1
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,71 @@
+"""Cross-runtime determinism: the wheel we ship gives CPython's digests on Pyodide.
+
+Seeded random games of every registered game are played on CPython, their
+records encoded, then replayed under Pyodide in Node (tests/node/run_pyodide.mjs,
+offline, from the lockfile the site build writes). The final-state digests
+must be identical.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from netarcade.core import Record, all_games, digest, encode_record
+from netarcade.core.prng import Rng, derive_seed
+
+from webstack import LOCKFILE, ROOT, ensure_site
+
+pytestmark = pytest.mark.pyodide
+
+SEEDS = (0, 1, 42, 2**64 - 1)  # the last one exercises 64-bit ints on wasm32
+MAX_ACTIONS = 400
+RUNNER = ROOT / "tests" / "node" / "run_pyodide.mjs"
+
+
+def play_seeded(game, seed: int) -> tuple[str, str]:
+    """A random legal game (at most MAX_ACTIONS actions); returns (record, digest)."""
+    state = game.new_game({}, seed)
+    policy = Rng(derive_seed(seed, "test-policy"))
+    actions: list[str] = []
+    while not game.is_over(state) and len(actions) < MAX_ACTIONS:
+        seat = policy.choice(sorted(game.to_act(state)))
+        action = policy.choice(game.legal_actions(state, seat))
+        actions.append(game.format_action(action))
+        game.apply(state, action)
+    record = encode_record(Record(game.id, {}, seed, tuple(actions)))
+    return record, digest(game, state)
+
+
+@pytest.fixture(scope="module")
+def node():
+    path = shutil.which("node")
+    if path is None:
+        pytest.skip("node is not installed: the cross-runtime test needs Node to run Pyodide")
+    return path
+
+
+def test_pyodide_replays_give_cpython_digests(node):
+    ensure_site()
+    games = [(game, seed, *play_seeded(game, seed)) for game in all_games() for seed in SEEDS]
+    assert games, "no games registered"
+    records = "\n".join(record for _, _, record, _ in games) + "\n"
+
+    result = subprocess.run(
+        [node, str(RUNNER), "--lock", str(LOCKFILE)],
+        input=records, capture_output=True, text=True, timeout=300, cwd=ROOT,
+    )
+    assert result.returncode == 0, f"Pyodide run failed:\n{result.stderr[-4000:]}"
+    timing = [line for line in result.stderr.splitlines() if line.startswith("pyodide-node:")]
+    print(*timing, sep="\n")
+
+    pyodide_digests = result.stdout.split()
+    assert len(pyodide_digests) == len(games), result.stdout
+    mismatches = [
+        f"{game.id} seed={seed}: CPython {expected[:12]} != Pyodide {got[:12]}"
+        for (game, seed, _, expected), got in zip(games, pyodide_digests)
+        if expected != got
+    ]
+    assert not mismatches, "\n".join(mismatches)

@@ -1,0 +1,53 @@
+"""Helpers shared by the cross-runtime and browser tests: make sure the site is built.
+
+Not a test module (no ``test_`` prefix). ``ensure_site()`` runs
+``scripts/build_site.py`` once per test session, after ``npm ci`` if the npm
+runtime is missing, so these tests always exercise the wheel built from the
+current source, exactly as ``make site`` would.
+"""
+
+from __future__ import annotations
+
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+DIST = ROOT / "dist"
+LOCKFILE = DIST / "static" / "vendor" / "pyodide" / "pyodide-lock.json"
+CHROMIUM = Path("/usr/bin/chromium")
+
+_built: Path | None = None
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+def ensure_node_modules() -> None:
+    """Install the pinned npm runtime (package-lock.json) when it is missing."""
+    if (ROOT / "node_modules" / "pyodide" / "package.json").is_file() and (
+        ROOT / "node_modules" / "@pyscript" / "core" / "package.json"
+    ).is_file():
+        return
+    npm = shutil.which("npm")
+    if npm is None:
+        raise RuntimeError("node_modules/ is missing and npm is not installed")
+    subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+
+
+def ensure_site() -> Path:
+    """Build (or refresh) dist/ once per session; returns the dist folder."""
+    global _built
+    if _built is None:
+        ensure_node_modules()
+        result = subprocess.run(
+            [sys.executable, str(ROOT / "scripts" / "build_site.py"), "--out", str(DIST)],
+            cwd=ROOT, capture_output=True, text=True,
+        )
+        if result.returncode != 0:
+            raise RuntimeError(f"build_site failed:\n{result.stdout}{result.stderr}")
+        _built = DIST
+    return _built
