@@ -1,3 +1,3 @@
 """One package per game; importing this package registers every built-in game."""
 
-from . import backbone  # noqa: F401
+from . import backbone, netcontrol  # noqa: F401
