@@ -15,19 +15,9 @@ import pytest
 
 from netarcade.serve import serve_in_thread
 
-from webstack import CHROMIUM, DIST, ROOT, ensure_site, in_ci
+from webstack import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT, ensure_site, in_ci
 
 pytestmark = pytest.mark.browser
-
-CHROMIUM_ARGS = [
-    "--no-sandbox",
-    "--disable-gpu",
-    "--disable-background-networking",
-    "--disable-component-update",
-    "--disable-sync",
-    "--disable-quic",
-    "--no-first-run",
-]
 BOOT_TIMEOUT_MS = 90_000
 
 

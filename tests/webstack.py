@@ -18,6 +18,17 @@ ROOT = Path(__file__).resolve().parent.parent
 DIST = ROOT / "dist"
 LOCKFILE = DIST / "static" / "vendor" / "pyodide" / "pyodide-lock.json"
 CHROMIUM = Path("/usr/bin/chromium")
+#: launch flags for Debian's Chromium as root on a machine with no outside
+#: network (without the background-networking flags it keeps dialling out)
+CHROMIUM_ARGS = [
+    "--no-sandbox",
+    "--disable-gpu",
+    "--disable-background-networking",
+    "--disable-component-update",
+    "--disable-sync",
+    "--disable-quic",
+    "--no-first-run",
+]
 
 _built: Path | None = None
 
