@@ -6,6 +6,7 @@ Registers the game; the rules live in ``rules.py``, the island in
 
 from __future__ import annotations
 
+from ...core.errors import InvalidOption
 from ...core.game import Game, register
 from ...core.options import Option, OptionSchema, validate_seed
 from . import rules
@@ -25,7 +26,11 @@ class NetControl(Game):
     )
 
     def new_game(self, options, seed):
-        state, _ = rules.new_state(self.options.validate(options), validate_seed(seed))
+        options = self.options.validate(options)
+        if options["players"] > rules.MAX_PLAYERS_BY_RADIUS.get(options["radius"], 6):
+            raise InvalidOption("players", f"radius {options['radius']} seats at most "
+                                f"{rules.MAX_PLAYERS_BY_RADIUS[options['radius']]} runners")
+        state, _ = rules.new_state(options, validate_seed(seed))
         return state
 
     def copy(self, state):

@@ -87,4 +87,7 @@ def parse_action(text: str) -> Act:
         raise InvalidNotation(f"{verb!r} is not a Net Control action ({', '.join(SIGNATURES)})")
     if len(words) != len(kinds):
         raise InvalidNotation(f"{verb!r} takes {len(kinds)} argument(s), got {len(words)}")
-    return Act(seat, verb, tuple(_parse_arg(k, w) for k, w in zip(kinds, words)))
+    args = tuple(_parse_arg(k, w) for k, w in zip(kinds, words))
+    if verb == "resource":
+        args = tuple(sorted(args))  # the same two resources in either order
+    return Act(seat, verb, args)

@@ -38,6 +38,8 @@ NODE_BASE, SUPER_BASE = 7, 9
 THREAT_TO_PURGE = 3
 LONGEST_MIN, FORTIFIED_MIN, BONUS_XP = 5, 3, 2
 MONOPOLY_TAKE = 2
+#: the smallest island runs out of spaced vertices with more runners
+MAX_PLAYERS_BY_RADIUS = {1: 4}
 #: each runner's supply of pieces (the page names none; these follow the
 #: board game it descends from and bound the longest-run search)
 SUPPLY = {"link": 15, "node": 5, "super": 4}
@@ -212,36 +214,46 @@ def longest_run(state: NCState, seat: int) -> int:
     return best
 
 
-def _settle_bonus(state: NCState, holder, values: list[int], minimum: int, actor: int):
-    """Who holds a bonus after a change. It needs ``minimum``; the highest
-    value holds it; a tie transfers it to the player whose action made the tie
-    (otherwise the holder keeps it, otherwise the earliest seat)."""
+def _leaders(values: list[int]) -> set[int]:
     best = max(values)
-    if best < minimum:
+    return {s for s, value in enumerate(values) if value == best}
+
+
+def _settle_bonus(holder, before: list[int], values: list[int], minimum: int, actor: int):
+    """Who holds a bonus after a change from ``before`` to ``values``. It
+    needs ``minimum``; the highest value holds it. On a tie, the runner whose
+    action made the tie (the leaders changed and it is among them) takes it;
+    otherwise the holder keeps it; otherwise the earliest seat of the tie."""
+    if max(values) < minimum:
         return None
-    leaders = [s for s, value in enumerate(values) if value == best]
+    leaders = _leaders(values)
     if len(leaders) == 1:
-        return leaders[0]
-    if actor in leaders:
+        return next(iter(leaders))
+    if actor in leaders and leaders != _leaders(before):
         return actor
     if holder in leaders:
         return holder
-    return leaders[0]
+    return min(leaders)
 
 
-def _update_bonuses(state: NCState, actor: int, recount=()) -> list[Event]:
+def _update_bonuses(state: NCState, actor: int, recount=(), fort_change=None) -> list[Event]:
     """Re-settle both bonuses; ``recount`` lists the seats whose longest run
-    may have changed (their links, or a building on a vertex they pass)."""
+    may have changed (their links, or a building on a vertex they pass);
+    ``fort_change`` is ``(seat, delta)`` when a fortification count changed."""
     events = []
     if recount:
+        before = list(state.lengths)
         for s in recount:
             state.lengths[s] = longest_run(state, s)
-        holder = _settle_bonus(state, state.longest, state.lengths, LONGEST_MIN, actor)
+        holder = _settle_bonus(state.longest, before, state.lengths, LONGEST_MIN, actor)
         if holder != state.longest:
             state.longest = holder
             events.append(Event("bonus", {"bonus": "longest-network", "seat": holder}))
     forts = [fortifications(state, s) for s in range(state.n)]
-    holder = _settle_bonus(state, state.fortified, forts, FORTIFIED_MIN, actor)
+    before = list(forts)
+    if fort_change is not None:
+        before[fort_change[0]] -= fort_change[1]
+    holder = _settle_bonus(state.fortified, before, forts, FORTIFIED_MIN, actor)
     if holder != state.fortified:
         state.fortified = holder
         events.append(Event("bonus", {"bonus": "most-fortified", "seat": holder}))
@@ -521,6 +533,8 @@ def _check_card(state: NCState, seat: int, verb: str, args: tuple) -> None:
             raise IllegalAction("dead-zone", f"t{t} is a dead zone; it cannot be infected")
         if t in state.infected:
             raise IllegalAction("already-infected", f"t{t} is already infected")
+    elif kind == RESOURCE and args[0] > args[1]:
+        raise IllegalAction("bad-order", "name the two resources in the order co ba fi sc me")
     elif kind == LINKBUILD:
         first, second = args
         if pieces_left(state, seat, "link") < 2:
@@ -585,13 +599,16 @@ def _setup_link(state: NCState, seat: int, e: int) -> list[Event]:
     state.setup_step += 1
     events = [Event("link", {"seat": seat, "edge": e, "setup": True})]
     events.extend(_update_bonuses(state, seat, (seat,)))
+    state.phase = "setup-node"
+    # A crowded island can leave a runner no spaced vertex: it places nothing.
+    while state.setup_step < len(state.setup_order) and not setup_node_spots(state):
+        events.append(Event("no-room", {"seat": state.setup_order[state.setup_step]}))
+        state.setup_step += 1
     if state.setup_step == len(state.setup_order):
         state.phase = "roll"
         state.current = 0
         state.turn = 1
         events.append(Event("turn", {"seat": 0, "turn": 1}))
-    else:
-        state.phase = "setup-node"
     events.extend(_check_win(state, seat))
     return events
 
@@ -677,7 +694,7 @@ def _act(state: NCState, seat: int, verb: str, args: tuple) -> list[Event]:
         _pay(state, seat, verb)
         state.forts[args[0]] += 1
         return [Event("fortify", {"seat": seat, "vertex": args[0], "protection": protection(state, args[0])}),
-                *_update_bonuses(state, seat)]
+                *_update_bonuses(state, seat, fort_change=(seat, 1))]
     if verb == "draw":
         _pay(state, seat, verb)
         events = []
@@ -761,7 +778,8 @@ def _hack(state: NCState, seat: int, v: int) -> list[Event]:
         del state.owner[v], state.level[v], state.forts[v]
         result = "destroyed"
     events = [Event("hack", {"seat": seat, "victim": victim, "vertex": v, "result": result})]
-    events.extend(_update_bonuses(state, seat, _runs_through(state, v) if result == "destroyed" else ()))
+    events.extend(_update_bonuses(state, seat, _runs_through(state, v) if result == "destroyed" else (),
+                                  (victim, -1) if result == "stripped" else None))
     return events
 
 
