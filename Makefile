@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test bench bench-page venv clean simulate
+.PHONY: test bench bench-page bench-pyodide venv clean simulate
 
 venv: $(STAMP)
 
@@ -17,10 +17,19 @@ $(STAMP): pyproject.toml
 test: $(STAMP)
 	$(PY) -m pytest -q
 
-# engine figures, then page figures (first board paint, ready to play, vs the bare page)
+# engine figures, then page figures (first board paint, ready to play, vs the bare page),
+# then the engine under Pyodide in Node with its ratio to CPython;
+# `make bench BENCH_ARGS=--bots` also times the greedy and search bots' moves on both
+BENCH_ARGS ?=
+BENCH_JSON := build/bench-cpython.json
 bench: $(STAMP)
-	$(PY) -m netarcade bench
+	@mkdir -p build
+	$(PY) -m netarcade bench --save $(BENCH_JSON) $(BENCH_ARGS)
 	$(MAKE) --no-print-directory bench-page
+	$(MAKE) --no-print-directory bench-pyodide
+
+bench-pyodide: site
+	node scripts/bench_pyodide.mjs --lock $(DIST)/static/vendor/pyodide/pyodide-lock.json --cpython $(BENCH_JSON) $(BENCH_ARGS)
 
 bench-page: site chromium
 	$(PY) scripts/bench_page.py --dist $(DIST)

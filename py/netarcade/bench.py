@@ -1,7 +1,23 @@
-"""Random-playout speed of a game on this interpreter (``python -m netarcade bench``)."""
+"""Speed figures on this interpreter (``python -m netarcade bench``).
+
+``bench_game``: random playouts (every seat a uniformly random legal action,
+as the random bot plays) for a few seconds: games, actions and turns per
+second. ``bench_bots``: seconds per move of the greedy and search bots in one
+seeded game. The same functions run under Pyodide (scripts/bench_pyodide.mjs),
+so both runtimes measure exactly the same work.
+
+The yardstick is catanatron 3.2.1 (the pip package), the reference Python
+Catan engine: four random players on this kind of machine, CPython 3.11,
+about 28,000 actions/s and 9,800 turns/s. Net Control is benchmarked like it,
+with 4 players (``BENCH_OPTIONS``); other games use their defaults.
+
+Not here: printing (``cli.py``), page figures (scripts/bench_page.py).
+"""
 
 from __future__ import annotations
 
+import platform
+import sys
 import time
 from statistics import median
 
@@ -9,14 +25,44 @@ from .bots import bot_seed, make_bot
 from .core.game import Game
 from .core.prng import Rng
 
+#: catanatron 3.2.1, four random players, CPython 3.11 on this kind of machine
+CATANATRON_ACTIONS_PER_S = 28_000
+CATANATRON_TURNS_PER_S = 9_800
+#: options of the benchmarked games (the rest are the games' defaults)
+BENCH_OPTIONS = {"netcontrol": {"players": 4}}
+#: games compared with catanatron (the Catan-like ones)
+COMPARED = ("netcontrol",)
 
-def bench_game(game: Game, seconds: float = 3.0, first_seed: int = 1) -> dict:
+
+def runtime() -> str:
+    """``CPython 3.11.2`` or ``Pyodide 314.0.7 (CPython 3.14.x)``."""
+    version = platform.python_version()
+    if sys.platform == "emscripten":
+        try:
+            import pyodide  # type: ignore[import-not-found]
+
+            return f"Pyodide {pyodide.__version__} (CPython {version})"
+        except ImportError:  # pragma: no cover - emscripten without pyodide
+            return f"emscripten CPython {version}"
+    return f"{platform.python_implementation()} {version}"
+
+
+def bench_options(game: Game, players: int | None = None) -> dict:
+    """The options a game is benchmarked with (``players`` overrides)."""
+    options = dict(BENCH_OPTIONS.get(game.id, {}))
+    if players is not None:
+        options["players"] = players
+    return game.options.validate(options)
+
+
+def bench_game(game: Game, seconds: float = 3.0, first_seed: int = 1, options: dict | None = None) -> dict:
     """Play random games for about ``seconds``; return games/actions/turns per second."""
+    options = bench_options(game) if options is None else game.options.validate(options)
     games = actions = turns = 0
     seed = first_seed
     start = time.perf_counter()
     while True:
-        state = game.new_game({}, seed)
+        state = game.new_game(options, seed)
         rng = Rng(seed)
         while not game.is_over(state):
             seat = min(game.to_act(state))
@@ -29,28 +75,71 @@ def bench_game(game: Game, seconds: float = 3.0, first_seed: int = 1) -> dict:
         if elapsed >= seconds:
             break
     return {
+        "game": game.id,
+        "players": options["players"],
+        "runtime": runtime(),
         "games": games,
         "actions": actions,
+        "turns": turns,
         "seconds": elapsed,
         "games_per_s": games / elapsed,
         "actions_per_s": actions / elapsed,
         "turns_per_s": turns / elapsed,
+        "vs_catanatron_actions": actions / elapsed / CATANATRON_ACTIONS_PER_S,
+        "vs_catanatron_turns": turns / elapsed / CATANATRON_TURNS_PER_S,
     }
 
 
-def bench_bots(game: Game, names=("greedy", "search"), seed: int = 1) -> dict:
-    """Seconds per move of each bot, over one seeded game between them."""
-    state = game.new_game({}, seed)
-    players = [make_bot(name, bot_seed(seed, seat, name)) for seat, name in enumerate(names)]
-    timings: dict[str, list[float]] = {name: [] for name in names}
+def bench_bots(game: Game, names=("greedy", "search"), seed: int = 1, options: dict | None = None) -> dict:
+    """Seconds per move of each bot over one seeded game, ``names`` repeated
+    to fill the seats (4 players: greedy, search, greedy, search).
+
+    Only real decisions count (moves with more than one legal action). Per
+    bot name: moves, median, 90th percentile, max and total seconds.
+    """
+    options = bench_options(game) if options is None else game.options.validate(options)
+    seats = [names[s % len(names)] for s in range(options["players"])]
+    state = game.new_game(options, seed)
+    bots = [make_bot(name, bot_seed(seed, seat, name)) for seat, name in enumerate(seats)]
+    timings: dict[str, list[float]] = {name: [] for name in seats}
     while not game.is_over(state):
         seat = min(game.to_act(state))
+        decision = len(game.legal_actions(state, seat)) > 1
         start = time.perf_counter()
-        action = players[seat].choose(game, state, seat)
-        timings[names[seat]].append(time.perf_counter() - start)
+        action = bots[seat].choose(game, state, seat)
+        elapsed = time.perf_counter() - start
+        if decision:
+            timings[seats[seat]].append(elapsed)
         game.apply(state, action)
-    return {
-        name: {"moves": len(times), "median_s": median(times), "max_s": max(times)}
-        for name, times in timings.items()
-        if times
-    }
+    figures = {}
+    for name, times in timings.items():
+        if times:
+            times.sort()
+            figures[name] = {
+                "moves": len(times),
+                "median_s": median(times),
+                "p90_s": times[min(len(times) - 1, int(0.9 * len(times)))],
+                "max_s": times[-1],
+                "total_s": sum(times),
+            }
+    return figures
+
+
+def format_game(figures: dict) -> str:
+    """One line of random-playout figures (with the catanatron ratio for Net Control)."""
+    line = (f"{figures['game']}: {figures['games_per_s']:.2f} games/s, {figures['actions_per_s']:,.0f} actions/s, "
+            f"{figures['turns_per_s']:,.0f} turns/s ({figures['players']} random players, {figures['runtime']}, "
+            f"{figures['games']} games)")
+    if figures["game"] in COMPARED:
+        line += (f"; vs catanatron 3.2.1 ({CATANATRON_ACTIONS_PER_S:,} actions/s, {CATANATRON_TURNS_PER_S:,} turns/s):"
+                 f" x{figures['vs_catanatron_actions']:.2f} actions/s, x{figures['vs_catanatron_turns']:.2f} turns/s")
+    return line
+
+
+def format_bots(game_id: str, figures: dict, runtime_name: str) -> list[str]:
+    return [
+        f"{game_id}: {name} bot {moves['median_s'] * 1000:.0f} ms per move median, "
+        f"{moves['p90_s'] * 1000:.0f} ms p90, {moves['max_s'] * 1000:.0f} ms max "
+        f"({moves['moves']} decisions, {runtime_name})"
+        for name, moves in figures.items()
+    ]

@@ -95,19 +95,28 @@ def _is_file(path: str) -> bool:
 
 
 def cmd_bench(args) -> int:
-    from .bench import bench_bots, bench_game
-
-    games = [get_game(args.game)] if args.game else None
+    from .bench import bench_bots, bench_game, bench_options, format_bots, format_game, runtime
     from .core.game import all_games
 
-    for game in games or all_games():
-        figures = bench_game(game, seconds=args.seconds)
-        print(f"{game.id}: {figures['games_per_s']:.2f} games/s, {figures['actions_per_s']:.0f} actions/s, "
-              f"{figures['turns_per_s']:.0f} turns/s (random bots, CPython, {figures['games']} games)")
+    games = [get_game(args.game)] if args.game else all_games()
+    if args.seconds <= 0:
+        raise UsageError("--seconds must be positive")
+    report = []
+    for game in games:
+        options = bench_options(game, args.players)
+        figures = bench_game(game, seconds=args.seconds, options=options)
+        print(format_game(figures), flush=True)
+        entry = {"game": game.id, "random": figures}
         if args.bots:
-            for name, moves in bench_bots(game).items():
-                print(f"{game.id}: {name} bot {moves['median_s'] * 1000:.0f} ms per move median, "
-                      f"{moves['max_s'] * 1000:.0f} ms max ({moves['moves']} moves, CPython)")
+            moves = bench_bots(game, options=options)
+            for line in format_bots(game.id, moves, runtime()):
+                print(line, flush=True)
+            entry["bots"] = moves
+        report.append(entry)
+    if args.save:
+        with open(args.save, "w", encoding="utf-8") as out:
+            json.dump({"runtime": runtime(), "date": time.strftime("%Y-%m-%d"), "games": report}, out, indent=1)
+            out.write("\n")
     return 0
 
 
@@ -118,9 +127,14 @@ def cmd_ladder(args) -> int:
     _bots(args.pair, 2)
     if not second:
         raise UsageError("--pair expects two bot names, e.g. search,greedy")
-    game, options = _validated(args.game, None, args.option)
+    players = 2 if args.players is None else args.players
+    game, options = _validated(args.game, players, args.option)
+    if args.games < 1:
+        raise UsageError("--games must be at least 1")
+    if args.workers < 1:
+        raise UsageError("--workers must be at least 1")
     summary = run_ladder(game.id, first, second, args.games, validate_seed(args.seed), options,
-                         workers=args.workers)
+                         workers=args.workers, players=players)
     print(json.dumps(summary, sort_keys=True))
     return 0
 
@@ -153,11 +167,14 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument("game", nargs="?")
     ben.add_argument("--seconds", type=float, default=3.0)
     ben.add_argument("--bots", action="store_true", help="also time greedy and search moves")
+    ben.add_argument("--players", type=int, help="seats (default: 4 for netcontrol, else the game's default)")
+    ben.add_argument("--save", metavar="FILE", help="also write the figures as JSON (read by scripts/bench_pyodide.mjs)")
     ben.set_defaults(run=cmd_bench)
 
-    lad = commands.add_parser("ladder", help="two bots over many seeded games, sides swapped")
+    lad = commands.add_parser("ladder", help="a bot against copies of another over seeded games, seats rotated")
     lad.add_argument("game")
-    lad.add_argument("--pair", default="greedy,random")
+    lad.add_argument("--pair", default="greedy,random", help="HERO,RIVAL: the hero plays every seat in turn")
+    lad.add_argument("--players", type=int, help="seats at the table (default 2): the hero and PLAYERS-1 rivals")
     lad.add_argument("--games", type=int, default=200)
     lad.add_argument("--seed", default="1")
     lad.add_argument("--workers", type=int, default=1)

@@ -1,31 +1,70 @@
-"""Bot ladder: two bots over many seeded games with sides swapped, so seat
-advantage cancels out. Used to set the default target and for the docs."""
+"""Bot ladder: one bot (the hero) against copies of another over many seeded
+games, the hero's seat rotating over every seat, so seat advantage cancels
+out. Used to set default targets and for the figures in docs/bots.md.
+
+Two players: each seed is played twice with the sides swapped. ``players``
+= N: each seed is played N times, the hero in seat 0, 1, ..., N-1 and the
+other N-1 seats held by the rival bot. Not here: printing (``cli.py``).
+"""
 
 from __future__ import annotations
 
+import math
 from concurrent.futures import ProcessPoolExecutor
 from statistics import mean
 
 from .simulate import play
 
 
+def _share(winners: list[int], seat: int, players: int) -> float:
+    """The seat's share of one game: 1 for a sole win, 1/k of a k-way shared
+    win, 1/N when nobody wins, 0 for a loss."""
+    if not winners:
+        return 1.0 / players
+    return 1.0 / len(winners) if seat in winners else 0.0
+
+
 def _one(job):
-    game_id, first, second, seed, options, swap = job
-    bots = [second, first] if swap else [first, second]
-    result = play(game_id, bots, seed, options)
-    me = 1 if swap else 0
-    if len(result.winners) != 1:
-        outcome = 0.5
-    else:
-        outcome = 1.0 if result.winners[0] == me else 0.0
-    seat_one = 0.5 if len(result.winners) != 1 else float(result.winners[0] == 0)
-    return outcome, result.turns, result.actions, seat_one
+    game_id, hero, rival, seed, options, seat, players = job
+    bots = [rival] * players
+    bots[seat] = hero
+    try:
+        result = play(game_id, bots, seed, options)
+    except Exception as err:
+        # a plain message: some engine errors do not survive the trip back from a worker
+        raise RuntimeError(f"{game_id} seed {seed} bots {bots}: {type(err).__name__}: {err}") from None
+    outcome = _share(result.winners, seat, players)
+    seat_one = _share(result.winners, 0, players)
+    return outcome, result.turns, result.actions, seat_one, seat
+
+
+def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float]:
+    """The 95% Wilson score interval of a win rate."""
+    if trials == 0:
+        return 0.0, 1.0
+    p = successes / trials
+    centre = p + z * z / (2 * trials)
+    spread = z * math.sqrt(p * (1 - p) / trials + z * z / (4 * trials * trials))
+    scale = 1 + z * z / trials
+    return (centre - spread) / scale, (centre + spread) / scale
+
+
+def ladder_jobs(game_id: str, hero: str, rival: str, games: int, seed: int, options: dict,
+                players: int = 2) -> list[tuple]:
+    """Game ``i`` uses seed ``seed + i // players`` with the hero in seat ``i % players``."""
+    return [(game_id, hero, rival, seed + i // players, options, i % players, players) for i in range(games)]
 
 
 def run_ladder(game_id: str, first: str, second: str, games: int, seed: int, options: dict,
-               workers: int = 1) -> dict:
-    """Seeds ``seed .. seed+games/2-1``, each played twice with sides swapped."""
-    jobs = [(game_id, first, second, seed + i // 2, options, bool(i % 2)) for i in range(games)]
+               workers: int = 1, players: int = 2) -> dict:
+    """``first`` (the hero) against ``players - 1`` copies of ``second``.
+
+    Seeds ``seed .. seed + games/players - 1``, each played ``players`` times
+    with the hero's seat rotating (two players: sides swapped).
+    """
+    if players < 2:
+        raise ValueError("a ladder needs at least 2 players")
+    jobs = ladder_jobs(game_id, first, second, games, seed, options, players)
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             results = list(pool.map(_one, jobs, chunksize=1))
@@ -33,8 +72,8 @@ def run_ladder(game_id: str, first: str, second: str, games: int, seed: int, opt
         results = [_one(job) for job in jobs]
     outcomes = [r[0] for r in results]
     wins = sum(1 for o in outcomes if o == 1.0)
-    draws = sum(1 for o in outcomes if o == 0.5)
-    return {
+    draws = sum(1 for o in outcomes if 0.0 < o < 1.0)
+    summary = {
         "game": game_id,
         "pair": [first, second],
         "games": games,
@@ -47,3 +86,14 @@ def run_ladder(game_id: str, first: str, second: str, games: int, seed: int, opt
         "p1_score_rate": round(mean(r[3] for r in results), 4),
         "options": options,
     }
+    if players > 2:
+        low, high = wilson(wins, games)
+        by_seat = [[r[0] for r in results if r[4] == s] for s in range(players)]
+        summary.update({
+            "players": players,
+            "chance": round(1.0 / players, 4),
+            "win_rate": round(wins / games, 4),
+            "win_rate_95": [round(low, 4), round(high, 4)],
+            "hero_score_rate_by_seat": [round(mean(rates), 4) if rates else None for rates in by_seat],
+        })
+    return summary

@@ -3,6 +3,7 @@ game's evaluation likes best for its seat (ties broken by its own PRNG)."""
 
 from __future__ import annotations
 
+from ..core.errors import IllegalAction
 from .base import Bot
 
 
@@ -13,7 +14,10 @@ def rank_actions(game, state, seat, actions=None):
     ranked = []
     for index, action in enumerate(actions):
         trial = game.copy(state)
-        game.apply(trial, action)
+        try:
+            game.apply(trial, action)
+        except IllegalAction:
+            continue  # listed but refused (an engine inconsistency): never choose it
         ranked.append((game.evaluate(trial, seat), index, action))
     ranked.sort(key=lambda item: (-item[0], item[1]))
     return ranked

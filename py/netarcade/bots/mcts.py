@@ -37,18 +37,52 @@ class _Node:
         self.value = 0.0  # summed value for the seat that moved INTO this node
 
 
+#: the search bot's settings when neither the caller nor the game sets them
+DEFAULTS = {
+    "iterations": 160,
+    "time_limit": None,
+    "width": 6,
+    "root_width": 10,
+    "exploration": 0.7,
+    "value_scale": VALUE_SCALE,
+    # "game": the tree follows every seat; "turn": it stops where another seat
+    # is to act, scoring the end of the bot's own turn (a turn planner)
+    "horizon": "game",
+    # children of a node where another seat acts (None: ``width``); 1 models
+    # every rival as playing its best one-ply move
+    "rival_width": None,
+}
+
+_UNSET = object()
+
+
 class SearchBot(Bot):
+    """UCT search; settings come from the caller, else from the game's
+    ``bot_settings["search"]`` (applied when it chooses), else :data:`DEFAULTS`."""
+
     name = "search"
 
-    def __init__(self, rng, iterations=160, time_limit=None, width=6, root_width=10, exploration=0.7):
+    def __init__(self, rng, iterations=_UNSET, time_limit=_UNSET, width=_UNSET, root_width=_UNSET,
+                 exploration=_UNSET, value_scale=_UNSET, horizon=_UNSET, rival_width=_UNSET):
         super().__init__(rng)
-        self.iterations = iterations
-        self.time_limit = time_limit
-        self.width = width
-        self.root_width = root_width
-        self.exploration = exploration
+        given = {"iterations": iterations, "time_limit": time_limit, "width": width,
+                 "root_width": root_width, "exploration": exploration, "value_scale": value_scale,
+                 "horizon": horizon, "rival_width": rival_width}
+        #: the settings the caller chose; a game's own settings never override them
+        self.given = {name: value for name, value in given.items() if value is not _UNSET}
+        self._apply(DEFAULTS)
+
+    def _apply(self, settings):
+        for name in DEFAULTS:
+            setattr(self, name, self.given.get(name, settings.get(name, DEFAULTS[name])))
+
+    def configure(self, game):
+        """Take the game's search settings (``game.bot_settings["search"]``) for
+        every setting the caller left unset. ``choose`` does it itself."""
+        self._apply({**DEFAULTS, **getattr(game, "bot_settings", {}).get("search", {})})
 
     def choose(self, game, state, seat):
+        self.configure(game)
         actions = game.legal_actions(state, seat)
         if len(actions) == 1:
             return actions[0]
@@ -64,11 +98,14 @@ class SearchBot(Bot):
     def _iterate(self, game, state, root, me):
         path = [root]
         node = root
+        own_turn = self.horizon == "turn"
         while True:
             if game.is_over(state):
                 break
+            if own_turn and node.seat != me:
+                break
             if node.candidates is None:
-                node.candidates = self._candidates(game, state, node.seat, node is root)
+                node.candidates = self._candidates(game, state, node.seat, node is root, me)
             if node.candidates:
                 action = node.candidates.pop(0)
                 child = self._step(game, state, action)
@@ -102,9 +139,14 @@ class SearchBot(Bot):
         to_act = sorted(game.to_act(state))
         return _Node(to_act[0] if to_act else None)
 
-    def _candidates(self, game, state, seat, at_root):
+    def _candidates(self, game, state, seat, at_root, me=None):
         ranked = rank_actions(game, state, seat)
-        width = self.root_width if at_root else self.width
+        if at_root:
+            width = self.root_width
+        elif seat != me and self.rival_width is not None:
+            width = self.rival_width
+        else:
+            width = self.width
         return [action for _, _, action in ranked[:width]]
 
     def _select(self, node):
@@ -123,7 +165,8 @@ class SearchBot(Bot):
             winners = game.winners(state)
             share = 1.0 / len(winners) if winners else 0.0
             return {s: (share if s in winners else 0.0) for s in range(len(game.scores(state)))}
+        scale = self.value_scale
         return {
-            s: 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, value / VALUE_SCALE))))
+            s: 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, value / scale))))
             for s, value in enumerate(game.evaluate_all(state))
         }

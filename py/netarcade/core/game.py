@@ -29,6 +29,9 @@ class Game:
     max_players: int = 2
     #: declared options; every game has a ``players`` option
     options: OptionSchema = OptionSchema()
+    #: per-bot settings this game's bots use unless their caller sets them,
+    #: e.g. ``{"search": {"iterations": 60}}`` (see ``netarcade.bots.mcts``)
+    bot_settings: dict[str, dict[str, Any]] = {}
 
     # --- setup -----------------------------------------------------------
     def new_game(self, options: dict[str, Any] | None, seed: int) -> Any:

@@ -5,8 +5,12 @@ Most of it is DOM-free and tested on CPython:
 
 - ``session``: a local game (setup, seats and bots, undo, record, seed links,
   the new-game form's validation);
+- ``pages``: one adapter per playable game (its table, board, panels, side
+  column, bot pace), so ``app`` and ``shell`` draw any game the same way;
 - ``backbone``: Backbone's table (tool selection -> board hints, clicks ->
   actions, status text);
+- ``netcontrol`` / ``netcontrol_views``: Net Control's table (phases, tools,
+  resource choosers, card targets, discards) and its panels' HTML;
 - ``thinking``: bots that think in short slices so the page never freezes;
 - ``views``: HTML text for the panels, the home screen and the game-over screen;
 - ``shell``: fills the app shell (``index.html``) at build time with the

@@ -2,12 +2,13 @@
 
 What it is for: ``index.html`` runs ``netarcade.web.app.main()`` once
 Pyodide is up. This module reads the URL (``?embed``, the ``#`` seed link),
-builds a :class:`~netarcade.web.session.Session` and its
-:class:`~netarcade.web.backbone.BackboneTable`, sets ``innerHTML`` of the
-board and the panels from the pure renderers, and maps DOM events to table
-calls through a few delegated listeners (``pyscript.web`` cannot create SVG
-nodes and refuses SVG targets, so one ``click`` listener on the document
-reads ``data-name`` / ``data-tool`` / ``data-cmd``).
+builds a :class:`~netarcade.web.session.Session` and its game's table
+(``pages.page_for(game).table``: ``BackboneTable``, ``NetControlTable``),
+sets ``innerHTML`` of the board and the panels from the pure renderers, and
+maps DOM events to table calls through a few delegated listeners
+(``pyscript.web`` cannot create SVG nodes and refuses SVG targets, so one
+``click`` listener on the document reads ``data-name`` / ``data-tool`` /
+``data-cmd`` / ``data-value``).
 
 Bots think on the browser's event loop: an ``asyncio`` task runs a
 :class:`~netarcade.web.thinking.Thinker` a 30 ms slice at a time and awaits
@@ -21,15 +22,15 @@ table and the renderers; everything it does is one call into them.
 from __future__ import annotations
 
 import asyncio
+import json
 import time
 
 import js
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
-from ..games.backbone.render import render_board
 from . import views
-from .backbone import BackboneTable
+from .pages import GamePage, page_for
 from .session import (
     DEFAULT_SEATS,
     LinkError,
@@ -86,13 +87,15 @@ class App:
         self.root = root
         # index.html's first script read ?embed (any "embed" or "embed=..." parameter)
         self.embed = bool(root.hasAttribute("data-embed"))
-        self.table: BackboneTable | None = None
+        self.table = None  # the game's table (BackboneTable, NetControlTable)
+        self.page: GamePage | None = None
         self.demo = False
         self.paused = False
         self.generation = 0  # bumps on every change; a stale bot task sees it and stops
         self.review = False  # the game-over card was closed to look at the board
         self.keyboard_focus: str | None = None  # hex to focus after a re-render
         self.longest_slice = 0.0  # the longest slice of bot thinking so far, in seconds
+        self.thinking_windows: list[list[float]] = []  # [start, end] in ms of recent bot thinking
         self._tasks: set = set()
         self._proxies: list = []  # keep every JS proxy alive for the page's lifetime
 
@@ -136,7 +139,9 @@ class App:
             self.load(Session(new_setup("backbone", {}, None, DEFAULT_SEATS)), demo=False)
 
     def load(self, session: Session, demo: bool, keep_hash: bool = False) -> None:
-        self.table = BackboneTable(session)
+        self.page = page_for(session.setup.game)
+        self.table = self.page.table(session)
+        self.mount()
         self.demo = demo
         self.paused = False
         self.review = False
@@ -144,6 +149,20 @@ class App:
         self.root.dataset.humans = str(len(session.setup.humans))
         self.show("game")
         self.changed(update_hash=not keep_hash)
+
+    def mount(self) -> None:
+        """Give the page the current game's side column (players, costs,
+        log, rules) when another game's is in place."""
+        page = self.page
+        self.root.dataset.game = page.id
+        side = _by_id("side")
+        if side is not None and str(side.getAttribute("data-game") or "") != page.id:
+            side.innerHTML = page.side()
+            side.setAttribute("data-game", page.id)
+        section = _by_id("view-game")
+        if section is not None:
+            section.setAttribute("aria-label", f"{page.title} game")
+        self.set_text("topic", page.title)
 
     def show(self, view: str) -> None:
         self.root.dataset.view = view
@@ -157,7 +176,7 @@ class App:
                     resume.hidden = True
             document.title = "netarcade: choose a game"
         else:
-            document.title = "netarcade: Backbone"
+            document.title = f"netarcade: {self.page.title if self.page else 'Backbone'}"
 
     def show_link_error(self, message: str) -> None:
         self.cancel_bots()
@@ -188,17 +207,14 @@ class App:
             return
         focused = self.focused_control()
         session = table.session
-        hints = table.hints()
-        hints["orient"] = "tall" if self.portrait.matches else "wide"
-        self.set_html("board", render_board(session.view(), hints))
+        page = self.page
+        self.set_html("board", page.board(table, "tall" if self.portrait.matches else "wide"))
         self.set_text("status", table.status())
         prompt = _by_id("prompt")
         prompt.textContent = table.prompt()
         prompt.classList.toggle("error", bool(table.message))
-        self.set_html("tools", views.tool_bar(table))
-        self.set_html("players", views.players_panel(table))
-        self.set_html("costs", views.costs_panel(table))
-        self.set_html("log", views.log_panel(table))
+        for element_id, html in page.panels(table).items():
+            self.set_html(element_id, html)
         log = _by_id("log")
         log.scrollTop = log.scrollHeight
         undo = _by_id("undo")
@@ -215,7 +231,7 @@ class App:
             pause.hidden = not self.demo
         overlay = _by_id("overlay")
         if session.over and not self.review:
-            self.set_html("overlay", views.game_over(table))
+            self.set_html("overlay", page.game_over(table))
             overlay.hidden = False
         else:
             overlay.hidden = True
@@ -230,7 +246,9 @@ class App:
         for attribute in ("data-tool", "data-cmd", "data-name"):
             value = _node(active.getAttribute(attribute))
             if value is not None:
-                return f'[{attribute}="{value}"]'
+                selector = f'[{attribute}="{value}"]'
+                extra = _node(active.getAttribute("data-value"))
+                return selector + (f'[data-value="{extra}"]' if extra is not None else "")
         return None
 
     def restore_focus(self, selector: str | None) -> None:
@@ -298,6 +316,7 @@ class App:
             return
         seat = session.current
         started = time.perf_counter()
+        thinking_from = js.performance.now()
         thinker = Thinker(session.game, session.state, seat, session.setup.seats[seat],
                           session.bot_rng(seat))
         while not thinker.step():
@@ -305,13 +324,19 @@ class App:
             if generation != self.generation:
                 return
         self.longest_slice = max(self.longest_slice, thinker.longest)
-        self.root.dataset.botLongestMs = str(round(self.longest_slice * 1000, 1))  # for tests
-        wait = (DEMO_PAUSE if self.demo else BOT_PAUSE) - (time.perf_counter() - started)
+        # For tests: the longest slice, and when bots thought (the browser's
+        # long-task entries are matched against these windows).
+        self.root.dataset.botLongestMs = str(round(self.longest_slice * 1000, 1))
+        self.thinking_windows = (self.thinking_windows + [[thinking_from, js.performance.now()]])[-200:]
+        self.root.dataset.botWindows = json.dumps(self.thinking_windows)
+        text = session.game.format_action(thinker.action)
+        pause = DEMO_PAUSE if self.demo else self.page.bot_pause(text)
+        wait = pause - (time.perf_counter() - started)
         if wait > 0:
             await asyncio.sleep(wait)
         if generation != self.generation:
             return
-        if table.play(session.game.format_action(thinker.action)) is None:
+        if table.play(text) is None:
             self.render()  # cannot happen with the engine's bots; never loop on it
             return
         self.changed()
@@ -334,11 +359,12 @@ class App:
             else:
                 self.command(str(control.getAttribute("data-cmd")), control)
             return
-        hexagon = _node(target.closest(".hex[data-name]"))
-        if hexagon is not None and _by_id("board").contains(hexagon):
-            self.do_hex(str(hexagon.getAttribute("data-name")))
+        spot = _node(target.closest("[data-name]"))
+        if spot is not None and _by_id("board").contains(spot):
+            self.do_hex(str(spot.getAttribute("data-name")))
 
     def do_hex(self, name: str) -> None:
+        """A click on a board element: a Backbone hex, a Net Control vertex, edge or tile."""
         table = self.table
         if table is None:
             return
@@ -351,11 +377,16 @@ class App:
     def do_tool(self, tool: str) -> None:
         if self.table is None:
             return
-        self.table.select_tool(tool)
-        self.render()
+        if self.table.select_tool(tool) is not None:  # a tool that plays at once (+1 XP)
+            self.changed()
+        else:
+            self.render()
 
-    def command(self, name: str, control=None) -> None:
+    def command(self, name: str, control=None, value: str | None = None) -> None:
         table = self.table
+        if value is None and control is not None:
+            found = _node(control.getAttribute("data-value"))
+            value = None if found is None else str(found)
         if name == "fresh":  # after a broken link: drop it, start the default game
             js.history.replaceState(None, "", js.location.pathname + js.location.search)
             self.root.dataset.state = ""
@@ -369,12 +400,7 @@ class App:
         if table is None:
             return
         session = table.session
-        if name == "end":
-            if table.end_turn() is not None:
-                self.changed()
-            else:
-                self.render()
-        elif name == "undo":
+        if name == "undo":
             if session.undo():
                 self.cancel_bots()
                 table.message = None
@@ -412,6 +438,11 @@ class App:
             if control is not None:
                 control.setAttribute("aria-expanded", "false" if hidden else "true")
                 control.textContent = "Show" if hidden else "Hide"
+        else:  # the game's own buttons: end, roll, draw, pick a resource, ...
+            if table.command(name, value) is not None:
+                self.changed()
+            else:
+                self.render()
 
     def link_url(self) -> str:
         location = js.location
@@ -442,10 +473,10 @@ class App:
             return
         key = str(event.key)
         if key in ("Enter", " ") and hasattr(target, "closest"):
-            hexagon = _node(target.closest(".hex[data-name]"))
-            if hexagon is not None:
+            spot = _node(target.closest("#board [data-name]"))
+            if spot is not None:
                 event.preventDefault()
-                self.keyboard_focus = str(hexagon.getAttribute("data-name"))
+                self.keyboard_focus = str(spot.getAttribute("data-name"))
                 self.do_hex(self.keyboard_focus)
             return  # Enter on a button clicks it already
         if self.table is None or self.root.dataset.view != "game":
@@ -457,10 +488,14 @@ class App:
         if command is None:
             return
         event.preventDefault()
-        if command in ("end", "undo", "cancel"):
-            self.command(command)
-        else:
+        if command in self.table.tools:
             self.do_tool(command)
+        elif command == "cancel":
+            self.table.cancel()
+            self.render()
+        else:
+            name, _, value = command.partition(":")
+            self.command(name, value=value or None)
 
     # --- the home screen's forms ------------------------------------------------------------
     def form_values(self, form) -> dict[str, str]:
@@ -500,8 +535,21 @@ class App:
         if form is None:
             return
         game_id = str(form.getAttribute("data-game"))
+        if str(event.target.name or "") == "players":
+            self.show_seats(form, str(event.target.value))
         _, errors = parse_form(game_id, self.form_values(form))
         self.show_errors(form, game_id, errors, only=str(event.target.name or ""))
+
+    def show_seats(self, form, players_text: str) -> None:
+        """Show one seat select per player (the form has one for every possible seat)."""
+        try:
+            players = int(players_text)
+        except ValueError:
+            return
+        seats = form.querySelectorAll("[data-seat]")
+        for index in range(seats.length):
+            box = seats.item(index)
+            box.hidden = int(str(box.getAttribute("data-seat"))) > players
 
     def on_submit(self, event) -> None:
         form = event.target

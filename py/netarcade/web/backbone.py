@@ -74,6 +74,8 @@ class BackboneTable:
     """The controls of one Backbone session: the selected tool, the Reroute
     source, and the last message for the player."""
 
+    tools = TOOLS
+
     def __init__(self, session: Session):
         if session.setup.game != "backbone":
             raise ValueError("BackboneTable plays Backbone sessions only")
@@ -195,6 +197,13 @@ class BackboneTable:
         self.source = None
         self.sync()
         return text
+
+    def command(self, name: str, value: str | None = None) -> str | None:
+        """A game button (the page's other commands are its own): ``end``."""
+        if name == "end":
+            return self.end_turn()
+        self.message = f"unknown command {name!r}"
+        return None
 
     def end_turn(self) -> str | None:
         if not self.session.is_human_turn():

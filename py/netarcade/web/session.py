@@ -67,9 +67,9 @@ DEFAULT_SEATS = (HUMAN, "search")
 RANDOM_SEED_BOUND = 2**32
 
 LINK_KEYS = ("play", "seats", "r", "seed")
-#: games the page can play (it has a table for them); other registered
-#: games are listed as coming until their page arrives
-PAGE_GAMES = ("backbone",)
+#: games the page can play (``web.pages`` has a table for them); other
+#: registered games are listed as coming until their page arrives
+PAGE_GAMES = ("backbone", "netcontrol")
 
 
 class LinkError(ValueError):
@@ -356,9 +356,18 @@ class Session:
 
     @property
     def current(self) -> int | None:
-        """The seat to act (the lowest if several may), None when over."""
+        """The seat to act, None when over. When several seats may act (Net
+        Control's discards after a 7), a human seat comes first (the lowest),
+        so the player is never kept waiting for bots; the bots follow."""
         seats = self.game.to_act(self.state)
-        return min(seats) if seats else None
+        if not seats:
+            return None
+        humans = [seat for seat in seats if not self.setup.is_bot(seat)]
+        return min(humans) if humans else min(seats)
+
+    def waiting(self) -> list[int]:
+        """Every seat that may act now (several during a response window)."""
+        return sorted(self.game.to_act(self.state))
 
     def is_human_turn(self) -> bool:
         seat = self.current
@@ -380,7 +389,10 @@ class Session:
         return [self.game.format_action(action) for action in self.legal()]
 
     def view(self) -> dict[str, Any]:
-        return self.game.view(self.state, None)
+        """What the screen shows. A local game hides nothing: a game with an
+        ``open_view`` (Net Control's hands) shows every seat's hand."""
+        open_view = getattr(self.game, "open_view", None)
+        return open_view(self.state) if open_view is not None else self.game.view(self.state, None)
 
     # --- acting ---------------------------------------------------------------------------
     def seat_of(self, text: str) -> int:

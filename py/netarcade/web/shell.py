@@ -4,8 +4,8 @@ What it is for: the page must show a board at once, long before Pyodide has
 started (seconds). ``scripts/build_site.py`` calls :func:`fill_shell` on the
 repository's ``index.html``; it replaces ``<!--na:NAME-->`` markers with the
 pre-rendered starting board (``render_static_board``, wide, and tall for
-portrait phones in a ``<template>``), the panels of a fresh
-game against the search bot, the home screen with its forms, and the
+portrait phones in a ``<template>``), the tools and the side column (players,
+build costs, activity, rules) of a fresh game against the search bot, the home screen with its forms, and the
 theme's CSS custom properties (``css_variables``). Python later re-renders
 the same parts from the live game, so nothing jumps when it takes over.
 
@@ -15,6 +15,7 @@ What it is not: a template engine. Each marker must appear exactly once.
 from __future__ import annotations
 
 from ..games.backbone.render import render_static_board
+from ..games.netcontrol.render import TERRAIN
 from ..render.palette import THEME, css_variables
 from . import views
 from .backbone import BackboneTable
@@ -22,22 +23,25 @@ from .session import DEFAULT_SEATS, Session, new_setup
 
 __all__ = ["MARKERS", "first_screen", "fill_shell"]
 
-MARKERS = ("theme", "board", "board-tall", "status", "prompt", "tools", "players", "costs", "log", "home")
+MARKERS = ("theme", "board", "board-tall", "status", "prompt", "tools", "side", "home")
+
+
+def terrain_variables() -> str:
+    """Net Control's resource inks as ``--nc-co`` .. ``--nc-me`` (the page's resource chips)."""
+    return "".join(f"--nc-{style.code}:{style.ink};" for name, style in TERRAIN.items() if style.code != "--")
 
 
 def first_screen() -> dict[str, str]:
     """Marker name -> HTML of the screen a fresh visit shows."""
     table = BackboneTable(Session(new_setup("backbone", {}, 0, DEFAULT_SEATS)))
     return {
-        "theme": f":root{{{css_variables()}--na-font:{THEME['font']};}}",
+        "theme": f":root{{{css_variables()}{terrain_variables()}--na-font:{THEME['font']};}}",
         "board": render_static_board("classic", {"names": table.session.names}),
         "board-tall": render_static_board("classic", {"names": table.session.names, "orient": "tall"}),
         "status": "Starting Python\u2026",
         "prompt": "",
         "tools": views.tool_bar(table),
-        "players": views.players_panel(table),
-        "costs": views.costs_panel(table),
-        "log": views.log_panel(table),
+        "side": views.backbone_side(table),
         "home": views.home(),
     }
 

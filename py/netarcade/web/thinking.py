@@ -50,7 +50,11 @@ def _rank(game: Game, state: Any, seat: int, actions=None) -> Generator[None, No
     ranked = []
     for index, action in enumerate(actions):
         trial = game.copy(state)
-        game.apply(trial, action)
+        try:
+            game.apply(trial, action)
+        except IllegalAction:  # listed but refused (as ``rank_actions``): never chosen
+            yield
+            continue
         ranked.append((game.evaluate(trial, seat), index, action))
         yield
     ranked.sort(key=lambda item: (-item[0], item[1]))
@@ -78,6 +82,9 @@ class SlicedSearch(SearchBot):
     def think(self, game: Game, state: Any, seat: int, clock: Clock) -> Generator[None, None, Hashable]:
         """Mirror of ``SearchBot.choose``; ``clock()`` gives the thinking time
         spent so far, checked against ``time_limit`` between iterations."""
+        configure = getattr(self, "configure", None)
+        if configure is not None:  # the game's own search settings (``Game.bot_settings``)
+            configure(game)
         actions = game.legal_actions(state, seat)
         if len(actions) == 1:
             return actions[0]
@@ -93,8 +100,11 @@ class SlicedSearch(SearchBot):
         # Same walk as SearchBot._iterate; only the expansion yields.
         path = [root]
         node = root
+        own_turn = getattr(self, "horizon", "game") == "turn"
         while True:
             if game.is_over(state):
+                break
+            if own_turn and node.seat != me:
                 break
             if node.candidates is None:
                 ranked = yield from _rank(game, state, node.seat)

@@ -21,7 +21,9 @@ from .backbone import TOOL_INFO, TOOLS, BackboneTable
 from .session import BOT_LEVELS, HUMAN, PAGE_GAMES, form_fields
 
 __all__ = [
+    "BACKBONE_RULES",
     "CATALOGUE",
+    "backbone_side",
     "costs_panel",
     "game_over",
     "home",
@@ -50,6 +52,10 @@ CATALOGUE = (
 )
 
 _TOOL_ICON = {"hack": "target", "reroute": "reroute"}
+#: form labels that differ from the option's name
+_LABELS = {("netcontrol", "target"): "XP target"}
+#: the order of a form's option fields, when not the schema's
+_FIELD_ORDER = {"netcontrol": ("radius", "players", "target")}
 #: the pieces a game's card shows
 _CARD_ICONS = {"backbone": ("router", "switch", "ap", "server", "datacenter", "firewall", "city")}
 _SEAT_LABEL = {HUMAN: "Human", "random": "Bot: random", "greedy": "Bot: greedy", "search": "Bot: search"}
@@ -214,6 +220,34 @@ def game_over(table: BackboneTable) -> str:
     ], class_="card over-card", role="dialog", aria_labelledby="result-title")
 
 
+BACKBONE_RULES = (
+    '<p><b>Goal.</b> Be first to end a turn with the target number of AI tokens (10 by default); your rival then gets one closing turn, and the higher total wins (tie: more connected Cities).</p>'
+    '<p><b>Your turn.</b> Income first: +3 BW, +1 per City you connect (at most 10 BW). Then up to <b>2 actions</b>, any mix: <b>Build</b>, <b>Hack</b>, <b>Reroute</b>. The turn ends by itself after the second; <kbd>E</kbd> ends it early (no action at all is a Pass; four Passes in a row end the game).</p>'
+    '<p><b>Build</b> on an empty, non-City hex beside your network. A <b>Switch</b> needs 2+ of your pieces beside it; a <b>Wireless AP</b> also reaches the hex two steps away in a straight line; a <b>Firewall</b> goes on one of your pieces and absorbs one Hack.</p>'
+    '<p><b>Score.</b> A <b>Server</b> is online with 2 of your Routers beside it, and connects every City beside it (+1 token each). A <b>Datacenter</b> beside 2 Routers, while you have an online Server, is +1 token; two online Datacenters add +2.</p>'
+    "<p><b>Hack</b> (1 BW, once a turn): an enemy piece beside your network is Disabled until the end of its owner's next turn, and whatever hung on it drops out of their network. <b>Reroute</b> (free) moves your Switch or AP, as long as your network stays whole.</p>"
+    '<p><b>Controls.</b> Pick a tool (keys <kbd>1</kbd>-<kbd>6</kbd>, <kbd>H</kbd> hack, <kbd>M</kbd> reroute), then a highlighted hex (click, tap, or <kbd>Tab</kbd> + <kbd>Enter</kbd>). Reroute: the piece, then its new hex. <kbd>Esc</kbd> cancels, <kbd>U</kbd> undoes back to your last move.</p>'
+    '<p class="more">Notation in the activity log: <code>p1 router e5</code>, <code>p2 hack d4</code>, <code>p1 reroute c3 d4</code>, <code>p2 end</code>.</p>'
+)
+
+
+def backbone_side(table: BackboneTable | None = None) -> str:
+    """Backbone's side column: players, build costs, activity, rules (the
+    panels filled when a table is given)."""
+    return (
+        '<section class="panel" aria-labelledby="h-players"><h2 id="h-players">Players</h2>'
+        f'<div id="players">{players_panel(table) if table else ""}</div></section>'
+        '<section class="panel" id="costs-panel" aria-labelledby="h-costs"><h2 id="h-costs">Build costs '
+        '<button type="button" class="mini" data-cmd="costs" aria-expanded="true" aria-controls="costs">Hide'
+        f'</button></h2><div id="costs">{costs_panel(table) if table else ""}</div></section>'
+        '<section class="panel log-panel" aria-labelledby="h-log"><h2 id="h-log">Activity</h2>'
+        '<div id="log" class="logbox" tabindex="0" aria-label="Moves so far, in notation">'
+        f'{log_panel(table) if table else ""}</div></section>'
+        '<details class="panel rules" id="rules"><summary><h2>How to play Backbone</h2></summary>'
+        f'<div class="rules-body">{BACKBONE_RULES}</div></details>'
+    )
+
+
 def link_error(message: str) -> str:
     """A card for a link that does not open, with ways out."""
     return _tag("div", [
@@ -239,17 +273,11 @@ def _field(game_id: str, name: str, label: str, control: str, help_text: str = "
     ], class_="field", data_field=name)
 
 
-def new_game_form(game_id: str) -> str:
-    """The new-game form: seed, who plays each seat, the game's own options
-    (from ``game.options.to_data()``)."""
-    game = get_game(game_id)
-    players = game.options.by_name["players"].default if "players" in game.options.by_name else game.min_players
-    parts = [_field(game_id, "seed", "Seed", _void(
-        "input", id=f"f-{game_id}-seed", name="seed", inputmode="numeric", autocomplete="off",
-        placeholder="random", aria_describedby=f"err-{game_id}-seed",
-    ), "blank = a random game; the same seed gives the same game")]
+def _seat_fields(game_id: str, players: int, seats: int) -> str:
+    """One select per seat (``seats`` of them); those beyond ``players`` are
+    hidden until the player count asks for them (``app`` shows them)."""
     seat_fields = []
-    for seat in range(players):
+    for seat in range(seats):
         default = HUMAN if seat == 0 else "search"
         options = [_tag("option", escape(_SEAT_LABEL[kind]), value=kind, selected=kind == default)
                    for kind in (HUMAN, *BOT_LEVELS)]
@@ -257,15 +285,37 @@ def new_game_form(game_id: str) -> str:
             _tag("label", [seat_mark(seat), f" P{seat + 1}"], for_=f"f-{game_id}-seat{seat + 1}"),
             _tag("select", options, id=f"f-{game_id}-seat{seat + 1}", name=f"seat{seat + 1}"),
             _tag("small", "", class_="err", id=f"err-{game_id}-seat{seat + 1}", aria_live="polite"),
-        ], class_="field seat", data_field=f"seat{seat + 1}"))
-    parts.append(_tag("fieldset", [_tag("legend", "Players"), *seat_fields], class_="seats"))
-    for option in form_fields(game_id):
+        ], class_="field seat", data_field=f"seat{seat + 1}", data_seat=seat + 1, hidden=seat >= players))
+    legend = "Players" if seats == players else "Who plays (human or bot level)"
+    return _tag("fieldset", [_tag("legend", legend), *seat_fields], class_="seats")
+
+
+def new_game_form(game_id: str) -> str:
+    """The new-game form: seed, who plays each seat, the game's own options
+    (from ``game.options.to_data()``). A game whose player count is an
+    option (Net Control: 2-6) gets a select for every possible seat, the
+    ones beyond the chosen count hidden."""
+    game = get_game(game_id)
+    players = game.options.by_name["players"].default if "players" in game.options.by_name else game.min_players
+    fields = form_fields(game_id)
+    order = _FIELD_ORDER.get(game_id)
+    if order:
+        fields.sort(key=lambda option: order.index(option["name"]) if option["name"] in order else len(order))
+    variable = any(option["name"] == "players" for option in fields)
+    parts = [_field(game_id, "seed", "Seed", _void(
+        "input", id=f"f-{game_id}-seed", name="seed", inputmode="numeric", autocomplete="off",
+        placeholder="random", aria_describedby=f"err-{game_id}-seed",
+    ), "blank = a random game; the same seed gives the same game")]
+    seats = _seat_fields(game_id, players, game.max_players if variable else players)
+    if not variable:
+        parts.append(seats)
+    for option in fields:
         name = option["name"]
         fid = f"f-{game_id}-{name}"
         if option["type"] == "int":
             control = _void("input", id=fid, name=name, type="number", inputmode="numeric",
-                           min=option["min"], max=option["max"], value=option["default"],
-                           aria_describedby=f"err-{game_id}-{name}")
+                            min=option["min"], max=option["max"], value=option["default"],
+                            aria_describedby=f"err-{game_id}-{name}")
             help_text = f"{option['help']} ({option['min']}-{option['max']})"
         elif option["type"] == "choice":
             control = _tag("select", [
@@ -275,9 +325,12 @@ def new_game_form(game_id: str) -> str:
             help_text = option["help"]
         else:
             control = _void("input", id=fid, name=name, type="checkbox",
-                           checked=bool(option["default"]))
+                            checked=bool(option["default"]))
             help_text = option["help"]
-        parts.append(_field(game_id, name, name.capitalize(), control, help_text))
+        label = _LABELS.get((game_id, name), name.capitalize())
+        parts.append(_field(game_id, name, label, control, help_text))
+    if variable:
+        parts.append(seats)
     parts.append(_tag("div", [
         _tag("button", f"Start {escape(game.title)}", type="submit", class_="primary"),
     ], class_="actions"))
@@ -293,6 +346,10 @@ def home() -> str:
     for game_id, title, pitch in CATALOGUE:
         if game_id in playable:
             pieces = "".join(icon(name) for name in _CARD_ICONS.get(game_id, ()))
+            if game_id == "netcontrol":
+                from .netcontrol_views import terrain_legend
+
+                pieces = terrain_legend()
             cards.append(_tag("article", [
                 _tag("h2", [escape(title), _tag("span", "playable", class_="badge ok")]),
                 _tag("div", pieces, class_="card-icons", aria_hidden="true") if pieces else "",

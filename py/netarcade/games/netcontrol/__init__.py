@@ -11,7 +11,7 @@ from ...core.game import Game, register
 from ...core.options import Option, OptionSchema, validate_seed
 from . import rules
 from .actions import format_action, parse_action
-from .bots import evaluate
+from .bots import BOT_SETTINGS, evaluate, evaluate_all
 
 
 class NetControl(Game):
@@ -24,6 +24,7 @@ class NetControl(Game):
         Option("radius", "int", 2, minimum=1, maximum=4, help="island size: 2 = 19 tiles"),
         Option("target", "int", 10, minimum=3, maximum=20, help="XP that wins at once"),
     )
+    bot_settings = BOT_SETTINGS
 
     def new_game(self, options, seed):
         options = self.options.validate(options)
@@ -75,6 +76,9 @@ class NetControl(Game):
 
     def evaluate(self, state, seat):
         return evaluate(state, seat)
+
+    def evaluate_all(self, state):
+        return evaluate_all(state)
 
     def determinize(self, state, seat, rng):
         return rules.determinize(state, seat, rng)

@@ -1,0 +1,456 @@
+"""HTML text for Net Control's panels: dice and threat, your hand, the
+actions, the resource chooser, special cards, runners, build costs, the
+activity log, the game-over card and the rules help.
+
+What it is for: pure functions from a :class:`~netarcade.web.netcontrol.NetControlTable`
+to HTML strings that ``app`` puts into the page with ``innerHTML``. Buttons
+carry ``data-tool`` (a tool or a card), ``data-cmd`` (``roll``, ``draw``,
+``end``, ``pick`` with ``data-value``), read by the page's one delegated
+listener.
+
+What it is not: DOM code, and not the board (``games/netcontrol/render.py``).
+"""
+
+from __future__ import annotations
+
+from ..games.netcontrol.board import PIPS, RESOURCE_CODES, RESOURCES
+from ..games.netcontrol.render import TERRAIN, resource_icon
+from ..games.netcontrol.rules import COSTS, HAND_LIMIT, THREAT_TO_PURGE
+from ..render.svg import escape
+from .netcontrol import CARD_INFO, COST_ROWS, TOOL_INFO, NetControlTable, cost_text
+from .session import HUMAN
+from .views import _tag, seat_mark
+
+__all__ = [
+    "RULES_HTML",
+    "costs_panel",
+    "game_over",
+    "log_panel",
+    "panels",
+    "players_panel",
+    "side",
+    "tool_panel",
+]
+
+#: the activity log shows at most this many actions (the link keeps them all)
+LOG_LIMIT = 120
+
+
+def res_chip(code: str, count: int | str | None = None, cls: str = "") -> str:
+    """A resource's icon and code (and a count), coloured by its terrain."""
+    name = RESOURCES[RESOURCE_CODES.index(code)]
+    label = f"{count}{code}" if count is not None else code
+    return _tag("span", [resource_icon(name), _tag("b", escape(label))],
+                class_=f"res res-{code} {cls}".strip(), title=name)
+
+
+def cost_chips(verb: str) -> str:
+    return "".join(res_chip(RESOURCE_CODES[r], n) for r, n in enumerate(COSTS[verb]) if n)
+
+
+# --- dice and threat -------------------------------------------------------------------
+
+_PIP_SPOTS = {
+    1: ((0, 0),), 2: ((-1, -1), (1, 1)), 3: ((-1, -1), (0, 0), (1, 1)),
+    4: ((-1, -1), (1, -1), (-1, 1), (1, 1)), 5: ((-1, -1), (1, -1), (0, 0), (-1, 1), (1, 1)),
+    6: ((-1, -1), (1, -1), (-1, 0), (1, 0), (-1, 1), (1, 1)),
+}
+
+
+def die_svg(value: int | None, colour: str) -> str:
+    """One die face as inline SVG: ``colour`` is ``red`` or ``white``."""
+    fill, ink = ("#c62828", "#fff5f5") if colour == "red" else ("#e9e2cf", "#1b1f24")
+    spots = "".join(f'<circle cx="{x * 5.2:g}" cy="{y * 5.2:g}" r="2.1" fill="{ink}"/>'
+                    for x, y in _PIP_SPOTS.get(value or 0, ()))
+    label = f"{colour} die: {value}" if value else f"{colour} die"
+    return (f'<svg class="die die-{colour}{"" if value else " blank"}" viewBox="-11 -11 22 22" role="img" '
+            f'aria-label="{label}"><rect x="-10" y="-10" width="20" height="20" rx="4" fill="{fill}" '
+            f'stroke="#0b0f14" stroke-width="1"/>{spots}</svg>')
+
+
+def _last_roll(table: NetControlTable) -> tuple[int, dict] | None:
+    for entry in reversed(table.session.log):
+        if entry.text.split()[1:2] == ["roll"]:
+            for event in entry.events:
+                if event.get("kind") == "roll":
+                    return entry.seat, event
+    return None
+
+
+def dice_panel(table: NetControlTable) -> str:
+    """The dice of this turn (or the last roll, dimmed) and the threat track."""
+    view = table.view()
+    dice = view["dice"]
+    last = _last_roll(table)
+    if dice:
+        red, white = dice
+        seat = last[0] if last else view["current"]
+        caption = f"{escape(table.names[seat])} rolled {red + white}"
+        fresh = True
+    elif last is not None:
+        seat, event = last
+        red, white = event["red"], event["white"]
+        caption = f"{escape(table.names[seat])} rolled {red + white} (last turn)"
+        fresh = False
+    else:
+        red = white = None
+        caption = "no roll yet"
+        fresh = False
+    total = (red + white) if red else None
+    note = ""
+    if total == 7:
+        note = "7: no production; over the limit discards half"
+    elif red == 6:
+        note = "red 6: the threat track moves"
+    threat = view["threat"]
+    steps = "".join(_tag("i", "", class_="on" if k < threat else None) for k in range(THREAT_TO_PURGE))
+    return _tag("section", [
+        _tag("div", [die_svg(red, "red"), die_svg(white, "white"),
+                     _tag("span", str(total) if total else "\u2013", class_="dsum", aria_label="sum")],
+             class_="dice" + ("" if fresh else " stale")),
+        _tag("div", [
+            _tag("p", caption, class_="dcap"),
+            _tag("p", escape(note), class_="dnote") if note else "",
+            _tag("div", [_tag("span", "threat", class_="tl"), _tag("span", steps, class_="track"),
+                         _tag("span", f"{threat}/{THREAT_TO_PURGE}", class_="tn")],
+                 class_="threat" + (" hot" if threat == THREAT_TO_PURGE - 1 else ""),
+                 title=f"Every red 6 moves the threat track; the {THREAT_TO_PURGE}rd fires a network purge: "
+                       "everyone over the limit discards down to it."),
+        ], class_="dinfo"),
+    ], class_="ncp dice-panel", id="nc-dice", aria_label="Dice and threat track")
+
+
+# --- the hand ---------------------------------------------------------------------------
+
+
+def hand_panel(table: NetControlTable) -> str:
+    """The shown seat's resources with the hand limit, and its bank rate per resource."""
+    view = table.view()
+    seat = table.hand_seat()
+    player = view["players"][seat]
+    hand = player["hand"] or [0] * 5
+    size, limit = player["hand_size"], player["hand_limit"]
+    rows = []
+    for r, code in enumerate(RESOURCE_CODES):
+        rate = player["rates"][r]
+        rows.append(_tag("li", [
+            _tag("span", [resource_icon(RESOURCES[r]), _tag("span", code, class_="rname")],
+                 class_=f"res res-{code}", title=RESOURCES[r]),
+            _tag("b", str(hand[r]), class_="rcount" + (" zero" if not hand[r] else "")),
+            _tag("span", f"{rate}:1", class_="rate" + (" better" if rate < 4 else ""),
+                 title=f"bank trade: {rate} {RESOURCES[r]} for 1 of anything"),
+        ], class_="hrow" + (" zero" if not hand[r] else "")))
+    whose = "Your hand" if table.names[seat] == "You" else f"{escape(table.names[seat])}'s hand"
+    over = size > limit
+    limit_note = f"{HAND_LIMIT} + 2 per fortified Super Node" if limit > HAND_LIMIT else "hand limit"
+    return _tag("section", [
+        _tag("h3", [seat_mark(seat), whose,
+                    _tag("span", f"{size}/{limit} limit", class_="limit" + (" over" if over else ""),
+                         title=limit_note)]),
+        _tag("ul", rows, class_="hand"),
+        _tag("p", "rate = bank trade, 4:1 unless you hold an exchange", class_="hnote"),
+    ], class_="ncp hand-panel", id="nc-hand", aria_label=whose)
+
+
+# --- actions and the chooser ------------------------------------------------------------------
+
+
+def _button(label: str, key: str, *, tool: str | None = None, cmd: str | None = None,
+            value: str | None = None, off: bool = False, pressed: bool = False, cls: str = "",
+            sub: str = "", title: str = "", disabled: bool = False) -> str:
+    return _tag("button", [
+        _tag("span", escape(label), class_="blabel"),
+        _tag("small", sub, class_="bsub") if sub else "",
+        _tag("kbd", escape(key)) if key else "",
+    ], type="button", class_=" ".join(c for c in ("act", cls, "off" if off else "", "on" if pressed else "") if c),
+        data_tool=tool, data_cmd=cmd, data_value=value, aria_pressed=("true" if pressed else "false") if tool else None,
+        aria_disabled="true" if off and not disabled else None, disabled=disabled,
+        aria_keyshortcuts=key or None, title=title or None)
+
+
+def actions_panel(table: NetControlTable) -> str:
+    """Roll, the build tools, Draw, Trade and End turn, with the chooser below."""
+    session = table.session
+    human = session.is_human_turn()
+    phase = table.phase if not session.over else "over"
+    counts = table.available()
+    main = human and phase == "main"
+    buttons = [_button("Roll", "R", cmd="roll", cls="roll" + (" primary" if human and phase == "roll" else ""),
+                       disabled=not (human and phase == "roll"), title="Roll the red and white dice (R)")]
+    for tool in ("link", "node", "super", "fortify", "clear"):
+        label, key, what = TOOL_INFO[tool]
+        buttons.append(_button(label, key, tool=tool, off=not (main and counts[tool]),
+                               pressed=main and table.tool == tool, sub=cost_text(tool),
+                               title=f"{label} ({cost_text(tool)}, key {key}): {what}"))
+    buttons.append(_button("Draw", "D", cmd="draw", off=not (main and counts["draw"]),
+                           sub=cost_text("draw"), title="Buy a special card (1fi 1sc 1me, key D)"))
+    buttons.append(_button("Trade", "T", tool="trade", off=not (main and counts["trade"]),
+                           pressed=main and table.tool == "trade", sub="bank",
+                           title="Trade with the bank at your best rate (key T)"))
+    buttons.append(_button("End turn", "E", cmd="end", cls="end-turn", disabled=not main,
+                           title="End your turn (E)"))
+    chooser = table.chooser()
+    parts = [_tag("div", buttons, class_="acts", role="toolbar", aria_label="Roll, build, draw, trade, end")]
+    if chooser is not None:
+        options = []
+        picked = set(table.picked)
+        for index, option in enumerate(chooser["options"]):
+            code = option["code"]
+            options.append(_tag("button", [
+                resource_icon(option["name"]), _tag("b", code), _tag("small", escape(option["note"])),
+            ], type="button", aria_keyshortcuts=str(index + 1), class_=f"pick res-{code}" + (" on" if code in picked else ""),
+                data_cmd="pick", data_value=code, aria_disabled=None if option["enabled"] else "true",
+                aria_label=f"{option['name']}: {option['note']}"))
+        parts.append(_tag("div", [
+            _tag("p", [escape(chooser["title"]), _tag("kbd", "1-5")], class_="ctitle"),
+            _tag("div", options, class_="picks"),
+        ], class_=f"chooser mode-{chooser['mode']}", role="group", aria_label=chooser["title"]))
+    return _tag("section", parts, class_="ncp actions-panel", id="nc-actions")
+
+
+# --- special cards ---------------------------------------------------------------------------
+
+
+def cards_panel(table: NetControlTable) -> str:
+    """The shown seat's special cards: count, "new" (not playable this turn),
+    and a Play button that picks the card's target next."""
+    view = table.view()
+    seat = table.hand_seat()
+    player = view["players"][seat]
+    cards = player["cards"] or {}
+    fresh = player["fresh"] or {}
+    counts = table.available()
+    main = table.is_main() and table.session.current == seat
+    items = []
+    for card, (label, key, deck, what) in CARD_INFO.items():
+        held = cards.get(card, 0)
+        if not held:
+            continue
+        new = fresh.get(card, 0)
+        playable = main and counts.get(card, 0) > 0
+        pressed = main and table.tool == card
+        items.append(_tag("li", [
+            _tag("div", [_tag("b", escape(label)), _tag("span", f"\u00d7{held}", class_="ccount"),
+                         _tag("span", "new" if new else "", class_="cnew",
+                              title="drawn this turn: playable from your next turn") if new else ""],
+                 class_="chead"),
+            _tag("small", escape(what), class_="cwhat"),
+            _tag("button", ["Play" if card == "xp" else "Play\u2026" if not pressed else "Cancel",
+                            _tag("kbd", escape(key))], type="button",
+                 class_="cplay" + (" on" if pressed else "") + ("" if playable or pressed else " off"),
+                 data_tool=card, aria_pressed="true" if pressed else "false",
+                 aria_disabled=None if playable or pressed else "true",
+                 aria_label=f"Play {label}", title=f"Play {label} (key {key})"),
+        ], class_=f"card-{card}" + (" on" if pressed else "")))
+    total = player["card_count"]
+    deck = view["deck_size"]
+    played = view["played_card"]
+    whose = "Your special cards" if table.names[seat] == "You" else f"{escape(table.names[seat])}'s cards"
+    head = _tag("h3", [whose, _tag("span", f"deck {deck}", class_="limit",
+                                   title="cards left in the deck; +1 XP cards leave the game at a reshuffle")])
+    if not items:
+        body = _tag("p", f"None yet. Draw card buys one ({cost_text('draw')}); "
+                         "it is playable from your next turn.", class_="empty")
+    else:
+        body = _tag("ul", items, class_="cards")
+    note = _tag("p", "One card per turn: played." if played and main else
+                "One card per turn, never on the turn you drew it.", class_="hnote")
+    return _tag("section", [head, body, note], class_="ncp cards-panel", id="nc-cards",
+                aria_label=f"{whose}: {total}")
+
+
+def tool_panel(table: NetControlTable) -> str:
+    """Everything in the controls column (``#tools``)."""
+    return dice_panel(table) + hand_panel(table) + actions_panel(table) + cards_panel(table)
+
+
+# --- runners, costs, log ----------------------------------------------------------------------
+
+
+def players_panel(table: NetControlTable) -> str:
+    """The runners: XP, resources, cards, network length, fortifications, bonuses."""
+    session = table.session
+    view = table.view()
+    target = view["options"]["target"]
+    waiting = set(view["to_act"])
+    rows = []
+    for player in view["players"]:
+        seat = player["seat"]
+        name = table.names[seat]
+        active = seat in waiting and not session.over
+        winner = view["winner"] == seat
+        kind = session.setup.seats[seat]
+        flag = "\u25b6 to move" if active else "winner" if winner else ""
+        if active and view["phase"] == "discard":
+            flag = f"discards {view['owed'].get(str(seat), 0)}"
+        badges = []
+        if view["longest"] == seat:
+            badges.append(_tag("span", "Longest Network +2", class_="badge ok", title="5+ links in one run"))
+        if view["fortified"] == seat:
+            badges.append(_tag("span", "Most Fortified +2", class_="badge ok", title="3+ fortifications"))
+        hand = player["hand"]
+        hand_title = (" ".join(f"{n}{RESOURCE_CODES[r]}" for r, n in enumerate(hand)) if hand else "")
+        rows.append(_tag("li", [
+            _tag("div", [seat_mark(seat), _tag("span", escape(name), class_="pname"),
+                         _tag("span", escape(kind if kind != HUMAN else "human"), class_="pkind"),
+                         _tag("span", escape(flag), class_="pflag")], class_="phead"),
+            _tag("dl", [
+                _tag("div", [_tag("dt", "XP"), _tag("dd", f"{player['xp']}<small>/{target}</small>")]),
+                _tag("div", [_tag("dt", "res"), _tag("dd", f"{player['hand_size']}<small>/{player['hand_limit']}</small>")],
+                     title=hand_title or None),
+                _tag("div", [_tag("dt", "cards"), _tag("dd", str(player["card_count"]))]),
+                _tag("div", [_tag("dt", "net"), _tag("dd", str(player["network"]))],
+                     title="links in the longest unbroken run"),
+                _tag("div", [_tag("dt", "fort"), _tag("dd", str(player["fortifications"]))],
+                     title="fortifications on your buildings"),
+            ]),
+            _tag("div", badges, class_="badges") if badges else "",
+        ], class_=f"player p{seat + 1}" + (" active" if active else "") + (" winner" if winner else ""),
+            data_seat=seat, aria_current="true" if active else None))
+    longest, fortified = view["longest"], view["fortified"]
+    note = (f"First to {target} XP. Longest Network (5+ links): "
+            f"{escape(table.names[longest]) if longest is not None else 'nobody'}; Most Fortified (3+): "
+            f"{escape(table.names[fortified]) if fortified is not None else 'nobody'}. Both pass on a tie.")
+    return _tag("ul", rows, class_="players runners") + _tag("p", note, class_="bonus-note")
+
+
+def costs_panel(table: NetControlTable) -> str:
+    """Build costs; rows the shown seat's hand covers are lit."""
+    view = table.view()
+    seat = table.hand_seat()
+    hand = view["players"][seat]["hand"] or [0] * 5
+    rows = []
+    for verb, label, what in COST_ROWS:
+        afford = all(have >= need for have, need in zip(hand, COSTS[verb]))
+        rows.append(_tag("tr", [
+            _tag("th", [escape(label), _tag("small", escape(what))], scope="row"),
+            _tag("td", cost_chips(verb), class_="cc"),
+        ], class_="afford" if afford else None))
+    return _tag("table", [
+        _tag("caption", f"{escape(table.names[seat])}: highlighted rows are what the hand covers now"),
+        _tag("tbody", rows),
+    ], class_="costs nc-costs") + _tag("p", "Bank trade is 4:1, better on an exchange vertex (3:1, or 2:1 "
+                                            "for the resource it names).", class_="hnote")
+
+
+def log_panel(table: NetControlTable) -> str:
+    """The activity log in action notation, with what each action did."""
+    entries = table.session.log
+    if not entries:
+        return _tag("p", f"Game started with {len(table.names)} runners. P1 places first.", class_="empty")
+    items = []
+    shown = entries[-LOG_LIMIT:]
+    if len(entries) > len(shown):
+        items.append(_tag("li", f"\u2026 {len(entries) - len(shown)} earlier actions (the link keeps them all)",
+                          class_="more"))
+    last_turn = None
+    for entry in shown:
+        notes = table.event_notes(entry.events)
+        label = "set" if entry.turn == 0 else f"T{entry.turn}"
+        turn = _tag("span", label if entry.turn != last_turn else "", class_="lt")
+        last_turn = entry.turn
+        items.append(_tag("li", [
+            turn, seat_mark(entry.seat, 10), _tag("code", escape(entry.text)),
+            _tag("span", escape(", ".join(notes)), class_="note") if notes else "",
+        ], class_=f"p{entry.seat + 1}", data_index=entry.index))
+    return _tag("ol", items, class_="log")
+
+
+def game_over(table: NetControlTable) -> str:
+    """The game-over card: result, the XP-per-turn chart, what next."""
+    from ..render.chart import score_chart  # only a finished game needs it
+
+    session = table.session
+    view = table.view()
+    headline, detail = table.result()
+    history = view["history"] or [[0] * len(table.names)]
+    chart = score_chart(history, table.names, 480, 220, target=view["options"]["target"], y_label="XP")
+    buttons = [
+        _tag("button", "Play again", type="button", class_="primary", data_cmd="rematch"),
+        _tag("button", "Review board", type="button", data_cmd="review"),
+        _tag("button", "Undo", type="button", data_cmd="undo", disabled=not session.can_undo()),
+        _tag("button", "Copy link", type="button", data_cmd="copy"),
+        _tag("a", "Other games", href="#home", class_="button"),
+    ]
+    return _tag("div", [
+        _tag("h2", escape(headline), id="result-title"),
+        _tag("p", escape(detail), class_="detail"),
+        _tag("figure", [chart, _tag("figcaption", "XP at the end of each turn")], class_="chart"),
+        _tag("div", buttons, class_="actions"),
+    ], class_="card over-card", role="dialog", aria_labelledby="result-title")
+
+
+def panels(table: NetControlTable) -> dict[str, str]:
+    """Element id -> HTML of every part the page re-renders after a change."""
+    return {
+        "tools": tool_panel(table),
+        "players": players_panel(table),
+        "costs": costs_panel(table),
+        "log": log_panel(table),
+    }
+
+
+# --- the side column and the rules ----------------------------------------------------------------
+
+_PIPS_NOTE = ", ".join(f"{n}: {PIPS[n]}" for n in (2, 3, 4, 5, 6, 8))
+
+RULES_HTML = (
+    "<p><b>Goal.</b> First to the XP target (10 by default) wins, the moment it happens. "
+    "A node is 1 XP, a Super Node 2 (the upgrade replaces the node's XP). Longest Network "
+    "(5+ links in one unbroken run) and Most Fortified (3+ fortifications) are 2 XP each; "
+    "both pass to whoever ties them, so neither is safe.</p>"
+    "<p><b>Setup.</b> Each runner places a node and a link beside it, in order, then again in "
+    "reverse order. Nodes need two edges between them. Your second node collects one resource "
+    "from each tile around it.</p>"
+    "<p><b>A turn.</b> <b>Roll</b> the red and white dice: every building on a tile showing the "
+    "sum produces its resource (node 1, Super Node 2). Then <b>build, trade and play a "
+    "card</b> in any order, as often as you can afford (cards: one per turn). <b>End turn.</b></p>"
+    "<p><b>The two dice.</b> The sum produces. The <b>red</b> die alone feeds the threat track: "
+    "every red 6 moves it, and the 3rd fires a <b>network purge</b>: everyone over the hand limit "
+    "discards down to it. A <b>7</b> produces nothing, and anyone over the limit discards half "
+    "(rounded down). When one roll does both, the purge is what happens. You choose your discards.</p>"
+    f"<p><b>Hand limit</b> {HAND_LIMIT}, plus 2 for each Super Node carrying a fortification.</p>"
+    "<p><b>Hack protection</b> is a pool: a node starts at 7, a Super Node at 9, each fortification "
+    "adds 1. A Hack strips one fortification; at base it demotes a Super Node or destroys a node.</p>"
+    "<p><b>Special cards</b> (45; 1fi 1sc 1me each; never played the turn you drew one): "
+    "Hack &times;20 (an enemy building), Virus &times;14 (a tile stops producing until someone with "
+    "a building on it clears it for 1sc 1co 1fi; dead zones cannot be infected), +1 XP &times;5 "
+    "(removed for good at a reshuffle), Link Building &times;2 (two free links, the second may chain "
+    "off the first), Resource &times;2 (any two), Monopoly &times;2 (every rival hands you up to 2 "
+    "of a resource).</p>"
+    "<p><b>Trading.</b> The bank takes 4 of one resource for 1 of anything; a building on an "
+    "exchange makes it 3:1, or 2:1 for the resource that exchange names.</p>"
+    "<p><b>Controls.</b> Setup: click a highlighted corner, then an edge. Then <kbd>R</kbd> roll; "
+    "<kbd>L</kbd> link, <kbd>N</kbd> node, <kbd>S</kbd> super, <kbd>F</kbd> fortify, <kbd>C</kbd> "
+    "clear, then a highlighted target; <kbd>D</kbd> draw, <kbd>T</kbd> trade (give, then take; "
+    "<kbd>1</kbd>-<kbd>5</kbd> pick co ba fi sc me); cards <kbd>H</kbd> <kbd>V</kbd> <kbd>X</kbd> "
+    "<kbd>B</kbd> <kbd>G</kbd> <kbd>M</kbd>; <kbd>E</kbd> end turn, <kbd>U</kbd> undo, "
+    "<kbd>Esc</kbd> cancel. <kbd>Tab</kbd> reaches the highlighted targets.</p>"
+    f"<p class=\"more\">Token dots: chances in 36 ({_PIPS_NOTE}; 6 and 8 are red). Notation in the "
+    "log: <code>p1 node v12</code>, <code>p2 link e30</code>, <code>p1 trade co fi</code>, "
+    "<code>p3 virus t5</code>. Local game: everything runs in this browser and nothing is hidden.</p>"
+)
+
+
+def side(table: NetControlTable | None = None) -> str:
+    """The side column's sections (filled by :func:`panels` afterwards)."""
+    return (
+        '<section class="panel" aria-labelledby="h-players"><h2 id="h-players">Runners</h2>'
+        f'<div id="players">{players_panel(table) if table else ""}</div></section>'
+        '<section class="panel" id="costs-panel" aria-labelledby="h-costs"><h2 id="h-costs">Build costs '
+        '<button type="button" class="mini" data-cmd="costs" aria-expanded="true" aria-controls="costs">Hide'
+        f'</button></h2><div id="costs">{costs_panel(table) if table else ""}</div></section>'
+        '<section class="panel log-panel" aria-labelledby="h-log"><h2 id="h-log">Activity</h2>'
+        '<div id="log" class="logbox" tabindex="0" aria-label="Moves so far, in notation">'
+        f'{log_panel(table) if table else ""}</div></section>'
+        '<details class="panel rules" id="rules"><summary><h2>How to play Net Control</h2></summary>'
+        f'<div class="rules-body">{RULES_HTML}</div></details>'
+    )
+
+
+def terrain_legend() -> str:
+    """The terrains with their icons and codes (for the home screen card)."""
+    return "".join(
+        _tag("span", [resource_icon(name), _tag("b", style.code)], class_=f"res res-{style.code}", title=name)
+        for name, style in TERRAIN.items() if name in RESOURCES
+    )

@@ -1,0 +1,176 @@
+// Engine speed under Pyodide in Node: the same random playouts (and bot move
+// times) as `python -m netarcade bench`, from the wheel the site ships.
+//
+// What it is for: `make bench` runs the CPython bench (saving its figures as
+// JSON), then this script, which loads the built wheel from the site's
+// lockfile the way tests/node/run_pyodide.mjs does (offline), runs
+// netarcade.bench's functions on Pyodide's CPython and prints the same lines
+// plus the Pyodide/CPython ratio of each figure.
+//
+// Usage:
+//   node scripts/bench_pyodide.mjs [--lock PATH] [--cpython FILE.json]
+//        [--seconds S] [--game ID] [--bots] [--players N]
+// Defaults: lockfile dist/static/vendor/pyodide/pyodide-lock.json (built by
+// `make site`), every game for 3 s each, no bot timings. --cpython names the
+// JSON written by `python -m netarcade bench --save FILE`; without it no
+// ratio is printed. The last stdout line is `pyodide-bench: {...json...}`.
+//
+// What it is not: a test (no thresholds) and not a browser measurement
+// (scripts/bench_page.py measures pages); Node's wasm engine is V8, as in
+// Chromium, so the figures are close to the page's.
+
+import { readFileSync, existsSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import { fileURLToPath, pathToFileURL } from "node:url";
+
+const here = dirname(fileURLToPath(import.meta.url));
+const root = resolve(here, "..");
+
+function parseArgs(argv) {
+  const options = {
+    lock: resolve(root, "dist/static/vendor/pyodide/pyodide-lock.json"),
+    cpython: null,
+    seconds: 3,
+    game: null,
+    bots: false,
+    players: null,
+  };
+  for (let i = 0; i < argv.length; i++) {
+    const arg = argv[i];
+    if (arg === "--lock") options.lock = resolve(argv[++i]);
+    else if (arg === "--cpython") options.cpython = resolve(argv[++i]);
+    else if (arg === "--seconds") options.seconds = Number(argv[++i]);
+    else if (arg === "--game") options.game = argv[++i];
+    else if (arg === "--players") options.players = Number(argv[++i]);
+    else if (arg === "--bots") options.bots = true;
+    else if (arg === "-h" || arg === "--help") {
+      console.log(readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n\n")[0]);
+      process.exit(0);
+    } else {
+      console.error(`bench_pyodide: unknown argument ${arg}`);
+      process.exit(2);
+    }
+  }
+  if (!(options.seconds > 0)) {
+    console.error("bench_pyodide: --seconds must be positive");
+    process.exit(2);
+  }
+  return options;
+}
+
+function refuseNetwork() {
+  const realFetch = globalThis.fetch;
+  globalThis.fetch = async (input, init) => {
+    const url = String(input?.url ?? input);
+    if (/^https?:/i.test(url)) {
+      throw new Error(`bench_pyodide: refusing network fetch of ${url} (offline)`);
+    }
+    return realFetch(input, init);
+  };
+}
+
+const BENCH_CODE = `
+import json
+from netarcade.bench import bench_bots, bench_game, bench_options, format_bots, format_game, runtime
+from netarcade.core.game import all_games, get_game
+
+report = []
+games = [get_game(GAME)] if GAME else all_games()
+for game in games:
+    options = bench_options(game, PLAYERS or None)
+    figures = bench_game(game, seconds=SECONDS, options=options)
+    print(format_game(figures))
+    entry = {"game": game.id, "random": figures}
+    if BOTS:
+        moves = bench_bots(game, options=options)
+        for line in format_bots(game.id, moves, runtime()):
+            print(line)
+        entry["bots"] = moves
+    report.append(entry)
+json.dumps({"runtime": runtime(), "games": report})
+`;
+
+function ratioLines(pyodideReport, cpythonReport) {
+  const lines = [];
+  const byGame = new Map(cpythonReport.games.map((entry) => [entry.game, entry]));
+  for (const entry of pyodideReport.games) {
+    const base = byGame.get(entry.game);
+    if (!base) continue;
+    const p = entry.random;
+    const c = base.random;
+    if (p.players !== c.players) {
+      lines.push(`${entry.game}: CPython figures are for ${c.players} players, Pyodide for ${p.players}: no ratio`);
+      continue;
+    }
+    lines.push(
+      `${entry.game}: Pyodide/CPython ${(p.actions_per_s / c.actions_per_s).toFixed(2)} in actions/s ` +
+        `(${Math.round(p.actions_per_s).toLocaleString("en")} vs ${Math.round(c.actions_per_s).toLocaleString("en")}), ` +
+        `${(p.turns_per_s / c.turns_per_s).toFixed(2)} in turns/s; CPython is ` +
+        `${(c.actions_per_s / p.actions_per_s).toFixed(2)}x faster`,
+    );
+    for (const [name, moves] of Object.entries(entry.bots ?? {})) {
+      const other = base.bots?.[name];
+      if (other) {
+        lines.push(
+          `${entry.game}: ${name} bot per move, Pyodide/CPython ${(moves.median_s / other.median_s).toFixed(2)}x median, ` +
+            `${(moves.max_s / other.max_s).toFixed(2)}x max`,
+        );
+      }
+    }
+  }
+  return lines;
+}
+
+async function main() {
+  const options = parseArgs(process.argv.slice(2));
+  if (!existsSync(options.lock)) {
+    console.error(`bench_pyodide: ${options.lock} is missing; run \`make site\` first`);
+    process.exit(2);
+  }
+  refuseNetwork();
+  const started = performance.now();
+  const { loadPyodide } = await import(pathToFileURL(resolve(root, "node_modules/pyodide/pyodide.mjs")).href);
+  const pyodide = await loadPyodide({
+    lockFileURL: options.lock,
+    packageBaseUrl: dirname(options.lock) + "/",
+    stdout: (line) => process.stdout.write(line + "\n"),
+    stderr: (line) => process.stderr.write(line + "\n"),
+  });
+  const loadErrors = [];
+  await pyodide.loadPackage(["netarcade"], {
+    messageCallback: () => {},
+    errorCallback: (message) => loadErrors.push(message),
+  });
+  if (loadErrors.length || !pyodide.loadedPackages.netarcade) {
+    throw new Error(`could not load netarcade from ${options.lock}:\n${loadErrors.join("\n")}`);
+  }
+  const loaded = performance.now();
+  // no nulls: toPy would turn them into JsNull, not None
+  const globals = pyodide.toPy({
+    GAME: options.game ?? "",
+    SECONDS: options.seconds,
+    BOTS: options.bots,
+    PLAYERS: options.players ?? 0,
+  });
+  let report;
+  try {
+    report = JSON.parse(await pyodide.runPythonAsync(BENCH_CODE, { globals }));
+  } finally {
+    globals.destroy();
+  }
+  if (options.cpython) {
+    if (!existsSync(options.cpython)) {
+      console.error(`bench_pyodide: ${options.cpython} is missing (python -m netarcade bench --save FILE)`);
+    } else {
+      const cpython = JSON.parse(readFileSync(options.cpython, "utf8"));
+      for (const line of ratioLines(report, cpython)) console.log(line);
+    }
+  }
+  report.load_ms = Math.round(loaded - started);
+  console.log(`pyodide-bench: ${JSON.stringify(report)}`);
+}
+
+main().catch((err) => {
+  console.error(err?.stack ?? String(err));
+  process.exit(1);
+});

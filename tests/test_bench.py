@@ -1,0 +1,120 @@
+"""The benchmark and ladder plumbing: what is measured, and how it is printed.
+
+Figures are not asserted (benchmarks print, tests do not time): these tests
+check that Net Control is benchmarked with 4 players like catanatron, that
+the printed line carries the catanatron ratio, that ``--save`` writes what
+scripts/bench_pyodide.mjs reads, and that the N-player ladder rotates the
+hero over every seat while the 2-player ladder keeps its old schedule.
+"""
+
+from __future__ import annotations
+
+import json
+import shutil
+import subprocess
+
+import pytest
+
+from netarcade import cli
+from netarcade.bench import (
+    CATANATRON_ACTIONS_PER_S,
+    bench_bots,
+    bench_game,
+    bench_options,
+    format_bots,
+    format_game,
+)
+from netarcade.core import get_game
+from netarcade.ladder import ladder_jobs, run_ladder, wilson
+
+from webstack import ROOT
+
+NETCONTROL = get_game("netcontrol")
+BACKBONE = get_game("backbone")
+
+
+def test_netcontrol_is_benchmarked_with_four_players():
+    assert bench_options(NETCONTROL)["players"] == 4
+    assert bench_options(NETCONTROL, 3)["players"] == 3
+    assert bench_options(BACKBONE) == BACKBONE.options.validate({})
+
+
+def test_bench_game_figures_and_line():
+    figures = bench_game(NETCONTROL, seconds=0.05)
+    assert figures["players"] == 4 and figures["games"] >= 1
+    assert figures["actions"] > figures["turns"] > 0
+    assert figures["actions_per_s"] == pytest.approx(figures["actions"] / figures["seconds"])
+    assert figures["vs_catanatron_actions"] == pytest.approx(figures["actions_per_s"] / CATANATRON_ACTIONS_PER_S)
+    line = format_game(figures)
+    assert line.startswith("netcontrol: ") and "actions/s" in line and "turns/s" in line
+    assert "catanatron" in line and "4 random players" in line
+    assert "catanatron" not in format_game(bench_game(BACKBONE, seconds=0.01))
+
+
+def test_bench_bots_times_decisions_per_bot():
+    figures = bench_bots(NETCONTROL, names=("random", "greedy"), options={"players": 3, "target": 4})
+    assert set(figures) == {"random", "greedy"}
+    for moves in figures.values():
+        assert moves["moves"] > 0 and 0 <= moves["median_s"] <= moves["p90_s"] <= moves["max_s"]
+    lines = format_bots("netcontrol", figures, "CPython")
+    assert len(lines) == 2 and all("ms per move median" in line for line in lines)
+
+
+def test_cli_bench_saves_json(tmp_path, capsys):
+    out = tmp_path / "bench.json"
+    assert cli.main(["bench", "netcontrol", "--seconds", "0.05", "--save", str(out)]) == 0
+    printed = capsys.readouterr().out
+    assert printed.startswith("netcontrol: ") and "x" in printed
+    saved = json.loads(out.read_text())
+    assert saved["games"][0]["game"] == "netcontrol"
+    assert saved["games"][0]["random"]["players"] == 4
+    assert cli.main(["bench", "netcontrol", "--seconds", "0"]) == 2
+
+
+def test_two_player_ladder_keeps_its_schedule():
+    # seed + i // 2, sides swapped on odd games (the hero in seat 1)
+    jobs = ladder_jobs("backbone", "greedy", "random", 6, 10, {})
+    assert [(job[3], job[5]) for job in jobs] == [(10, 0), (10, 1), (11, 0), (11, 1), (12, 0), (12, 1)]
+
+
+def test_four_player_ladder_rotates_the_hero():
+    jobs = ladder_jobs("netcontrol", "greedy", "random", 8, 1, {}, players=4)
+    assert [(job[3], job[5]) for job in jobs] == [(1, 0), (1, 1), (1, 2), (1, 3), (2, 0), (2, 1), (2, 2), (2, 3)]
+    summary = run_ladder("netcontrol", "greedy", "random", 4, 1, {"target": 5}, players=4)
+    assert summary["players"] == 4 and summary["chance"] == 0.25
+    assert summary["wins"] + summary["draws"] + summary["losses"] == 4
+    assert len(summary["hero_score_rate_by_seat"]) == 4
+    low, high = summary["win_rate_95"]
+    assert 0 <= low <= summary["win_rate"] <= high <= 1
+
+
+def test_two_player_summary_has_the_old_keys():
+    summary = run_ladder("backbone", "greedy", "random", 2, 1, {})
+    assert set(summary) == {"game", "pair", "games", "wins", "draws", "losses", "score_rate", "mean_turns",
+                            "mean_actions", "p1_score_rate", "options"}
+
+
+def test_wilson_interval():
+    low, high = wilson(120, 200)
+    assert low == pytest.approx(0.531, abs=0.002) and high == pytest.approx(0.665, abs=0.002)
+    assert wilson(0, 0) == (0.0, 1.0)
+
+
+def test_cli_ladder_players(capsys):
+    assert cli.main(["ladder", "netcontrol", "--pair", "greedy,random", "--players", "4", "--games", "4",
+                     "--option", "target=5"]) == 0
+    summary = json.loads(capsys.readouterr().out)
+    assert summary["players"] == 4 and summary["options"]["players"] == 4
+    assert cli.main(["ladder", "netcontrol", "--players", "9", "--games", "4"]) == 2
+    assert cli.main(["ladder", "netcontrol", "--pair", "greedy", "--games", "4"]) == 2
+
+
+def test_pyodide_bench_script_help():
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    script = ROOT / "scripts" / "bench_pyodide.mjs"
+    result = subprocess.run([node, str(script), "--help"], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0 and "Pyodide" in result.stdout
+    bad = subprocess.run([node, str(script), "--nonsense"], capture_output=True, text=True, timeout=60)
+    assert bad.returncode == 2

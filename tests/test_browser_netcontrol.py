@@ -1,0 +1,179 @@
+"""Net Control in Chromium: start a 3-player game (you against two bots) from
+the home screen's form, place the opening nodes and links by clicks, roll,
+play a few turns; the bots move on their own, the dice panel shows each roll,
+and no request leaves the local server. A PerformanceObserver records long
+tasks: none may exceed 200 ms while the bots think.
+
+Same Chromium, flags, fixtures and request filter as ``test_browser_app.py``;
+screenshots go to ``artifacts/`` on failure.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from test_browser_app import (  # noqa: F401 - fixtures and helpers
+    BOT_TIMEOUT_MS,
+    LONG_TASK_LIMIT_MS,
+    browsing,
+    data,
+    long_tasks_since,
+    tasks_while_bots_think,
+    server,
+    wait_ready,
+)
+from test_browser_boot import chromium, site  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.browser
+
+
+def wait_human(page, timeout: int = BOT_TIMEOUT_MS) -> None:
+    page.wait_for_function("['human', 'over'].includes(document.documentElement.dataset.state)",
+                           timeout=timeout)
+
+
+def my_turn(page) -> str:
+    """Take one decision as a simple player would; returns what was done."""
+    status = page.text_content("#status")
+    if status.startswith("Discard"):
+        page.click("#nc-actions .pick:not([aria-disabled]) >> nth=0")
+        return "discard"
+    if "roll the dice" in status:
+        page.click("#nc-actions [data-cmd=roll]")
+        return "roll"
+    if page.locator("#board [data-action]").count():
+        page.click("#board [data-action] >> nth=0")
+        return "build"
+    page.click("#nc-actions [data-cmd=end]")
+    return "end"
+
+
+def test_three_player_game_against_two_bots(chromium, server):  # noqa: F811
+    with browsing(chromium, "netcontrol", [server], viewport={"width": 1280, "height": 800}) as tab:
+        page = tab.page()
+        page.goto(server + "#home")
+        wait_ready(page)
+        ready_ms = float(data(page, "readyMs"))
+
+        # the form: seed, radius, players (the seat selects follow), XP target, who plays
+        form = "#game-netcontrol"
+        assert page.is_visible(f"{form} #f-netcontrol-radius")
+        assert page.is_hidden("#f-netcontrol-seat4")
+        page.fill("#f-netcontrol-players", "4")
+        assert page.is_visible("#f-netcontrol-seat4")
+        page.fill("#f-netcontrol-players", "9")
+        assert "between 2 and 6" in page.text_content("#err-netcontrol-players")
+        page.fill("#f-netcontrol-players", "3")
+        assert page.is_hidden("#f-netcontrol-seat4")
+        page.fill("#f-netcontrol-seed", "7")
+        page.select_option("#f-netcontrol-seat2", "greedy")
+        page.select_option("#f-netcontrol-seat3", "search")
+        page.click(f"{form} button[type=submit]")
+        assert "#play=netcontrol&seats=human,greedy,search&r=" in page.url
+        assert data(page, "game") == "netcontrol"
+        assert page.text_content("#topic") == "Net Control"
+        assert page.text_content("#rules summary") == "How to play Net Control"
+
+        # setup: the legal corners light up; a click places the node, then its link
+        assert page.text_content("#status") == "You place a node"
+        corners = page.locator("#board .vertex[data-action]")
+        assert corners.count() == 54  # the empty island: every corner
+        node = corners.first.get_attribute("id")
+        page.click(f"#{node}")
+        assert page.text_content("#status") == "You place a link"
+        assert page.locator("#board .vertex[data-action]").count() == 0
+        edges = page.locator("#board .edge[data-action]")
+        assert 2 <= edges.count() <= 3
+        edge = edges.first.get_attribute("id")
+        page.click(f"#{edge}")
+        assert f"node {node}" in page.inner_text("#log") and f"link {edge}" in page.inner_text("#log")
+        assert {"node", "p1"} <= set(page.get_attribute(f"#{node}", "class").split())
+
+        # the bots place theirs (snake order: P2, P3, P3, P2), then it is P1's second node
+        assert data(page, "state") == "bot"
+        wait_human(page)
+        assert page.text_content("#status") == "You place a node"
+        log = page.inner_text("#log")
+        assert log.count("p2 node") == 2 and log.count("p3 node") == 2
+        page.click("#board .vertex[data-action] >> nth=0")
+        page.click("#board .edge[data-action] >> nth=0")
+        assert page.locator("#board .vertex.node.p1").count() == 2
+        assert page.locator("#board .edge.link.p1").count() == 2
+        assert page.text_content("#status") == "Your turn 1: roll the dice"
+
+        # the roll: the dice panel shows both dice and their sum, the log says the same
+        assert "no roll yet" in page.inner_text("#nc-dice")
+        page.keyboard.press("r")
+        rolled = re.search(r"p1 roll\s+red (\d) \+ white (\d) = (\d+)", page.inner_text("#log"))
+        assert rolled, page.inner_text("#log")
+        red, white, total = rolled.groups()
+        assert page.get_attribute("#nc-dice svg.die-red", "aria-label") == f"red die: {red}"
+        assert page.get_attribute("#nc-dice svg.die-white", "aria-label") == f"white die: {white}"
+        assert page.text_content("#nc-dice .dsum") == total
+        assert f"You rolled {total}" in page.inner_text("#nc-dice")
+        assert re.search(r"threat\s*\d/3", page.inner_text("#nc-dice"))
+        assert re.search(r"\d+/7 limit", page.inner_text("#nc-hand"))
+
+        # a few turns: the player builds what it can, discards when asked, ends the turn
+        rounds, done = 0, []
+        while rounds < 3:
+            wait_human(page)
+            if data(page, "state") == "over":
+                break
+            done.append(my_turn(page))
+            if done[-1] == "end":
+                rounds += 1
+                assert data(page, "state") == "bot"
+        log = page.inner_text("#log")
+        assert log.count("p2 roll") >= 2 and log.count("p3 roll") >= 2  # both bots played turns
+        assert "p2 end" in log and "p3 end" in log
+        wait_human(page)
+        assert re.match(r"(Your turn \d+: roll the dice|Discard \d+ card|.* wins)", page.text_content("#status"))
+        assert re.search(r"rolled \d+", page.inner_text("#nc-dice"))  # the last roll stays in view
+
+        # no main-thread task over 200 ms since Python took over (bot thinking included)
+        tasks = long_tasks_since(page, ready_ms)
+        print(f"long tasks since ready: {len(tasks)}, longest "
+              f"{max((t['duration'] for t in tasks), default=0):.0f} ms; longest bot slice "
+              f"{data(page, 'botLongestMs')} ms; actions {data(page, 'actions')}")
+        slow = tasks_while_bots_think(page, tasks)
+        assert not slow, f"long tasks while a bot thought: {slow}"
+        assert float(data(page, "botLongestMs")) < LONG_TASK_LIMIT_MS
+        tab.check_clean()
+
+
+def test_a_link_reopens_the_island_and_illegal_clicks_explain(chromium, server):  # noqa: F811
+    with browsing(chromium, "netcontrol-link", [server], viewport={"width": 390, "height": 844},
+                  has_touch=True, is_mobile=True, device_scale_factor=2) as tab:
+        page = tab.page()
+        page.goto(server + "#play=netcontrol&seats=human,human&players=2&seed=3", wait_until="domcontentloaded")
+        assert data(page, "game") == "netcontrol"  # the layout is Net Control's before Python is up
+        wait_ready(page)
+        assert page.text_content("#status") == "Player 1 places a node"
+        page.tap("#board .vertex[data-action] >> nth=0")
+        page.tap("#board .edge[data-action] >> nth=0")
+        assert page.text_content("#status") == "Player 2 places a node"
+        # a corner next to P1's node breaks the spacing rule: the page says so, nothing changes
+        taken = page.locator("#board .vertex.node").first.get_attribute("id")
+        actions = data(page, "actions")
+        page.evaluate(f"document.querySelector('#{taken}').dispatchEvent(new MouseEvent('click', {{bubbles: true}}))")
+        assert "Can't place a node" in page.text_content("#prompt")
+        assert data(page, "actions") == actions
+        # keyboard: Tab reaches the highlighted corners, Enter places one
+        page.focus("#board [data-action]")
+        page.keyboard.press("Enter")
+        assert page.text_content("#status") == "Player 2 places a link"
+        board = page.inner_html("#board")
+        url = page.url
+        tab.check_clean()
+
+    with browsing(chromium, "netcontrol-reopen", [server], viewport={"width": 390, "height": 844},
+                  has_touch=True, is_mobile=True, device_scale_factor=2) as fresh:
+        page = fresh.page()
+        page.goto(url)
+        wait_ready(page)
+        assert page.inner_html("#board") == board
+        assert page.text_content("#status") == "Player 2 places a link"
+        fresh.check_clean()

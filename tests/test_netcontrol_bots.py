@@ -1,0 +1,209 @@
+"""Net Control bots play from their own view only.
+
+At positions of 3- and 4-player games (setup, main phase, discards), the
+random, greedy and search bots must choose exactly the same action, with the
+same bot seed, when anything their seat cannot see is changed: a rival's
+resource composition (same count), a rival's special cards (same count and
+same fresh count), the deck order and the dice PRNG. The evaluation itself
+must give the same number. Also: the search bot takes Net Control's own
+settings (``Game.bot_settings``) unless told otherwise, seeded bot games
+replay exactly, and the evaluation prefers what a player would.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from netarcade.bots import make_bot
+from netarcade.bots.mcts import DEFAULTS, SearchBot
+from netarcade.core import get_game
+from netarcade.core.prng import Rng
+from netarcade.games.netcontrol import bots as evaluation
+from netarcade.games.netcontrol import rules
+from netarcade.games.netcontrol.actions import Act
+from netarcade.simulate import play
+
+GAME = get_game("netcontrol")
+SEARCH = {"iterations": 24}
+
+# verbs a scripted player prefers, so that hands fill up and cards get drawn
+PREFER = {"draw": 8, "node": 5, "super": 5, "link": 3, "fortify": 2, "end": 2, "trade": 1}
+
+
+def scripted(rng: Rng, actions):
+    by_verb = {}
+    for action in actions:
+        by_verb.setdefault(action.verb, []).append(action)
+    pool = [verb for verb in sorted(by_verb) for _ in range(PREFER.get(verb, 3))]
+    return rng.choice(by_verb[rng.choice(pool)])
+
+
+def positions(players: int, seed: int, every: int = 9, limit: int = 12):
+    """(state, seat) pairs from one scripted game, with rivals holding cards."""
+    state = GAME.new_game({"players": players}, seed)
+    rng = Rng(seed)
+    out = []
+    step = 0
+    while not GAME.is_over(state) and len(out) < limit and step < 3000:
+        seat = min(GAME.to_act(state))
+        actions = GAME.legal_actions(state, seat)
+        if len(actions) > 1 and (step % every == 0 or state.phase == "discard"):
+            out.append((state.copy(), seat))
+        GAME.apply(state, scripted(rng, actions))
+        step += 1
+    return out
+
+
+def hidden_variants(state, seat):
+    """Copies of ``state`` that ``seat`` cannot tell from it."""
+    variants = []
+    for b in range(state.n):
+        if b == seat:
+            continue
+        hand = state.hands[b]
+        if sum(hand) and max(hand) < sum(hand):  # more than one kind: move them around
+            other = state.copy()
+            size = sum(hand)
+            other.hands[b] = [size - 1 if r == 4 else (1 if r == 0 else 0) for r in range(5)]
+            if other.hands[b] != hand:
+                variants.append(("hand", other))
+        elif sum(hand):
+            other = state.copy()
+            other.hands[b] = hand[1:] + hand[:1]
+            variants.append(("hand", other))
+        cards, fresh = state.cards[b], state.fresh[b]
+        if sum(cards):
+            # every unfresh card becomes a Virus, every fresh one a Resource card,
+            # taking the kinds from the deck so the 45 cards stay 45
+            other = state.copy()
+            pool = list(state.deck) + [k for k in range(6) for _ in range(cards[k])]
+            new_cards = [0] * 6
+            new_fresh = [0] * 6
+            wanted = [rules.RESOURCE] * sum(fresh) + [rules.VIRUS] * (sum(cards) - sum(fresh))
+            for index, kind in enumerate(wanted):
+                if kind in pool:
+                    pool.remove(kind)
+                else:
+                    kind = pool.pop()
+                new_cards[kind] += 1
+                if index < sum(fresh):
+                    new_fresh[kind] += 1
+            other.cards[b], other.fresh[b], other.deck = new_cards, new_fresh, pool
+            if new_cards != cards:
+                variants.append(("cards", other))
+    if len(set(state.deck)) > 1:
+        other = state.copy()
+        other.deck = list(reversed(state.deck))
+        variants.append(("deck", other))
+    other = state.copy()
+    other.rng = Rng(987654321)
+    variants.append(("prng", other))
+    return variants
+
+
+def sample_positions():
+    return positions(4, 3) + positions(3, 11) + positions(4, 2024, every=13)
+
+
+@pytest.fixture(scope="module")
+def cases():
+    found = [(state, seat, hidden_variants(state, seat)) for state, seat in sample_positions()]
+    kinds = {kind for _, _, variants in found for kind, _ in variants}
+    assert kinds == {"hand", "cards", "deck", "prng"}, kinds  # every kind of hidden change is exercised
+    phases = {state.phase for state, _, _ in found}
+    assert {"setup-node", "main"} <= phases, phases
+    return found
+
+
+def test_the_evaluation_reads_only_what_the_seat_sees(cases):
+    for state, seat, variants in cases:
+        base = GAME.evaluate(state, seat)
+        for kind, other in variants:
+            assert GAME.evaluate(other, seat) == base, (kind, state.phase)
+
+
+@pytest.mark.parametrize("name", ["random", "greedy", "search"])
+def test_a_bot_choice_does_not_depend_on_hidden_cards(cases, name):
+    settings = SEARCH if name == "search" else {}
+    checked = 0
+    for index, (state, seat, variants) in enumerate(cases):
+        expected = make_bot(name, 1000 + index, **settings).choose(GAME, state.copy(), seat)
+        for kind, other in variants:
+            got = make_bot(name, 1000 + index, **settings).choose(GAME, other, seat)
+            assert got == expected, (name, kind, state.phase, GAME.format_action(expected))
+            checked += 1
+    assert checked > 40
+
+
+def test_determinize_keeps_what_the_seat_sees():
+    for state, seat in positions(4, 5):
+        sample = GAME.determinize(state, seat, Rng(3))
+        assert GAME.view(sample, seat) == GAME.view(state, seat)
+        assert sample.hands[seat] == state.hands[seat] and sample.cards[seat] == state.cards[seat]
+        assert len(sample.deck) == len(state.deck)
+
+
+def test_search_takes_the_games_settings_unless_told():
+    assert GAME.bot_settings.get("search", {}).get("iterations"), "Net Control sets its search budget"
+    bot = make_bot("search", 1)
+    bot.configure(GAME)
+    assert bot.iterations == GAME.bot_settings["search"]["iterations"]
+    told = make_bot("search", 1, iterations=7)
+    told.configure(GAME)
+    assert told.iterations == 7
+    backbone = make_bot("search", 1)
+    backbone.configure(get_game("backbone"))
+    assert backbone.iterations == DEFAULTS["iterations"]
+    assert isinstance(bot, SearchBot)
+
+
+def test_seeded_bot_games_replay_exactly():
+    first = play("netcontrol", ["greedy", "random", "search", "greedy"], 7, {}, bot_settings={"search": SEARCH})
+    again = play("netcontrol", ["greedy", "random", "search", "greedy"], 7, {}, bot_settings={"search": SEARCH})
+    assert first.digest == again.digest and first.record == again.record
+    assert first.winners
+
+
+def test_greedy_beats_random_players():
+    # a smoke check of strength; the real figures are the ladders in docs/bots.md
+    wins = 0
+    for seed in range(4):
+        for hero in range(4):
+            bots = ["random"] * 4
+            bots[hero] = "greedy"
+            wins += play("netcontrol", bots, seed, {}).winners == [hero]
+    assert wins >= 12
+
+
+def test_the_evaluation_likes_xp_production_and_safety():
+    state = GAME.new_game({"players": 3}, 4)
+    rng = Rng(4)
+    while state.phase != "main":
+        seat = min(GAME.to_act(state))
+        GAME.apply(state, rng.choice(GAME.legal_actions(state, seat)))
+    seat = state.current
+    base = evaluation.evaluate(state, seat)
+    mine = [v for v, who in state.owner.items() if who == seat]
+    # a Super Node is better than the resources it costs
+    richer = state.copy()
+    richer.hands[seat] = [0, 0, 2, 0, 3]
+    upgraded = richer.copy()
+    GAME.apply(upgraded, Act(seat, "super", (mine[0],)))
+    assert evaluation.evaluate(upgraded, seat) > evaluation.evaluate(richer, seat)
+    # a fortified building is safer against Hacks the rivals may hold
+    cards = state.copy()
+    cards.cards[(seat + 1) % 3] = [0, 0, 0, 0, 0, 0]
+    for rival in range(3):
+        if rival != seat:
+            cards.cards[rival] = [2, 0, 0, 0, 0, 0]
+            cards.deck = cards.deck[2:]
+    fortified = cards.copy()
+    fortified.forts[mine[0]] = 1
+    fortified.forts[mine[1]] = 1
+    assert evaluation.evaluate(fortified, seat) > evaluation.evaluate(cards, seat)
+    # a rival's lost node is good news, and the evaluation is relative
+    hacked = state.copy()
+    victim = next(v for v, who in state.owner.items() if who != seat)
+    del hacked.owner[victim], hacked.level[victim], hacked.forts[victim]
+    assert evaluation.evaluate(hacked, seat) > base
+    assert evaluation.evaluate_all(state) == [evaluation.evaluate(state, s) for s in range(3)]
