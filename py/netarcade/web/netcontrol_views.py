@@ -19,7 +19,7 @@ from ..games.netcontrol.rules import COSTS, HAND_LIMIT, THREAT_TO_PURGE
 from ..render.svg import escape
 from .netcontrol import CARD_INFO, COST_ROWS, TOOL_INFO, NetControlTable, cost_text
 from .session import HUMAN
-from .views import _tag, seat_mark
+from .views import _tag, log_items, seat_mark
 
 __all__ = [
     "RULES_HTML",
@@ -343,16 +343,7 @@ def log_panel(table: NetControlTable) -> str:
     if len(entries) > len(shown):
         items.append(_tag("li", f"\u2026 {len(entries) - len(shown)} earlier actions (the link keeps them all)",
                           class_="more"))
-    last_turn = None
-    for entry in shown:
-        notes = table.event_notes(entry.events)
-        label = "set" if entry.turn == 0 else f"T{entry.turn}"
-        turn = _tag("span", label if entry.turn != last_turn else "", class_="lt")
-        last_turn = entry.turn
-        items.append(_tag("li", [
-            turn, seat_mark(entry.seat, 10), _tag("code", escape(entry.text)),
-            _tag("span", escape(", ".join(notes)), class_="note") if notes else "",
-        ], class_=f"p{entry.seat + 1}", data_index=entry.index))
+    items.extend(log_items(table, shown, lambda turn: "set" if turn == 0 else f"T{turn}"))
     return _tag("ol", items, class_="log")
 
 

@@ -183,17 +183,23 @@ def log_panel(table: BackboneTable) -> str:
     entries = table.session.log
     if not entries:
         return _tag("p", "No moves yet. P1 starts.", class_="empty")
+    return _tag("ol", log_items(table, entries), class_="log")
+
+
+def log_items(table, entries, turn_label=lambda turn: f"T{turn}") -> list[str]:
+    """One ``<li>`` per logged action: the turn (on its first action), the
+    seat's mark, the notation, and what the action did."""
     items = []
     last_turn = None
     for entry in entries:
         notes = table.event_notes(entry.events)
-        turn = _tag("span", f"T{entry.turn}" if entry.turn != last_turn else "", class_="lt")
+        turn = _tag("span", turn_label(entry.turn) if entry.turn != last_turn else "", class_="lt")
         last_turn = entry.turn
         items.append(_tag("li", [
             turn, seat_mark(entry.seat, 10), _tag("code", escape(entry.text)),
             _tag("span", escape(", ".join(notes)), class_="note") if notes else "",
         ], class_=f"p{entry.seat + 1}", data_index=entry.index))
-    return _tag("ol", items, class_="log")
+    return items
 
 
 def game_over(table: BackboneTable) -> str:
