@@ -17,6 +17,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from netarcade.bots import make_bot
+from netarcade.bots.mcts import DEFAULTS
 from netarcade.core import IllegalAction, decode_record, digest, encode_record, get_game
 from netarcade.core.prng import Rng
 from netarcade.core.record import Record
@@ -35,7 +36,7 @@ from netarcade.web.session import (
     parse_form,
     seat_names,
 )
-from netarcade.web.thinking import SlicedSearch, Thinker
+from netarcade.web.thinking import Thinker
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 WEB = ROOT / "py" / "netarcade" / "web"
@@ -437,8 +438,12 @@ def test_thinking_leaves_the_state_alone_and_counts_its_time():
 
 def test_page_search_settings_and_slice_budget():
     assert thinking.SLICE_SECONDS <= 0.05
-    bot = SlicedSearch(Rng(1), **thinking.PAGE_SEARCH)
-    assert bot.time_limit and bot.time_limit <= 1.0
+    bot = make_bot("search", 1, **thinking.PAGE_SEARCH)
+    for name in ("backbone", "netcontrol"):
+        bot.configure(get_game(name))
+        assert bot.time_limit and bot.time_limit <= 1.0
+        # the page keeps each game's own budget and only adds the time limit
+        assert bot.iterations == get_game(name).bot_settings.get("search", {}).get("iterations", DEFAULTS["iterations"])
 
 
 # --- views ------------------------------------------------------------------------------

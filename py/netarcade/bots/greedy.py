@@ -4,11 +4,13 @@ game's evaluation likes best for its seat (ties broken by its own PRNG)."""
 from __future__ import annotations
 
 from ..core.errors import IllegalAction
-from .base import Bot
+from .base import Bot, finish
 
 
-def rank_actions(game, state, seat, actions=None):
-    """``[(value, index, action)]`` best first: the one-ply value of each action."""
+def rank_steps(game, state, seat, actions=None):
+    """The one-ply value of each action, as a generator that yields after
+    every action it evaluates and returns ``[(value, index, action)]`` best
+    first (ties in listing order)."""
     if actions is None:
         actions = game.legal_actions(state, seat)
     ranked = []
@@ -17,17 +19,24 @@ def rank_actions(game, state, seat, actions=None):
         try:
             game.apply(trial, action)
         except IllegalAction:
+            yield
             continue  # listed but refused (an engine inconsistency): never choose it
         ranked.append((game.evaluate(trial, seat), index, action))
+        yield
     ranked.sort(key=lambda item: (-item[0], item[1]))
     return ranked
+
+
+def rank_actions(game, state, seat, actions=None):
+    """``[(value, index, action)]`` best first: :func:`rank_steps` in one go."""
+    return finish(rank_steps(game, state, seat, actions))
 
 
 class GreedyBot(Bot):
     name = "greedy"
 
-    def choose(self, game, state, seat):
-        ranked = rank_actions(game, game.determinize(state, seat, self.rng), seat)
+    def steps(self, game, state, seat, clock):
+        ranked = yield from rank_steps(game, game.determinize(state, seat, self.rng), seat)
         best = ranked[0][0]
         ties = [action for value, _, action in ranked if value >= best - 1e-9]
         return ties[0] if len(ties) == 1 else self.rng.choice(ties)

@@ -10,17 +10,24 @@ worth reading.
 
 The budget is an iteration count and, optionally, a time limit. Seeded
 simulations use iterations only, so they replay identically; the page adds a
-time limit so a move never takes longer than it should.
+time limit so a move never takes longer than it should. Like every bot, the
+choice is one generator (``SearchBot.steps``) that the page runs in slices.
+
+Settings (:data:`DEFAULTS`) come from the caller, else from the game
+(``Game.bot_settings["search"]``), else the defaults. Backbone uses the
+defaults. Net Control sets ``algorithm="flat"``: no tree, but the best few
+one-ply actions compared in the same sampled worlds with short greedy
+playouts; with dice, hidden cards and four players, the
+tree's averages were too noisy at this budget to beat the greedy bot.
 """
 
 from __future__ import annotations
 
 import math
-import time
 
 from ..core.errors import IllegalAction
 from .base import Bot
-from .greedy import rank_actions
+from .greedy import rank_steps
 
 #: width of the logistic that turns an evaluation (in points) into a win chance
 VALUE_SCALE = 1.5
@@ -51,25 +58,30 @@ DEFAULTS = {
     # children of a node where another seat acts (None: ``width``); 1 models
     # every rival as playing its best one-ply move
     "rival_width": None,
+    # "uct": the tree search above; "flat": no tree (see ``SearchBot._flat``)
+    "algorithm": "uct",
+    # "flat" only: a playout ends after this many actions at the latest...
+    "playout_cap": 80,
+    # ...or when the bot's own turn has come round this many times
+    "playout_turns": 1,
+    # "flat" only: rounds with every candidate before the worse half is dropped
+    "halving_rounds": 0,
 }
 
-_UNSET = object()
-
-
 class SearchBot(Bot):
-    """UCT search; settings come from the caller, else from the game's
+    """Monte Carlo search on determinized states ("uct" tree or "flat");
+    settings come from the caller, else from the game's
     ``bot_settings["search"]`` (applied when it chooses), else :data:`DEFAULTS`."""
 
     name = "search"
 
-    def __init__(self, rng, iterations=_UNSET, time_limit=_UNSET, width=_UNSET, root_width=_UNSET,
-                 exploration=_UNSET, value_scale=_UNSET, horizon=_UNSET, rival_width=_UNSET):
+    def __init__(self, rng, **settings):
         super().__init__(rng)
-        given = {"iterations": iterations, "time_limit": time_limit, "width": width,
-                 "root_width": root_width, "exploration": exploration, "value_scale": value_scale,
-                 "horizon": horizon, "rival_width": rival_width}
+        unknown = sorted(set(settings) - set(DEFAULTS))
+        if unknown:
+            raise TypeError(f"unknown search setting(s) {', '.join(unknown)} (known: {', '.join(DEFAULTS)})")
         #: the settings the caller chose; a game's own settings never override them
-        self.given = {name: value for name, value in given.items() if value is not _UNSET}
+        self.given = dict(settings)
         self._apply(DEFAULTS)
 
     def _apply(self, settings):
@@ -78,22 +90,100 @@ class SearchBot(Bot):
 
     def configure(self, game):
         """Take the game's search settings (``game.bot_settings["search"]``) for
-        every setting the caller left unset. ``choose`` does it itself."""
+        every setting the caller left unset. ``steps`` does it itself."""
         self._apply({**DEFAULTS, **getattr(game, "bot_settings", {}).get("search", {})})
 
-    def choose(self, game, state, seat):
+    def steps(self, game, state, seat, clock):
+        """The choice as a generator (yields after every evaluated action).
+        ``clock()`` is checked against ``time_limit`` between iterations
+        (rounds for "flat"), never before the first."""
         self.configure(game)
         actions = game.legal_actions(state, seat)
         if len(actions) == 1:
             return actions[0]
+        limit = self.time_limit
+
+        def out_of_time():
+            return limit is not None and clock() > limit
+
+        if self.algorithm == "flat":
+            return (yield from self._flat(game, state, seat, out_of_time))
         root = _Node(seat)
-        deadline = None if self.time_limit is None else time.perf_counter() + self.time_limit
         for iteration in range(self.iterations):
-            if deadline is not None and iteration > 0 and time.perf_counter() > deadline:
+            if iteration > 0 and out_of_time():
                 break
-            self._iterate(game, game.determinize(state, seat, self.rng), root, seat)
+            yield from self._iterate(game, game.determinize(state, seat, self.rng), root, seat)
         best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].value))
         return best[0]
+
+    def _flat(self, game, state, seat, out_of_time):
+        """Flat Monte Carlo with common random numbers: the ``root_width`` best
+        one-ply actions are each tried in the same sampled worlds (one
+        determinization per round, shared by every candidate, so luck
+        cancels out between them); from each, every seat plays its best
+        one-ply action until the bot's own turn has come round
+        ``playout_turns`` times, where the evaluation (squashed like a leaf)
+        scores the world. ``iterations`` counts playouts; after
+        ``halving_rounds`` rounds the worse half of the candidates is
+        dropped. The best total wins, ties to the better one-ply rank.
+        """
+        ranked = yield from rank_steps(game, game.determinize(state, seat, self.rng), seat)
+        candidates = [action for _, _, action in ranked[:self.root_width]]
+        if len(candidates) == 1:
+            return candidates[0]
+        totals = [0.0] * len(candidates)
+        alive = list(range(len(candidates)))
+        playouts = 0
+        round_ = 0
+        while playouts + len(alive) <= max(self.iterations, len(alive)):
+            if round_ > 0 and out_of_time():
+                break
+            if round_ == self.halving_rounds and self.halving_rounds and len(alive) > 2:
+                # successive halving: the rest of the budget goes to the better half
+                alive.sort(key=lambda index: (-totals[index], index))
+                alive = sorted(alive[:(len(alive) + 1) // 2])
+            world = game.determinize(state, seat, self.rng)
+            for index in alive:
+                trial = game.copy(world)
+                try:
+                    game.apply(trial, candidates[index])
+                except IllegalAction:
+                    totals[index] -= 1.0  # cannot happen in this world: the worst score
+                    continue
+                totals[index] += yield from self._playout(game, trial, seat)
+            playouts += len(alive)
+            round_ += 1
+        best = max(alive, key=lambda index: (totals[index], -index))
+        return candidates[best]
+
+    def _playout(self, game, state, me):
+        """Every seat plays its best one-ply action (first in rank on a tie)
+        until ``me``'s turn has come round ``playout_turns`` times; returns
+        ``me``'s squashed evaluation then (a generator, like ``rank_steps``)."""
+        turn = game.turn_count(state)
+        turns_left = self.playout_turns
+        for _ in range(self.playout_cap):
+            if game.is_over(state):
+                break
+            seat = min(game.to_act(state))
+            if seat == me and game.turn_count(state) != turn:
+                turns_left -= 1
+                if turns_left <= 0:
+                    break
+                turn = game.turn_count(state)
+            actions = game.legal_actions(state, seat)
+            if len(actions) == 1:
+                game.apply(state, actions[0])
+            else:
+                ranked = yield from rank_steps(game, state, seat, actions)
+                if not ranked:
+                    break
+                game.apply(state, ranked[0][2])
+        if game.is_over(state):
+            winners = game.winners(state)
+            return 1.0 / len(winners) if me in winners else 0.0
+        value = game.evaluate(state, me) / self.value_scale
+        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, value))))
 
     def _iterate(self, game, state, root, me):
         path = [root]
@@ -105,7 +195,7 @@ class SearchBot(Bot):
             if own_turn and node.seat != me:
                 break
             if node.candidates is None:
-                node.candidates = self._candidates(game, state, node.seat, node is root, me)
+                node.candidates = yield from self._candidates(game, state, node.seat, node is root, me)
             if node.candidates:
                 action = node.candidates.pop(0)
                 child = self._step(game, state, action)
@@ -130,6 +220,7 @@ class SearchBot(Bot):
             mover = path[index - 1].seat if index else None
             if mover is not None:
                 visited.value += values.get(mover, 0.0)
+        yield  # one iteration is a unit of work even when it expanded nothing
 
     def _step(self, game, state, action):
         try:
@@ -140,7 +231,7 @@ class SearchBot(Bot):
         return _Node(to_act[0] if to_act else None)
 
     def _candidates(self, game, state, seat, at_root, me=None):
-        ranked = rank_actions(game, state, seat)
+        ranked = yield from rank_steps(game, state, seat)
         if at_root:
             width = self.root_width
         elif seat != me and self.rival_width is not None:

@@ -10,3 +10,7 @@ class RandomBot(Bot):
 
     def choose(self, game, state, seat):
         return self.rng.choice(game.legal_actions(state, seat))
+
+    def steps(self, game, state, seat, clock):
+        yield  # listing the legal actions is one quick unit of work
+        return self.choose(game, state, seat)
