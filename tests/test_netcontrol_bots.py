@@ -24,7 +24,7 @@ from netarcade.games.netcontrol.actions import Act
 from netarcade.simulate import play
 
 GAME = get_game("netcontrol")
-SEARCH = {"iterations": 24}
+SEARCH = {"iterations": 12}
 
 # verbs a scripted player prefers, so that hands fill up and cards get drawn
 PREFER = {"draw": 8, "node": 5, "super": 5, "link": 3, "fortify": 2, "end": 2, "trade": 1}
@@ -122,9 +122,13 @@ def test_the_evaluation_reads_only_what_the_seat_sees(cases):
             assert GAME.evaluate(other, seat) == base, (kind, state.phase)
 
 
-@pytest.mark.parametrize("name", ["random", "greedy", "search"])
-def test_a_bot_choice_does_not_depend_on_hidden_cards(cases, name):
-    settings = SEARCH if name == "search" else {}
+@pytest.mark.parametrize("name, settings", [
+    ("random", {}),
+    ("greedy", {}),
+    ("search", SEARCH),  # Net Control's own search (flat Monte Carlo, greedy playouts)
+    ("search", {"iterations": 24, "algorithm": "uct"}),  # the tree search
+])
+def test_a_bot_choice_does_not_depend_on_hidden_cards(cases, name, settings):
     checked = 0
     for index, (state, seat, variants) in enumerate(cases):
         expected = make_bot(name, 1000 + index, **settings).choose(GAME, state.copy(), seat)
@@ -144,17 +148,20 @@ def test_determinize_keeps_what_the_seat_sees():
 
 
 def test_search_takes_the_games_settings_unless_told():
-    assert GAME.bot_settings.get("search", {}).get("iterations"), "Net Control sets its search budget"
+    own = GAME.bot_settings["search"]
+    assert own["iterations"] and own["algorithm"] == "flat"
     bot = make_bot("search", 1)
     bot.configure(GAME)
-    assert bot.iterations == GAME.bot_settings["search"]["iterations"]
-    told = make_bot("search", 1, iterations=7)
+    assert (bot.iterations, bot.algorithm) == (own["iterations"], "flat")
+    told = make_bot("search", 1, iterations=7, algorithm="uct")
     told.configure(GAME)
-    assert told.iterations == 7
+    assert (told.iterations, told.algorithm) == (7, "uct")
     backbone = make_bot("search", 1)
     backbone.configure(get_game("backbone"))
-    assert backbone.iterations == DEFAULTS["iterations"]
+    assert {name: getattr(backbone, name) for name in DEFAULTS} == DEFAULTS
     assert isinstance(bot, SearchBot)
+    with pytest.raises(TypeError):
+        make_bot("search", 1, iteration=5)
 
 
 def test_seeded_bot_games_replay_exactly():
