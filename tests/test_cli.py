@@ -76,3 +76,11 @@ def test_bench_prints_figures():
     done = run("bench", "backbone", "--seconds", "0.2")
     assert done.returncode == 0
     assert "backbone:" in done.stdout and "actions/s" in done.stdout
+
+
+def test_serve_takes_its_own_options_first():
+    done = run("serve", "--port", "0", "/nonexistent-folder")
+    assert done.returncode == 1
+    assert "cannot serve" in done.stderr and "/nonexistent-folder" in done.stderr
+    helped = run("serve", "--help")
+    assert helped.returncode == 0 and "--port" in helped.stdout and "--isolate" in helped.stdout

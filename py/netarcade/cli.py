@@ -188,6 +188,11 @@ def build_parser() -> argparse.ArgumentParser:
 
 
 def main(argv: list[str] | None = None) -> int:
+    argv = sys.argv[1:] if argv is None else list(argv)
+    if argv[:1] == ["serve"]:
+        # the server parses its own options (argparse's REMAINDER drops leading "--port")
+        from . import serve
+        return serve.main(argv[1:]) or 0
     try:
         args = build_parser().parse_args(argv)
         return args.run(args)
