@@ -144,6 +144,34 @@ def test_three_player_game_against_two_bots(chromium, server):  # noqa: F811
         tab.check_clean()
 
 
+def test_a_new_player_finishes_a_three_player_game(chromium, server):  # noqa: F811
+    """The whole game by clicks against a greedy and a search bot, to the
+    game-over card with its XP-per-turn chart (XP target 3, the least the
+    form allows, so the game is short)."""
+    with browsing(chromium, "netcontrol-finish", [server], viewport={"width": 1280, "height": 800}) as tab:
+        page = tab.page()
+        page.goto(server + "#play=netcontrol&seats=human,greedy,search&players=3&seed=11&target=3")
+        wait_ready(page)
+        decisions = []
+        while len(decisions) < 300:
+            wait_human(page)
+            if data(page, "state") == "over":
+                break
+            decisions.append(my_turn(page))
+        assert data(page, "state") == "over", decisions[-20:]
+        assert {"build", "roll", "end"} <= set(decisions)
+        title = page.text_content("#result-title")
+        assert re.fullmatch(r"(You win|.+ wins) with \d+ XP", title), title
+        assert re.search(r"after \d+ turns \(target 3\)", page.inner_text("#overlay .detail"))
+        chart = page.locator("#overlay figure.chart svg")
+        assert chart.count() == 1
+        legend = page.inner_text("#overlay figure.chart")
+        assert all(name in legend for name in ("You", "Greedy bot", "Search bot")), legend
+        assert "game over" in page.inner_text("#log")
+        assert page.locator("#overlay [data-cmd=rematch]").is_visible()
+        tab.check_clean()
+
+
 def test_a_link_reopens_the_island_and_illegal_clicks_explain(chromium, server):  # noqa: F811
     with browsing(chromium, "netcontrol-link", [server], viewport={"width": 390, "height": 844},
                   has_touch=True, is_mobile=True, device_scale_factor=2) as tab:
