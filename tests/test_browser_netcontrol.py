@@ -14,6 +14,9 @@ import re
 
 import pytest
 
+from netarcade.core import encode_record
+from netarcade.core.record import Record
+
 from test_browser_app import (  # noqa: F401 - fixtures and helpers
     BOT_TIMEOUT_MS,
     LONG_TASK_LIMIT_MS,
@@ -178,6 +181,8 @@ def test_a_link_reopens_the_island_and_illegal_clicks_explain(chromium, server):
         page = tab.page()
         page.goto(server + "#play=netcontrol&seats=human,human&players=2&seed=3", wait_until="domcontentloaded")
         assert data(page, "game") == "netcontrol"  # the layout is Net Control's before Python is up
+        assert page.text_content("#topic") == "Net Control"
+        assert page.locator("#board svg.outline .cell").count() == 19  # the bare island, radius 2
         wait_ready(page)
         assert page.text_content("#status") == "Player 1 places a node"
         page.tap("#board .vertex[data-action] >> nth=0")
@@ -205,3 +210,16 @@ def test_a_link_reopens_the_island_and_illegal_clicks_explain(chromium, server):
         assert page.inner_html("#board") == board
         assert page.text_content("#status") == "Player 2 places a link"
         fresh.check_clean()
+
+
+def test_a_record_link_shows_the_bare_island_of_its_radius_before_python(chromium, server):  # noqa: F811
+    record = encode_record(Record("netcontrol", {"players": 2, "radius": 3, "target": 10}, 5, ("p1 node v0",)))
+    with browsing(chromium, "netcontrol-radius", [server]) as tab:
+        page = tab.page()
+        page.goto(server + f"#play=netcontrol&seats=human,human&r={record}", wait_until="domcontentloaded")
+        assert page.locator("#board svg.outline .cell").count() == 37  # radius 3, read from the record
+        wait_ready(page)
+        assert page.locator("#board svg.outline").count() == 0  # Python drew the seed's island
+        assert page.locator("#board .tile").count() == 37
+        assert page.locator("#board .vertex.node.p1").count() == 1
+        tab.check_clean()

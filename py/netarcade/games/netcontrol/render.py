@@ -670,3 +670,30 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         "data-current": view.get("current"),
         "data-pick": pick,
     })
+
+
+def render_island_outline(radius: int) -> str:
+    """The bare island of ``radius`` (sea, shore, empty tiles), with the
+    frame of :func:`render_board`: what a Net Control link shows before
+    Python is up, when the seed's terrain is not known yet.
+
+    >>> svg = render_island_outline(2)
+    >>> svg.count('class="cell"'), 'data-game="netcontrol"' in svg
+    (19, True)
+    """
+    geometry = board_geometry(radius)
+    tiles = [el("polygon", None, {"class": "cell", "points": points, "fill": THEME["panel"],
+                                  "stroke": THEME["grid"], "stroke-width": 2})
+             for points in geometry.outline]
+    summary = f"Net Control island, radius {radius}: drawing it"
+    return svg_document([
+        el("title", escape(summary)),
+        el("rect", None, {"class": "sea", "x": 0, "y": 0, "width": geometry.width, "height": geometry.height,
+                          "fill": _SEA}),
+        el("polygon", None, {"class": "shore", "points": geometry.coast, "fill": _SHORE, "stroke": _SHORE,
+                             "stroke-width": 14, "stroke-linejoin": "round", "opacity": 0.9}),
+        el("g", tiles, {"class": "tiles"}),
+    ], (0, 0, geometry.width, geometry.height), {
+        "class": "nc-board outline", "style": f"background:{_SEA}", "role": "img", "aria-label": summary,
+        "data-game": "netcontrol",
+    })
