@@ -39,6 +39,7 @@ import argparse
 import statistics
 import sys
 import time
+from contextlib import contextmanager
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
@@ -72,12 +73,21 @@ def only_local(base: str, outside: list[str]):
     return route
 
 
-def load_app(browser, base: str, viewport: dict) -> dict:
+@contextmanager
+def fresh_page(browser, base: str, viewport: dict):
+    """A page in a new context (cold cache) that may only reach ``base``;
+    yields ``(page, outside)``, the list of refused requests."""
     context = browser.new_context(viewport=viewport)
     outside: list[str] = []
     context.route("**/*", only_local(base, outside))
-    page = context.new_page()
     try:
+        yield context.new_page(), outside
+    finally:
+        context.close()
+
+
+def load_app(browser, base: str, viewport: dict) -> dict:
+    with fresh_page(browser, base, viewport) as (page, outside):
         page.goto(base)
         page.wait_for_function("document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS)
         figures = page.evaluate(PAGE_FIGURES)
@@ -86,33 +96,21 @@ def load_app(browser, base: str, viewport: dict) -> dict:
         page.wait_for_function("document.documentElement.dataset.actions === '1'", timeout=10_000)
         figures["outside"] = len(outside)
         return figures
-    finally:
-        context.close()
 
 
 def load_bare(browser, base: str, viewport: dict) -> dict:
-    context = browser.new_context(viewport=viewport)
-    outside: list[str] = []
-    context.route("**/*", only_local(base, outside))
-    page = context.new_page()
-    try:
+    with fresh_page(browser, base, viewport) as (page, outside):
         page.goto(base + "static/bare.html")
         page.wait_for_function("document.getElementById('ready')?.textContent === 'ready'", timeout=TIMEOUT_MS)
         ready = float(page.eval_on_selector("#ready", "el => el.dataset.ms"))
         fcp = page.evaluate(
             "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
         return {"ready": ready, "fcp": fcp, "outside": len(outside)}
-    finally:
-        context.close()
 
 
 def search_moves(browser, base: str, viewport: dict, seconds: float) -> dict:
     """Thinking windows (ms) of Net Control search bots playing each other."""
-    context = browser.new_context(viewport=viewport)
-    outside: list[str] = []
-    context.route("**/*", only_local(base, outside))
-    page = context.new_page()
-    try:
+    with fresh_page(browser, base, viewport) as (page, outside):
         page.goto(base + "#play=netcontrol&seats=search,search,search,search&players=4&seed=5")
         page.wait_for_function("document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS)
         page.wait_for_timeout(seconds * 1000)
@@ -121,8 +119,6 @@ def search_moves(browser, base: str, viewport: dict, seconds: float) -> dict:
         actions = int(page.evaluate("document.documentElement.dataset.actions || '0'"))
         return {"moves": sorted(end - start for start, end in windows), "slice": longest_slice,
                 "actions": actions, "outside": len(outside)}
-    finally:
-        context.close()
 
 
 def median(values):
