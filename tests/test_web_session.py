@@ -309,6 +309,23 @@ def test_tool_selection_and_keys():
         table.select_tool("nuke")
 
 
+def test_each_table_plays_its_own_game_and_shares_the_common_keys():
+    from netarcade.web.netcontrol import NetControlTable
+    from netarcade.web.table import COMMON_KEYS
+
+    backbone = Session(human_vs())
+    netcontrol = Session(new_setup("netcontrol", {}, 1, ("human", "greedy", "greedy")))
+    with pytest.raises(ValueError, match="plays backbone"):
+        BackboneTable(netcontrol)
+    with pytest.raises(ValueError, match="plays netcontrol"):
+        NetControlTable(backbone)
+    for table in (BackboneTable(backbone), NetControlTable(netcontrol)):
+        assert {key: table.key_command(key) for key in COMMON_KEYS} == COMMON_KEYS
+        before = digest(table.session.game, table.session.state), list(table.session.actions)
+        assert table.play("p1 nonsense") is None and table.message  # refused, with a reason
+        assert (digest(table.session.game, table.session.state), list(table.session.actions)) == before
+
+
 def test_unaffordable_tool_says_so():
     session = Session(human_vs())
     session.play("p1 datacenter a2")  # 6 BW: nothing left

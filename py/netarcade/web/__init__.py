@@ -7,6 +7,8 @@ Most of it is DOM-free and tested on CPython:
   the new-game form's validation);
 - ``pages``: one adapter per playable game (its table, board, panels, side
   column, bot pace), so ``app`` and ``shell`` draw any game the same way;
+- ``table``: what every game's table shares (playing an action, "not your
+  turn", the common keys);
 - ``backbone``: Backbone's table (tool selection -> board hints, clicks ->
   actions, status text);
 - ``netcontrol`` / ``netcontrol_views``: Net Control's table (phases, tools,

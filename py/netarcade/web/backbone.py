@@ -20,12 +20,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import IllegalAction, InvalidNotation, NetarcadeError
+from ..core.errors import InvalidNotation
 from ..core.game import format_seat
 from ..games.backbone.actions import COSTS, MOVABLE
 from ..games.backbone.board import parse_hex
 from ..games.backbone.render import hints_from_actions
 from .session import Session
+from .table import COMMON_KEYS, Table
 
 __all__ = ["BackboneTable", "TOOLS", "TOOL_KEYS", "TOOL_INFO"]
 
@@ -70,19 +71,16 @@ def _tool_of(text: str) -> str | None:
     return verb if verb in TOOLS else None
 
 
-class BackboneTable:
+class BackboneTable(Table):
     """The controls of one Backbone session: the selected tool, the Reroute
     source, and the last message for the player."""
 
+    game = "backbone"
     tools = TOOLS
 
     def __init__(self, session: Session):
-        if session.setup.game != "backbone":
-            raise ValueError("BackboneTable plays Backbone sessions only")
-        self.session = session
-        self.tool: str | None = None
+        super().__init__(session)
         self.source: str | None = None  # Reroute: the hex of the piece being moved
-        self.message: str | None = None  # the answer to the last click, if any
         self.sync()
 
     # --- what the tools offer now ---------------------------------------------------
@@ -183,20 +181,8 @@ class BackboneTable:
             text = format_seat(seat, f"{self.tool} {hex_name}")
         return self.play(text)
 
-    def play(self, text: str) -> str | None:
-        """Play an action in notation; an illegal one only sets :attr:`message`."""
-        self.message = None
-        try:
-            self.session.play(text)
-        except IllegalAction as err:
-            self.message = f"Can't {self._describe(text)}: {err.message}."
-            return None
-        except NetarcadeError as err:
-            self.message = str(err)
-            return None
+    def drop_picks(self) -> None:
         self.source = None
-        self.sync()
-        return text
 
     def command(self, name: str, value: str | None = None) -> str | None:
         """A game button (the page's other commands are its own): ``end``."""
@@ -216,15 +202,9 @@ class BackboneTable:
         key = key.lower()
         if key in TOOL_KEYS:
             return TOOL_KEYS[key]
-        return {"e": "end", "u": "undo", "escape": "cancel", "esc": "cancel"}.get(key)
+        return COMMON_KEYS.get(key)
 
     # --- explanations -------------------------------------------------------------------
-    def _not_your_turn(self) -> str:
-        session = self.session
-        if session.over:
-            return "The game is over."
-        return f"Wait: it is {session.names[session.current]}'s turn."
-
     def _describe(self, text: str) -> str:
         words = text.split()
         verb = words[1]

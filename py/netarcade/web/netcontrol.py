@@ -36,12 +36,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import IllegalAction, NetarcadeError
 from ..core.game import format_seat
 from ..games.netcontrol.board import RESOURCE_CODES, RESOURCES
 from ..games.netcontrol.render import hints_from_actions
 from ..games.netcontrol.rules import COSTS
 from .session import Session
+from .table import COMMON_KEYS, Table
 
 __all__ = [
     "BOARD_TOOLS",
@@ -125,20 +125,17 @@ def _resource_code(value: str) -> str | None:
     return None
 
 
-class NetControlTable:
+class NetControlTable(Table):
     """The controls of one Net Control session: the selected tool, what has
     been picked so far (a trade's give, Link Building's first edge,
     Resource's first pick), and the last message for the player."""
 
+    game = "netcontrol"
     tools = TOOLS
 
     def __init__(self, session: Session):
-        if session.setup.game != "netcontrol":
-            raise ValueError("NetControlTable plays Net Control sessions only")
-        self.session = session
-        self.tool: str | None = None
+        super().__init__(session)
         self.picked: list[str] = []
-        self.message: str | None = None
         self._view_key: tuple | None = None
         self._view: dict[str, Any] | None = None
         self._moment: tuple | None = None
@@ -259,20 +256,8 @@ class NetControlTable:
         else:
             self.tool = None
 
-    def play(self, text: str) -> str | None:
-        """Play an action in notation; an illegal one only sets :attr:`message`."""
-        self.message = None
-        try:
-            self.session.play(text)
-        except IllegalAction as err:
-            self.message = f"Can't {self._describe(text)}: {err.message}."
-            return None
-        except NetarcadeError as err:
-            self.message = str(err)
-            return None
+    def drop_picks(self) -> None:
         self.picked = []
-        self.sync()
-        return text
 
     def _me(self, body: str) -> str:
         return format_seat(self.session.current, body)
@@ -409,8 +394,7 @@ class NetControlTable:
             return f"pick:{_PICK_KEYS[key]}"
         if key in _KEYS:
             return _KEYS[key]
-        return {"r": "roll", "d": "draw", "e": "end", "u": "undo", "escape": "cancel",
-                "esc": "cancel"}.get(key)
+        return {"r": "roll", "d": "draw", **COMMON_KEYS}.get(key)
 
     # --- the choosers ------------------------------------------------------------------
     def linkbuild_firsts(self) -> list[str]:
@@ -470,12 +454,10 @@ class NetControlTable:
 
     def _not_your_turn(self) -> str:
         session = self.session
-        if session.over:
-            return "The game is over."
-        waiting = [session.names[seat] for seat in session.waiting()]
-        if self.phase == "discard":
+        if not session.over and self.phase == "discard":
+            waiting = [session.names[seat] for seat in session.waiting()]
             return f"Wait: {' and '.join(waiting)} must discard first."
-        return f"Wait: it is {session.names[session.current]}'s turn."
+        return super()._not_your_turn()
 
     def _phase_first(self) -> str:
         phase = self.phase
