@@ -445,13 +445,11 @@ def evaluate_all(state: rules.NCState) -> list[float]:
     return [_relative(_strengths(state, table, s), s) for s in range(state.n)]
 
 
-#: the search bot's settings for Net Control (``Game.bot_settings``): 160
-#: iterations measured 63 ms median, 217 ms max per move on CPython
-#: (``python -m netarcade bench netcontrol --bots``), well inside 1 s in the page
-#: flat Monte Carlo: the 6 best one-ply actions, 36 greedy playouts to the bot's
-#: next turn in shared sampled worlds, the worse half dropped after 2 rounds
-#: (docs/bots.md: 42.5% against three greedy bots in tuning, at most about
-#: 0.3 s a move on CPython)
+#: the search bot's settings for Net Control (``Game.bot_settings``): flat Monte
+#: Carlo, the 6 best one-ply actions, 36 greedy playouts to the bot's next turn
+#: in shared sampled worlds, the worse half dropped after 2 rounds. docs/bots.md:
+#: 92 / 200 wins (46%) against three greedy bots; 251 ms median, 584 ms max per
+#: move on CPython (``make bench BENCH_ARGS=--bots``), at most 640 ms in the page
 BOT_SETTINGS: dict[str, dict] = {
     "search": {"algorithm": "flat", "root_width": 6, "iterations": 36, "halving_rounds": 2},
 }
