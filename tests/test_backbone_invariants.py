@@ -48,11 +48,45 @@ def my_network(state, seat) -> set:
     frontier = list(found)
     while frontier:
         here = frontier.pop()
-        for there in own - found:
-            if adjacent(state.pieces, here, there):
+        for dq, dr in STEPS + JUMPS:
+            there = (here[0] + dq, here[1] + dr)
+            if there in own and there not in found and adjacent(state.pieces, here, there):
                 found.add(there)
                 frontier.append(there)
     return found
+
+
+def my_reroute_targets(state, seat, source) -> set:
+    """B17-B19 from scratch: every free hex (no piece, no City) where the
+    moved piece keeps every other network piece in the network and is in it
+    itself; a Switch there needs two network neighbours."""
+    before = my_network(state, seat)
+    kind = state.pieces[source][1]
+    found = set()
+    for target in BOARD:
+        if target in state.pieces or target in state.cities:
+            continue
+        trial = state.copy()
+        trial.pieces[target] = trial.pieces.pop(source)
+        after = my_network(trial, seat)
+        if target not in after or not (before - {source}) <= after:
+            continue
+        if kind == "switch" and sum(1 for y in after if adjacent(trial.pieces, target, y)) < 2:
+            continue
+        found.add(target)
+    return found
+
+
+def my_cut_pieces(state, seat) -> set:
+    """Network pieces whose removal leaves another network piece outside."""
+    net = my_network(state, seat)
+    cut = set()
+    for x in net:
+        trial = state.copy()
+        del trial.pieces[x]
+        if not (net - {x}) <= my_network(trial, seat):
+            cut.add(x)
+    return cut
 
 
 def _routers_beside(state, x, net) -> int:
@@ -247,6 +281,12 @@ def check_legal_actions(state, rng, full: bool):
         for action in legal:
             GAME.apply(GAME.copy(state), action)
         assert digest(state) == before
+        # the engine's shortcuts for Reroute (cut pieces, no walk when nothing
+        # hangs on the piece) agree with the rules worked out from scratch
+        for who in (0, 1):
+            assert set(rules.cut_pieces(state, who)) == my_cut_pieces(state, who)
+            for source in rules.movable_pieces(state, who):
+                assert set(rules.reroute_targets(state, who, source)) == my_reroute_targets(state, who, source)
     return legal
 
 

@@ -93,15 +93,19 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[BackboneState, list[E
 # --- the network ----------------------------------------------------------
 
 
-def _touching(state: BackboneState, here: tuple[int, int], kind: str):
+def _touching(state: BackboneState, here: tuple[int, int], kind: str) -> tuple:
     """Hexes adjacent to a ``kind`` piece standing at ``here``: the six
     neighbours, plus the straight two-step hexes when it is an AP or when the
     piece over there is an AP (adjacency is symmetric)."""
-    yield from NEIGHBORS[here]
+    if kind == "ap":
+        return _AP_REACH[here]
     pieces = state.pieces
-    for far in JUMPS[here]:
-        if kind == "ap" or (far in pieces and pieces[far][1] == "ap"):
-            yield far
+    jumps = tuple(far for far in JUMPS[here] if far in pieces and pieces[far][1] == "ap")
+    return NEIGHBORS[here] + jumps if jumps else NEIGHBORS[here]
+
+
+#: what an AP at a hex touches: its neighbours and the straight two-step hexes
+_AP_REACH = {here: NEIGHBORS[here] + JUMPS[here] for here in NEIGHBORS}
 
 
 def network(state: BackboneState, seat: int) -> frozenset:
@@ -124,6 +128,51 @@ def network(state: BackboneState, seat: int) -> frozenset:
                     seen.add(there)
                     stack.append(there)
     result = frozenset(seen)
+    state._cache[key] = result
+    return result
+
+
+def cut_pieces(state: BackboneState, seat: int) -> frozenset:
+    """The pieces of ``seat``'s network whose removal would cut some other
+    piece off from both start pieces (articulation points of the network,
+    with both start pieces joined to one virtual root). Cached per state."""
+    key = ("cut", seat)
+    cached = state._cache.get(key)
+    if cached is not None:
+        return cached
+    net = network(state, seat)
+    pieces = state.pieces
+    roots = [h for h in (START_ROUTER[seat], START_SERVER[seat]) if h in net]
+
+    def adjacent(here):
+        return [n for n in _touching(state, here, pieces[here][1]) if n in net]
+
+    order: dict = {}  # discovery order
+    low: dict = {}  # the earliest piece reachable through the subtree and one back edge
+    cut = set()
+    for root in roots:
+        if root in order:
+            continue
+        order[root] = len(order)
+        low[root] = -1  # a start piece hangs on the virtual root
+        stack = [(root, None, iter(adjacent(root)))]
+        while stack:
+            here, parent, rest = stack[-1]
+            for there in rest:
+                if there not in order:
+                    order[there] = len(order)
+                    low[there] = -1 if there in roots else order[there]
+                    stack.append((there, here, iter(adjacent(there))))
+                    break
+                if there != parent:
+                    low[here] = min(low[here], order[there])
+            else:
+                stack.pop()
+                if parent is not None:
+                    low[parent] = min(low[parent], low[here])
+                    if low[here] >= order[parent]:
+                        cut.add(parent)
+    result = frozenset(cut)
     state._cache[key] = result
     return result
 
@@ -184,7 +233,7 @@ def score(state: BackboneState, seat: int) -> int:
 
 def _reaches(state: BackboneState, net: frozenset, here: tuple[int, int], kind: str) -> bool:
     """Would a ``kind`` piece at ``here`` be adjacent to ``net``?"""
-    return any(n in net for n in _touching(state, here, kind))
+    return not net.isdisjoint(_touching(state, here, kind))
 
 
 def _friendly_beside(state: BackboneState, net: frozenset, here: tuple[int, int], kind: str) -> int:
@@ -238,7 +287,10 @@ def reroute_targets(state: BackboneState, seat: int, source) -> list:
     lifted = state.copy()
     lifted._cache = {}
     del lifted.pieces[source]
-    remaining = network(lifted, seat)
+    if source in cut_pieces(state, seat):
+        remaining = network(lifted, seat)
+    else:
+        remaining = before - {source}  # what the walk would find, without walking
     if not (before - {source}) <= remaining:
         # The piece is a cut vertex: only a hex touching both what remains and
         # what was cut off can re-join them; check those candidates exactly.
@@ -252,11 +304,17 @@ def reroute_targets(state: BackboneState, seat: int, source) -> list:
         ]
     # Nothing hangs on the piece: a hex is legal when the piece placed there
     # touches what remains (a placed piece can only add to the network).
+    # A Switch needs two network neighbours there; besides what remains, only
+    # own pieces now outside the network could become such neighbours.
+    stranded = frozenset(h for h, (owner, _) in state.pieces.items()
+                         if owner == seat and h not in before and h not in state.disabled)
     found = []
     for target in free:
         if target == source or not _reaches(lifted, remaining, target, kind):
             continue
         if kind == "switch" and _friendly_beside(lifted, remaining, target, kind) < 2:
+            if not stranded or not _reaches(lifted, stranded, target, kind):
+                continue  # no piece can re-join beside it: one network neighbour at most
             # It may still count re-joined pieces as neighbours: decide exactly.
             if not _reroute_keeps_network(state, seat, source, target, before):
                 continue
