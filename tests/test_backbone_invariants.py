@@ -186,6 +186,9 @@ def check_state(state):
     fresh = state.copy()
     fresh._cache = {}
     assert GAME.scores(state) == rules.scores(fresh) == [my_score(state, 0), my_score(state, 1)]
+    # the evaluation read through the caches kept since earlier steps equals a
+    # fresh one (the bots' cached figures are forgotten when they should be)
+    assert [GAME.evaluate(state, s) for s in (0, 1)] == [GAME.evaluate(fresh, s) for s in (0, 1)]
     for seat in (0, 1):
         net = rules.network(state, seat)
         assert set(net) == my_network(state, seat)

@@ -26,12 +26,19 @@ def _city_reach(state: rules.BackboneState, net: frozenset, connected) -> float:
     value = 0.0
     for city in state.cities:
         if city not in connected:
-            steps = _STEPS[city]
-            value += 0.5 / (1 + min(steps[h] for h in net)) if net else 0.0
+            value += 0.5 / (1 + min(map(_STEPS[city].__getitem__, net))) if net else 0.0
     return value
 
 
-def _strength(state: rules.BackboneState, seat: int, rival_net: frozenset) -> float:
+def _pieces_strength(state: rules.BackboneState, seat: int) -> float:
+    """The part of a side's strength that depends on its pieces alone
+    (tokens, Servers and Datacenters on the way, Cities in reach): cached
+    with the side's network and forgotten with it when the side's pieces
+    change. Bandwidth and exposure change otherwise; ``_strength`` adds them."""
+    key = ("strength", seat)
+    cached = state._cache.get(key)
+    if cached is not None:
+        return cached
     net = rules.network(state, seat)
     pieces = state.pieces
     servers = rules.online_servers(state, seat)
@@ -48,6 +55,14 @@ def _strength(state: rules.BackboneState, seat: int, rival_net: frozenset) -> fl
                 value += 0.3
     # Unconnected Cities: nearer is better.
     value += _city_reach(state, net, set(rules.connected_cities(state, seat)))
+    state._cache[key] = value
+    return value
+
+
+def _strength(state: rules.BackboneState, seat: int, rival_net: frozenset) -> float:
+    value = _pieces_strength(state, seat)
+    net = rules.network(state, seat)
+    pieces = state.pieces
     # Bandwidth buys the next move; territory gives options.
     value += 0.06 * state.bw[seat] + 0.02 * len(net)
     # Unprotected pieces the rival can hack next turn.
