@@ -6,15 +6,14 @@ leave the state exactly as it was (same digest, same legal actions).
 
 from __future__ import annotations
 
-import re
 from dataclasses import dataclass
-from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
 from hypothesis import strategies as st
 
 from backbone_positions import GAME, act, digest, hexes, position, routers
+from illegal_codes import assert_every_code_tested
 from netarcade.core.errors import IllegalAction, InvalidNotation
 from netarcade.games.backbone import rules
 from netarcade.games.backbone.actions import Build, End, Hack, Reroute, format_action, parse_action
@@ -141,12 +140,7 @@ def test_illegal_action_code_and_state_untouched(make, action, code):
 
 
 def test_every_code_in_rules_is_tested():
-    source = Path(rules.__file__).read_text()
-    raised = set(re.findall(r'IllegalAction\(\s*"([a-z-]+)"', source))
-    tested = {c[3] for c in CASES}
-    assert raised, "found no IllegalAction in rules.py"
-    assert raised <= tested, f"untested codes: {sorted(raised - tested)}"
-    assert tested <= raised
+    assert_every_code_tested(rules, {c[3] for c in CASES})
 
 
 def test_sanity_of_the_base_position():

@@ -8,8 +8,6 @@ case here fails ``test_every_code_in_rules_is_tested``.
 
 from __future__ import annotations
 
-import re
-from pathlib import Path
 
 import pytest
 from hypothesis import example, given, settings
@@ -19,6 +17,7 @@ from netcontrol_positions import (
     GAME, P1, P2, P3, act, dead_tile, digest, edges_of, far_vertices, find_path, position,
     producing_tile, rig, tree,
 )
+from illegal_codes import assert_every_code_tested
 from netarcade.core.errors import IllegalAction, InvalidNotation
 from netarcade.games.netcontrol import rules
 from netarcade.games.netcontrol.actions import SIGNATURES, Act, format_action, parse_action
@@ -325,12 +324,7 @@ def test_illegal_action_code_and_state_untouched(make, action, code):
 
 
 def test_every_code_in_rules_is_tested():
-    source = Path(rules.__file__).read_text()
-    raised = set(re.findall(r'IllegalAction\(\s*"([a-z-]+)"', source))
-    tested = {c[3] for c in CASES}
-    assert raised, "found no IllegalAction in rules.py"
-    assert raised <= tested, f"untested codes: {sorted(raised - tested)}"
-    assert tested <= raised
+    assert_every_code_tested(rules, {c[3] for c in CASES})
 
 
 def test_the_base_position_allows_what_the_cases_refuse_nearby():
