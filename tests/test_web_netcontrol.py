@@ -46,6 +46,30 @@ def bots_move(session: Session, table: NetControlTable | None = None, seed: int 
         table.sync()
 
 
+def to_first_roll(seed: int) -> tuple[Session, NetControlTable]:
+    """A game against two bots, placed through the page's controls up to
+    P1's first roll."""
+    session = vs_bots(seed=seed)
+    table = NetControlTable(session)
+    while session.view()["phase"] != "roll" or not session.is_human_turn():
+        via_ui(table, session.legal_texts()[0]) if session.is_human_turn() else bots_move(session, table)
+    return session, table
+
+
+def after_first_roll(seed: int) -> tuple[Session, NetControlTable]:
+    """:func:`to_first_roll`, then P1 rolls and the bots make their discards, if any."""
+    session, table = to_first_roll(seed)
+    table.command("roll")
+    bots_move(session, table)
+    return session, table
+
+
+def fresh_table(session: Session) -> NetControlTable:
+    """A new table after a test has edited the session's state by hand."""
+    session._legal = None
+    return NetControlTable(session)
+
+
 def via_ui(table: NetControlTable, text: str) -> str | None:
     """Play the action ``text`` the way a player does: the phase's board
     click, a tool then a target, a chooser, or a button. Checks on the way
@@ -158,19 +182,13 @@ def test_every_legal_action_can_be_played_through_the_controls(seed):
 
 
 def test_all_card_kinds_are_playable_through_the_controls():
-    session = vs_bots(seed=3)
-    table = NetControlTable(session)
-    while session.view()["phase"] != "roll" or not session.is_human_turn():
-        via_ui(table, session.legal_texts()[0]) if session.is_human_turn() else bots_move(session, table)
-    table.command("roll")
-    bots_move(session, table)  # the bots' discards, if any
+    session, table = after_first_roll(3)
     state = session.state
     for kind in range(len(CARDS)):
         state.cards[0][kind] = 1
     state.hands[0] = [3, 3, 3, 3, 3]
-    session._legal = None
     for card in ("linkbuild", "resource", "monopoly", "virus", "hack", "xp"):
-        table = NetControlTable(session)
+        table = fresh_table(session)
         texts = [t for t in session.legal_texts() if t.split()[1] == card]
         assert texts, card
         assert table.available()[card] == len(texts)
@@ -181,19 +199,12 @@ def test_all_card_kinds_are_playable_through_the_controls():
         other = "xp" if card != "xp" else "hack"
         assert table.select_tool(other) is None and "one per turn" in table.message
         session.undo()
-        session._legal = None
 
 
 def test_linkbuild_picks_two_edges_and_backs_out():
-    session = vs_bots(seed=4)
-    table = NetControlTable(session)
-    while session.view()["phase"] != "roll" or not session.is_human_turn():
-        via_ui(table, session.legal_texts()[0]) if session.is_human_turn() else bots_move(session, table)
-    table.command("roll")
-    bots_move(session, table)
+    session, table = after_first_roll(4)
     session.state.cards[0][CARDS.index("linkbuild")] = 1
-    session._legal = None
-    table = NetControlTable(session)
+    table = fresh_table(session)
     table.select_tool("linkbuild")
     firsts = table.linkbuild_firsts()
     hints = table.hints()
@@ -214,15 +225,9 @@ def test_linkbuild_picks_two_edges_and_backs_out():
 
 
 def test_trade_shows_rates_and_takes_two_picks():
-    session = vs_bots(seed=7)
-    table = NetControlTable(session)
-    while session.view()["phase"] != "roll" or not session.is_human_turn():
-        via_ui(table, session.legal_texts()[0]) if session.is_human_turn() else bots_move(session, table)
-    table.command("roll")
-    bots_move(session, table)
+    session, table = after_first_roll(7)
     session.state.hands[0] = [4, 1, 0, 0, 0]
-    session._legal = None
-    table = NetControlTable(session)
+    table = fresh_table(session)
     rates = session.view()["players"][0]["rates"]
     table.select_tool("trade")
     chooser = table.chooser()
@@ -304,10 +309,7 @@ def test_bots_discard_on_their_own():
 
 
 def test_roll_then_build_tools_and_keys():
-    session = vs_bots(seed=9)
-    table = NetControlTable(session)
-    while session.view()["phase"] != "roll" or not session.is_human_turn():
-        via_ui(table, session.legal_texts()[0]) if session.is_human_turn() else bots_move(session, table)
+    session, table = to_first_roll(9)
     assert table.status() == "Your turn 1: roll the dice"
     assert table.select_tool("link") is None and table.message == "Roll the dice first (R)."
     assert table.command("end") is None and "Roll the dice first" in table.message
@@ -325,15 +327,9 @@ def test_roll_then_build_tools_and_keys():
 
 
 def test_unavailable_tools_say_what_they_need():
-    session = vs_bots(seed=9)
-    table = NetControlTable(session)
-    while session.view()["phase"] != "roll" or not session.is_human_turn():
-        via_ui(table, session.legal_texts()[0]) if session.is_human_turn() else bots_move(session, table)
-    table.command("roll")
-    bots_move(session, table)
+    session, table = after_first_roll(9)
     session.state.hands[0] = [0, 0, 0, 0, 0]
-    session._legal = None
-    table = NetControlTable(session)
+    table = fresh_table(session)
     assert table.tool is None
     assert "Choose an action" in table.prompt()
     table.select_tool("super")
@@ -348,15 +344,9 @@ def test_unavailable_tools_say_what_they_need():
 
 
 def test_a_new_build_phase_selects_node_super_or_link_when_possible():
-    session = vs_bots(seed=9)
-    table = NetControlTable(session)
-    while session.view()["phase"] != "roll" or not session.is_human_turn():
-        via_ui(table, session.legal_texts()[0]) if session.is_human_turn() else bots_move(session, table)
-    table.command("roll")
-    bots_move(session, table)
+    session, table = after_first_roll(9)
     session.state.hands[0] = [1, 1, 0, 0, 0]
-    session._legal = None
-    table = NetControlTable(session)
+    table = fresh_table(session)
     assert table.tool == "link"
     hints = table.hints()
     assert set(hints["actions"].values()) == {t for t in session.legal_texts() if " link " in t}
@@ -384,20 +374,14 @@ def test_game_over_result_and_chart():
 
 
 def test_panels_show_hand_limit_rates_dice_threat_runners_and_costs():
-    session = vs_bots(seed=7)
-    table = NetControlTable(session)
-    while session.view()["phase"] != "roll" or not session.is_human_turn():
-        via_ui(table, session.legal_texts()[0]) if session.is_human_turn() else bots_move(session, table)
-    table.command("roll")
-    bots_move(session, table)
+    session, table = after_first_roll(7)
     state = session.state
     state.hands[0] = [1, 1, 1, 1, 0]
     state.threat = 2
     state.longest = 1
     state.cards[0][CARDS.index("hack")] = 2
     state.fresh[0][CARDS.index("hack")] = 1
-    session._legal = None
-    table = NetControlTable(session)
+    table = fresh_table(session)
     view = session.view()
     panels = ncv.panels(table)
     for html in panels.values():
