@@ -19,6 +19,7 @@ from ..games.netcontrol.rules import COSTS, HAND_LIMIT, THREAT_TO_PURGE
 from ..render.svg import escape
 from .netcontrol import CARD_INFO, COST_ROWS, TOOL_INFO, NetControlTable, cost_text
 from .session import HUMAN
+from . import views
 from .views import _tag, log_items, seat_mark
 
 __all__ = [
@@ -349,26 +350,7 @@ def log_panel(table: NetControlTable) -> str:
 
 def game_over(table: NetControlTable) -> str:
     """The game-over card: result, the XP-per-turn chart, what next."""
-    from ..render.chart import score_chart  # only a finished game needs it
-
-    session = table.session
-    view = table.view()
-    headline, detail = table.result()
-    history = view["history"] or [[0] * len(table.names)]
-    chart = score_chart(history, table.names, 480, 220, target=view["options"]["target"], y_label="XP")
-    buttons = [
-        _tag("button", "Play again", type="button", class_="primary", data_cmd="rematch"),
-        _tag("button", "Review board", type="button", data_cmd="review"),
-        _tag("button", "Undo", type="button", data_cmd="undo", disabled=not session.can_undo()),
-        _tag("button", "Copy link", type="button", data_cmd="copy"),
-        _tag("a", "Other games", href="#home", class_="button"),
-    ]
-    return _tag("div", [
-        _tag("h2", escape(headline), id="result-title"),
-        _tag("p", escape(detail), class_="detail"),
-        _tag("figure", [chart, _tag("figcaption", "XP at the end of each turn")], class_="chart"),
-        _tag("div", buttons, class_="actions"),
-    ], class_="card over-card", role="dialog", aria_labelledby="result-title")
+    return views.game_over(table, y_label="XP", caption="XP at the end of each turn")
 
 
 def panels(table: NetControlTable) -> dict[str, str]:

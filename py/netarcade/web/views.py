@@ -202,15 +202,17 @@ def log_items(table, entries, turn_label=lambda turn: f"T{turn}") -> list[str]:
     return items
 
 
-def game_over(table: BackboneTable) -> str:
-    """The game-over card: result, score chart, what next."""
+def game_over(table: Any, y_label: str = "AI TOKENS",
+              caption: str = "AI tokens at the end of each turn") -> str:
+    """The game-over card of any game's table: result (``table.result()``),
+    the score chart of every turn, what next."""
     from ..render.chart import score_chart  # only a finished game needs it
 
     session = table.session
     view = session.view()
     headline, detail = table.result()
     history = view["history"] or [[0] * len(session.names)]
-    chart = score_chart(history, session.names, 480, 220, target=view["options"]["target"])
+    chart = score_chart(history, session.names, 480, 220, target=view["options"]["target"], y_label=y_label)
     buttons = [
         _tag("button", "Play again", type="button", class_="primary", data_cmd="rematch"),
         _tag("button", "Review board", type="button", data_cmd="review"),
@@ -221,7 +223,7 @@ def game_over(table: BackboneTable) -> str:
     return _tag("div", [
         _tag("h2", escape(headline), id="result-title"),
         _tag("p", escape(detail), class_="detail"),
-        _tag("figure", [chart, _tag("figcaption", "AI tokens at the end of each turn")], class_="chart"),
+        _tag("figure", [chart, _tag("figcaption", escape(caption))], class_="chart"),
         _tag("div", buttons, class_="actions"),
     ], class_="card over-card", role="dialog", aria_labelledby="result-title")
 
