@@ -155,11 +155,8 @@ class BackboneTable(Table):
         except InvalidNotation:
             self.message = f"{hex_name!r} is not a hex of this board"
             return None
-        if session.over:
-            self.message = "The game is over: start a new game or undo."
-            return None
-        if not session.is_human_turn():
-            self.message = self._not_your_turn()
+        self.message = self._cannot_click()
+        if self.message:
             return None
         seat = session.current
         if self.tool is None:

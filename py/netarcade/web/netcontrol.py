@@ -266,16 +266,12 @@ class NetControlTable(Table):
         """A click (or Enter) on a board element (``v12``, ``e30``, ``t5``).
         Returns the notation of the action it played, or None."""
         self.message = None
-        session = self.session
         kind = name[:1]
         if kind not in ("v", "e", "t") or not name[1:].isdigit():
             self.message = f"{name!r} is not a corner, edge or tile of this island"
             return None
-        if session.over:
-            self.message = "The game is over: start a new game or undo."
-            return None
-        if not session.is_human_turn():
-            self.message = self._not_your_turn()
+        self.message = self._cannot_click()
+        if self.message:
             return None
         phase = self.phase
         if phase == "setup-node":

@@ -407,18 +407,10 @@ RULES_HTML = (
 
 def side(table: NetControlTable | None = None) -> str:
     """The side column's sections (filled by :func:`panels` afterwards)."""
-    return (
-        '<section class="panel" aria-labelledby="h-players"><h2 id="h-players">Runners</h2>'
-        f'<div id="players">{players_panel(table) if table else ""}</div></section>'
-        '<section class="panel" id="costs-panel" aria-labelledby="h-costs"><h2 id="h-costs">Build costs '
-        '<button type="button" class="mini" data-cmd="costs" aria-expanded="true" aria-controls="costs">Hide'
-        f'</button></h2><div id="costs">{costs_panel(table) if table else ""}</div></section>'
-        '<section class="panel log-panel" aria-labelledby="h-log"><h2 id="h-log">Activity</h2>'
-        '<div id="log" class="logbox" tabindex="0" aria-label="Moves so far, in notation">'
-        f'{log_panel(table) if table else ""}</div></section>'
-        '<details class="panel rules" id="rules"><summary><h2>How to play Net Control</h2></summary>'
-        f'<div class="rules-body">{RULES_HTML}</div></details>'
-    )
+    if table is None:
+        return views.side_column("Runners", "Net Control", RULES_HTML)
+    return views.side_column("Runners", "Net Control", RULES_HTML,
+                             players_panel(table), costs_panel(table), log_panel(table))
 
 
 def terrain_legend() -> str:

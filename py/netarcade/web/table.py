@@ -60,6 +60,15 @@ class Table:
         """The action in words, for "Can't ...": the game's own."""
         return text
 
+    def _cannot_click(self) -> str | None:
+        """Why a click on the board plays nothing now (the game is over, or it
+        is not a human's turn), or None."""
+        if self.session.over:
+            return "The game is over: start a new game or undo."
+        if not self.session.is_human_turn():
+            return self._not_your_turn()
+        return None
+
     def _not_your_turn(self) -> str:
         session = self.session
         if session.over:

@@ -239,21 +239,31 @@ BACKBONE_RULES = (
 )
 
 
+def side_column(players_title: str, game_title: str, rules_html: str,
+                players: str = "", costs: str = "", log: str = "") -> str:
+    """A game's side column: players, build costs (with Hide), activity,
+    rules; the panels' HTML is given when there is a table to show."""
+    return (
+        f'<section class="panel" aria-labelledby="h-players"><h2 id="h-players">{escape(players_title)}</h2>'
+        f'<div id="players">{players}</div></section>'
+        '<section class="panel" id="costs-panel" aria-labelledby="h-costs"><h2 id="h-costs">Build costs '
+        '<button type="button" class="mini" data-cmd="costs" aria-expanded="true" aria-controls="costs">Hide'
+        f'</button></h2><div id="costs">{costs}</div></section>'
+        '<section class="panel log-panel" aria-labelledby="h-log"><h2 id="h-log">Activity</h2>'
+        '<div id="log" class="logbox" tabindex="0" aria-label="Moves so far, in notation">'
+        f'{log}</div></section>'
+        f'<details class="panel rules" id="rules"><summary><h2>How to play {escape(game_title)}</h2></summary>'
+        f'<div class="rules-body">{rules_html}</div></details>'
+    )
+
+
 def backbone_side(table: BackboneTable | None = None) -> str:
     """Backbone's side column: players, build costs, activity, rules (the
     panels filled when a table is given)."""
-    return (
-        '<section class="panel" aria-labelledby="h-players"><h2 id="h-players">Players</h2>'
-        f'<div id="players">{players_panel(table) if table else ""}</div></section>'
-        '<section class="panel" id="costs-panel" aria-labelledby="h-costs"><h2 id="h-costs">Build costs '
-        '<button type="button" class="mini" data-cmd="costs" aria-expanded="true" aria-controls="costs">Hide'
-        f'</button></h2><div id="costs">{costs_panel(table) if table else ""}</div></section>'
-        '<section class="panel log-panel" aria-labelledby="h-log"><h2 id="h-log">Activity</h2>'
-        '<div id="log" class="logbox" tabindex="0" aria-label="Moves so far, in notation">'
-        f'{log_panel(table) if table else ""}</div></section>'
-        '<details class="panel rules" id="rules"><summary><h2>How to play Backbone</h2></summary>'
-        f'<div class="rules-body">{BACKBONE_RULES}</div></details>'
-    )
+    if table is None:
+        return side_column("Players", "Backbone", BACKBONE_RULES)
+    return side_column("Players", "Backbone", BACKBONE_RULES,
+                       players_panel(table), costs_panel(table), log_panel(table))
 
 
 def link_error(message: str) -> str:
