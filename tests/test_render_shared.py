@@ -222,3 +222,24 @@ def test_render_code_imports_nothing_from_the_browser_or_the_server(path):
         assert not roots & FORBIDDEN, f"{path.name} imports {roots & FORBIDDEN}"
         # pure Python: standard library or the package itself
         assert not roots & {"lxml", "PIL", "numpy", "matplotlib"}
+
+
+def test_chart_legend_of_six_long_names_wraps_inside_the_chart():
+    names = ["You"] + [f"Greedy bot {i}" for i in range(2, 7)]
+    history = [[t % 11 for _ in names] for t in range(30)]
+    width = 480
+    root = parse(score_chart(history, names, width, 220, target=10, y_label="XP"))
+    legend = [t for t in root.iter(f"{NS}text") if t.get("class") == "legend"]
+    assert [t.text.rsplit(" ", 1)[0] for t in legend] == names
+    rows = sorted({float(t.get("y")) for t in legend})
+    assert len(rows) == 2  # one row cannot hold them all
+    label = next(t for t in root.iter(f"{NS}text") if t.get("class") == "label" and t.text == "XP")
+    label_end = float(label.get("x")) + chart._LABEL_CHAR * len("XP")
+    for t in legend:
+        x = float(t.get("x"))
+        end = x + chart._LEGEND_CHAR * len(t.text)
+        assert end <= width - 14 + 0.01, t.text  # inside the right edge
+        assert x - 14 >= (label_end if float(t.get("y")) == rows[0] else 40 - 0.01), t.text
+    # the plot starts below the last legend row
+    plot = next(r for r in root.iter(f"{NS}rect") if r.get("class") == "plot")
+    assert float(plot.get("y")) > rows[-1] + 4

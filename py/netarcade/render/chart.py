@@ -80,6 +80,12 @@ def score_chart(history: Sequence[Sequence[int]], players: Sequence[str] | int, 
     top_score = max([score_of(row, s) for row in history for s in range(count)] + [target or 0, 1])
 
     left, right, top, bottom = 40.0, 14.0, 34.0, 30.0
+    # the legend: right-aligned rows at the top; the first row shares its line
+    # with the y label, so it starts after it; more rows push the plot down
+    labels = [f"{name} {score_of(history[-1], seat) if history else 0}" for seat, name in enumerate(names)]
+    rows = _legend_rows([_legend_width(label) for label in labels], width - right,
+                        4 + _LABEL_CHAR * len(y_label) + _GAP, left)
+    top += _ROW * (len(rows) - 1)
     plot_w = max(width - left - right, 10.0)
     plot_h = max(height - top - bottom, 10.0)
     y_step = _nice_step(top_score, 5)
@@ -137,18 +143,52 @@ def score_chart(history: Sequence[Sequence[int]], players: Sequence[str] | int, 
         ], {"class": f"player p{seat + 1}", "data-seat": seat}))
     parts.extend(reversed(series))
 
-    # legend along the top, right-aligned (monospace: 7.3 units per character at 12px)
-    labels = [f"{name} {score_of(history[-1], seat) if history else 0}" for seat, name in enumerate(names)]
-    x = width - right - sum(14 + 7.3 * len(label) + 14 for label in labels) + 14
-    for seat, label in enumerate(labels):
-        style = PLAYERS[seat % len(PLAYERS)]
-        parts.append(shape(style.shape, x + 5, 12, 4.5, {"class": "marker", "fill": style.color}))
-        parts.append(text(x + 14, 16, label, {"class": "legend"}))
-        x += 14 + 7.3 * len(label) + 14
+    for r, row in enumerate(rows):
+        y = 16 + _ROW * r
+        x = width - right - (sum(_legend_width(labels[seat]) for seat in row) + _GAP * (len(row) - 1))
+        for seat in row:
+            style = PLAYERS[seat % len(PLAYERS)]
+            parts.append(shape(style.shape, x + 5, y - 4, 4.5, {"class": "marker", "fill": style.color}))
+            parts.append(text(x + 14, y, labels[seat], {"class": "legend"}))
+            x += _legend_width(labels[seat]) + _GAP
 
     return svg_document(parts, (0, 0, width, height), {
         "class": "na-chart", "style": f"background:{THEME['bg']}", "role": "img", "aria-label": _summary(history, names),
     })
+
+
+#: legend text and label widths (monospace: 7.3 units per character at 12px, 6.6 at 11px)
+_LEGEND_CHAR, _LABEL_CHAR = 7.3, 6.6
+#: space between two legend items, and between legend rows
+_GAP, _ROW = 14.0, 18.0
+
+
+def _legend_width(label: str) -> float:
+    """A legend item: its marker, then its text."""
+    return 14 + _LEGEND_CHAR * len(label)
+
+
+def _legend_rows(widths: Sequence[float], end: float, first_from: float, rest_from: float) -> list[list[int]]:
+    """Items (by index) in rows that end at ``end``: the first row starts no
+    further left than ``first_from``, the others than ``rest_from``.
+
+    >>> _legend_rows([100, 100, 100], 480, 40, 40)
+    [[0, 1, 2]]
+    >>> _legend_rows([200, 200, 200], 480, 60, 40)
+    [[0, 1], [2]]
+    """
+    rows: list[list[int]] = [[]]
+    used = 0.0
+    room = end - first_from
+    for index, width in enumerate(widths):
+        need = width if not rows[-1] else used + _GAP + width
+        if rows[-1] and need > room:
+            rows.append([index])
+            used, room = width, end - rest_from
+        else:
+            rows[-1].append(index)
+            used = need
+    return rows
 
 
 def _summary(history: Sequence[Sequence[int]], names: Sequence[str]) -> str:
