@@ -223,3 +223,17 @@ def test_a_record_link_shows_the_bare_island_of_its_radius_before_python(chromiu
         assert page.locator("#board .tile").count() == 37
         assert page.locator("#board .vertex.node.p1").count() == 1
         tab.check_clean()
+
+
+def test_an_embedded_bots_only_game_shows_the_island_dice_and_hand_only(chromium, server):  # noqa: F811
+    with browsing(chromium, "netcontrol-embed", [server], viewport={"width": 640, "height": 480}) as tab:
+        page = tab.page()
+        page.goto(server + "?embed#play=netcontrol&seats=greedy,greedy,greedy&players=3&seed=4")
+        wait_ready(page)
+        page.wait_for_function("Number(document.documentElement.dataset.actions) >= 8", timeout=BOT_TIMEOUT_MS)
+        assert page.is_visible("#board svg.nc-board") and page.is_visible("#nc-dice") and page.is_visible("#nc-hand")
+        for hidden in ("#nc-actions", "#nc-cards", ".side", ".topbar"):
+            assert page.is_hidden(hidden), hidden
+        box = page.locator("#board svg").bounding_box()
+        assert box["width"] > 300 and box["height"] > 300  # the island fills most of the frame
+        tab.check_clean()
