@@ -68,6 +68,7 @@ DEFAULTS = {
     "halving_rounds": 0,
 }
 
+
 class SearchBot(Bot):
     """Monte Carlo search on determinized states ("uct" tree or "flat");
     settings come from the caller, else from the game's
