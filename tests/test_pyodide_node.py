@@ -3,11 +3,14 @@
 Seeded random games of every registered game are played on CPython, their
 records encoded, then replayed under Pyodide in Node (tests/node/run_pyodide.mjs,
 offline, from the lockfile the site build writes). The final-state digests
-must be identical.
+must be identical. Seeded bot games (greedy and search in both games) are
+also played from scratch on both runtimes: the same digests mean the bots
+chose the same actions.
 """
 
 from __future__ import annotations
 
+import json
 import shutil
 import subprocess
 
@@ -69,3 +72,36 @@ def test_pyodide_replays_give_cpython_digests(node):
         if expected != got
     ]
     assert not mismatches, "\n".join(mismatches)
+
+
+# Seeded bot games: the bots' arithmetic (evaluations, logistic squashing,
+# sums of playout values) must pick the same actions on both runtimes.
+BOT_GAMES = (
+    ("netcontrol", ["search", "greedy", "greedy"], 3, {"target": 6}, {"search": {"iterations": 12}}),
+    ("netcontrol", ["greedy", "search", "random", "greedy"], 8, {"target": 5, "radius": 1},
+     {"search": {"iterations": 12}}),
+    ("backbone", ["search", "greedy"], 2, {"target": 6, "map": "seeded"}, {"search": {"iterations": 16}}),
+)
+BOT_SNIPPET = """
+import json
+from netarcade.simulate import play
+for spec in records:
+    game, bots, seed, options, settings = json.loads(spec)
+    print(play(game, bots, seed, options, settings).digest)
+"""
+
+
+def test_pyodide_bots_choose_what_cpython_bots_choose(node, tmp_path):
+    from netarcade.simulate import play
+
+    ensure_site()
+    expected = [play(*spec).digest for spec in BOT_GAMES]
+    code = tmp_path / "bots.py"
+    code.write_text(BOT_SNIPPET)
+    specs = "\n".join(json.dumps(spec, separators=(",", ":")) for spec in BOT_GAMES) + "\n"
+    result = subprocess.run(
+        [node, str(RUNNER), "--lock", str(LOCKFILE), "--code", str(code)],
+        input=specs, capture_output=True, text=True, timeout=300, cwd=ROOT,
+    )
+    assert result.returncode == 0, f"Pyodide run failed:\n{result.stderr[-4000:]}"
+    assert result.stdout.split() == expected
