@@ -411,6 +411,20 @@ def test_dice_panel_before_any_roll_and_after_a_turn():
     assert ncv.dice_panel(table).count("blank") == 2
 
 
+def test_dice_panel_says_when_a_roll_fired_a_purge():
+    session = vs_bots(seed=3, seats=("greedy", "greedy", "greedy"), target=20)
+    table = NetControlTable(session)
+    bots = {}
+    while not session.over and not any(e.get("kind") == "purge" for e in (session.log[-1].events if session.log else ())):
+        seat = min(session.game.to_act(session.state))
+        bot = bots.setdefault(seat, make_bot("greedy", seat))
+        session.play(bot.choose(session.game, session.game.copy(session.state), seat))
+    assert not session.over, "no purge in this game: pick another seed"
+    html = ncv.dice_panel(table)
+    assert "network purge" in html and "0/3" in html  # the track starts again
+    assert "the threat track moves" not in html
+
+
 def test_log_is_capped_but_says_so():
     session = vs_bots(seed=2, seats=("greedy", "greedy", "greedy"), target=8)
     bots_move(session)
@@ -496,6 +510,7 @@ def test_sliced_greedy_bot_chooses_what_the_engine_bot_chooses():
 
 def test_doctests():
     assert doctest.testmod(web_netcontrol).failed == 0
+    assert doctest.testmod(ncv).failed == 0
 
 
 def test_sliced_search_bot_chooses_what_the_engine_bot_chooses():

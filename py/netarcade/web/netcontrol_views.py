@@ -69,13 +69,40 @@ def die_svg(value: int | None, colour: str) -> str:
             f'stroke="#0b0f14" stroke-width="1"/>{spots}</svg>')
 
 
-def _last_roll(table: NetControlTable) -> tuple[int, dict] | None:
+def _last_roll(table: NetControlTable) -> tuple[int, dict, bool] | None:
+    """The last roll: who rolled, its event, and whether it fired a purge."""
     for entry in reversed(table.session.log):
         if entry.text.split()[1:2] == ["roll"]:
+            kinds = {event.get("kind") for event in entry.events}
             for event in entry.events:
                 if event.get("kind") == "roll":
-                    return entry.seat, event
+                    return entry.seat, event, "purge" in kinds
     return None
+
+
+def roll_note(red: int | None, white: int | None, purged: bool) -> str:
+    """What a roll did beyond production, in a few words.
+
+    >>> roll_note(3, 4, False)
+    '7: no production; over the limit discards half'
+    >>> roll_note(6, 3, False)
+    'red 6: the threat track moves'
+    >>> roll_note(6, 3, True)
+    'red 6, the third: network purge, over the limit discards down to it'
+    >>> roll_note(6, 1, True)
+    '7 and the third red 6: no production; network purge (the harsher rule), over the limit discards down to it'
+    """
+    if not red:
+        return ""
+    seven = red + white == 7
+    if purged:
+        if seven:
+            return ("7 and the third red 6: no production; network purge (the harsher rule), "
+                    "over the limit discards down to it")
+        return "red 6, the third: network purge, over the limit discards down to it"
+    if seven:
+        return "7: no production; over the limit discards half" + ("; red 6 moves the threat track" if red == 6 else "")
+    return "red 6: the threat track moves" if red == 6 else ""
 
 
 def dice_panel(table: NetControlTable) -> str:
@@ -83,13 +110,14 @@ def dice_panel(table: NetControlTable) -> str:
     view = table.view()
     dice = view["dice"]
     last = _last_roll(table)
+    purged = bool(last and last[2])
     if dice:
         red, white = dice
         seat = last[0] if last else view["current"]
         caption = f"{escape(table.names[seat])} rolled {red + white}"
         fresh = True
     elif last is not None:
-        seat, event = last
+        seat, event, _ = last
         red, white = event["red"], event["white"]
         caption = f"{escape(table.names[seat])} rolled {red + white} (last turn)"
         fresh = False
@@ -98,11 +126,7 @@ def dice_panel(table: NetControlTable) -> str:
         caption = "no roll yet"
         fresh = False
     total = (red + white) if red else None
-    note = ""
-    if total == 7:
-        note = "7: no production; over the limit discards half"
-    elif red == 6:
-        note = "red 6: the threat track moves"
+    note = roll_note(red, white, purged)
     threat = view["threat"]
     steps = "".join(_tag("i", "", class_="on" if k < threat else None) for k in range(THREAT_TO_PURGE))
     return _tag("section", [
