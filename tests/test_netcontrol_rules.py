@@ -16,7 +16,7 @@ from __future__ import annotations
 import pytest
 
 from netcontrol_positions import (
-    BA, CO, FI, GAME, ME, P1, P2, P3, P4, SC,
+    BA, GAME, P1, P2, P3, P4, SC,
     act, conserved, dead_tile, dice_for, digest, edge, edges_of, event, exchange_vertex,
     far_vertices, find_path, kinds, neighbors, position, producing_tile, recount, res,
     resource_of, rig, texts, tree,
@@ -48,6 +48,21 @@ def illegal(state, text: str) -> str:
 
 def minus(hand, cost):
     return [h - c for h, c in zip(hand, cost)]
+
+
+def costs_exactly(cost, make) -> None:
+    """``make(hand) -> (state, action text)`` for P1 holding ``hand``. A hand
+    one card short of ``cost`` in any kind it needs is refused as
+    cannot-afford; exactly ``cost`` is accepted and leaves the hand empty."""
+    for short in range(5):
+        if cost[short]:
+            hand = list(cost)
+            hand[short] -= 1
+            state, text = make(hand)
+            assert illegal(state, text) == "cannot-afford", (hand, text)
+    state, text = make(list(cost))
+    act(state, text)
+    assert state.hands[P1] == [0] * 5
 
 
 def xp(state):
@@ -635,13 +650,12 @@ def test_n11_link_cost_is_exactly_1co_1ba():
     events = act(state, f"p1 link e{next(e for e in state.topo.vertex_edges[path[1]] if e not in state.links)}")
     assert state.hands[P1] == minus(before, COST["link"])
     assert kinds(events)[0] == "link"
-    s, _ = _line(1, hands={P1: "co ba"})
-    act(s, f"p1 link e{next(e for e in s.topo.vertex_edges[path[1]] if e not in s.links)}")
-    assert s.hands[P1] == [0] * 5
-    for short in ("co", "ba"):
-        s, _ = _line(1, hands={P1: short})
-        e = next(e for e in s.topo.vertex_edges[path[1]] if e not in s.links)
-        assert illegal(s, f"p1 link e{e}") == "cannot-afford"
+
+    def link(hand):
+        s, _ = _line(1, hands={P1: hand})
+        return s, f"p1 link e{next(e for e in s.topo.vertex_edges[path[1]] if e not in s.links)}"
+
+    costs_exactly(COST["link"], link)
 
 
 def test_n12_a_node_at_the_end_of_your_link():
@@ -655,14 +669,11 @@ def test_n12_a_node_at_the_end_of_your_link():
 
 
 def test_n12_node_cost_is_exactly_1co_1ba_1fi_1sc():
-    for short in range(4):
-        hand = [1, 1, 1, 1, 0]
-        hand[short] = 0
+    def node(hand):
         state, path = _line(2, hands={P1: hand})
-        assert illegal(state, f"p1 node v{path[2]}") == "cannot-afford"
-    state, path = _line(2, hands={P1: "co ba fi sc"})
-    act(state, f"p1 node v{path[2]}")
-    assert state.hands[P1] == [0] * 5
+        return state, f"p1 node v{path[2]}"
+
+    costs_exactly(COST["node"], node)
 
 
 def test_n12_a_node_needs_your_own_link():
@@ -743,14 +754,7 @@ def test_n14_super_node_cost_and_effect():
     assert rules.xp(state, P1) == 2  # replaces the node's 1
     assert state.forts[v] == 2 and rules.protection(state, v) == 11  # levels survive
     assert illegal(state, f"p1 super v{v}") == "already-super"
-    for short in (FI, ME):
-        hand = [0, 0, 2, 0, 3]
-        hand[short] -= 1
-        s = position(buildings={v: P1}, hands={P1: hand})
-        assert illegal(s, f"p1 super v{v}") == "cannot-afford"
-    s = position(buildings={v: P1}, hands={P1: "2fi 3me"})
-    act(s, f"p1 super v{v}")
-    assert s.hands[P1] == [0] * 5
+    costs_exactly(COST["super"], lambda hand: (position(buildings={v: P1}, hands={P1: hand}), f"p1 super v{v}"))
 
 
 def test_n14_fortify_cost_pool_and_no_cap():
@@ -768,14 +772,8 @@ def test_n14_fortify_cost_pool_and_no_cap():
     assert rules.protection(state, w) == 10
     view = GAME.view(state, P2)
     assert {b["vertex"]: b["protection"] for b in view["buildings"]} == {v: 19, w: 10}
-    for short in (CO, FI, SC):
-        hand = [1, 0, 2, 1, 0]
-        hand[short] -= 1
-        s = position(buildings={v: P1}, hands={P1: hand})
-        assert illegal(s, f"p1 fortify v{v}") == "cannot-afford"
-    s = position(buildings={v: P1}, hands={P1: "co 2fi sc"})
-    act(s, f"p1 fortify v{v}")
-    assert s.hands[P1] == [0] * 5
+    costs_exactly(COST["fortify"],
+                  lambda hand: (position(buildings={v: P1}, hands={P1: hand}), f"p1 fortify v{v}"))
 
 
 def test_n14_fortify_and_super_only_on_your_own_building():
@@ -807,14 +805,12 @@ def test_n15_clear_virus_cost_and_effect():
     state.phase = "roll"
     produced = roll(state, *dice_for(state.board.numbers[t]))
     assert any(e.kind == "produce" and e.data["seat"] == P1 for e in produced)
-    for short in (CO, FI, SC):
-        hand = [1, 0, 1, 1, 0]
-        hand[short] -= 1
-        s, t, a = _infected_position(hands={P1: hand})
-        assert illegal(s, f"p1 clear t{t}") == "cannot-afford"
-    s, t, a = _infected_position(hands={P1: "co fi sc"})
-    act(s, f"p1 clear t{t}")
-    assert s.hands[P1] == [0] * 5
+
+    def clear(hand):
+        s, t, _ = _infected_position(hands={P1: hand})
+        return s, f"p1 clear t{t}"
+
+    costs_exactly(COST["clear"], clear)
 
 
 def test_n15_clear_virus_needs_your_building_on_the_tile():
@@ -845,14 +841,7 @@ def test_n16_draw_card_cost_and_top_card():
     assert events[1].data == {"seat": P1, "card": rules.CARDS[top]}
     assert events[1].visible_to == frozenset({P1})
     assert conserved(state)
-    for short in (FI, SC, ME):
-        hand = [0, 0, 1, 1, 1]
-        hand[short] -= 1
-        s = position(hands={P1: hand})
-        assert illegal(s, "p1 draw") == "cannot-afford"
-    s = position(hands={P1: "fi sc me"})
-    act(s, "p1 draw")
-    assert s.hands[P1] == [0] * 5
+    costs_exactly(COST["draw"], lambda hand: (position(hands={P1: hand}), "p1 draw"))
 
 
 def test_n16_an_empty_deck_reshuffles_the_discard_pile_first():
