@@ -17,7 +17,7 @@ from netcontrol_positions import (
     GAME, P1, P2, P3, act, dead_tile, digest, edges_of, far_vertices, find_path, position,
     producing_tile, rig, tree,
 )
-from illegal_codes import assert_every_code_tested
+from illegal_codes import assert_every_code_tested, assert_parses_or_refuses
 from netarcade.core.errors import IllegalAction, InvalidNotation
 from netarcade.games.netcontrol import rules
 from netarcade.games.netcontrol.actions import SIGNATURES, Act, format_action, parse_action
@@ -420,13 +420,7 @@ def test_notation_non_text_is_invalid_notation(value):
 
 
 def _parse_never_crashes(text):
-    try:
-        action = parse_action(text)
-    except InvalidNotation:
-        return
-    # what parses formats to text that parses back to the same action
-    assert isinstance(action, Act)
-    assert parse_action(format_action(action)) == action
+    assert_parses_or_refuses(text, parse_action, format_action, Act)
 
 
 WORDS = ["p1", "p2", "p6", "p7", "p0", *SIGNATURES, "v0", "v12", "v9999", "v12345", "e3", "e-1", "t5",
