@@ -728,6 +728,22 @@ def test_n13_five_nodes_and_the_supply_comes_back():
     act(s, f"p1 node v{path[2]}")
 
 
+def test_n13_a_demoted_super_node_can_leave_the_node_supply_below_zero():
+    base = position()
+    path = find_path(base, 23, 2)
+    others = far_vertices(base, path, 5)
+    # five Nodes and a Super Node at its base level; P2 holds a Hack
+    buildings = {**{v: P1 for v in [path[0], *others[:4]]}, others[4]: (P1, 2)}
+    state = position(players=3, buildings=buildings, links={e: P1 for e in edges_of(base, path)},
+                     hands={P1: PLENTY}, cards_held={P2: "hack"}, current=P2)
+    act(state, f"p2 hack v{others[4]}")
+    assert state.level[others[4]] == 1  # a Node, with no Node left in the supply
+    assert rules.pieces_left(state, P1, "node") == -1
+    state.current, state.played_card = P1, False
+    assert not any(a.verb == "node" for a in GAME.legal_actions(state, P1))
+    assert illegal(state, f"p1 node v{path[2]}") == "no-pieces"
+
+
 def test_n13_four_super_nodes():
     vs = far_vertices(position(), [], 5)
     state = position(buildings={**{v: (P1, 2) for v in vs[:3]}, vs[3]: P1, vs[4]: P1},

@@ -330,7 +330,7 @@ def _race(mine: int, best_other: int, minimum: int, holds: bool) -> float:
 def _progress(state, seat, hand, nodes, supers, card_worth, spot_worth, per_pip, found) -> float:
     """Credit for the best build the hand is gathering toward."""
     options = []
-    if not found[0] and any(found[2:]) and rules.pieces_left(state, seat, "link"):
+    if not found[0] and any(found[2:]) and rules.pieces_left(state, seat, "link") > 0:
         # no spot within reach yet, one further on: the link toward it
         options.append((rules.COSTS["link"], W["link_progress"] * (1.0 + per_pip * max(found[2:]))))
     if nodes and supers < rules.SUPPLY["super"]:

@@ -351,12 +351,12 @@ def legal_actions(state: NCState, seat: int) -> list[Act]:
     hand = state.hands[seat]
     actions = []
     if hand[CO] and hand[BA]:
-        if pieces_left(state, seat, "link"):
+        if pieces_left(state, seat, "link") > 0:
             actions.extend(Act(seat, "link", (e,)) for e in link_spots(state, seat))
-        if hand[FI] and hand[SC] and pieces_left(state, seat, "node"):
+        if hand[FI] and hand[SC] and pieces_left(state, seat, "node") > 0:
             actions.extend(Act(seat, "node", (v,)) for v in node_spots(state, seat))
     mine = sorted(v for v, who in state.owner.items() if who == seat)
-    if hand[FI] >= 2 and hand[ME] >= 3 and pieces_left(state, seat, "super"):
+    if hand[FI] >= 2 and hand[ME] >= 3 and pieces_left(state, seat, "super") > 0:
         actions.extend(Act(seat, "super", (v,)) for v in mine if state.level[v] == 1)
     if hand[FI] >= 2 and hand[SC] and hand[CO]:
         actions.extend(Act(seat, "fortify", (v,)) for v in mine)
