@@ -1,6 +1,7 @@
 """What both games' illegal-action tests share: the refusal codes a rules
 module can raise, the check that every one of them has a test case, and the
-check that any text either parses (and round-trips) or is refused cleanly.
+check that any text either parses (and round-trips) or is refused cleanly,
+and that an action is accepted exactly when it is listed as legal.
 
 Not a test module (no ``test_`` prefix)."""
 
@@ -9,7 +10,7 @@ from __future__ import annotations
 import re
 from pathlib import Path
 
-from netarcade.core.errors import InvalidNotation
+from netarcade.core.errors import IllegalAction, InvalidNotation
 
 
 def raised_codes(module) -> set[str]:
@@ -33,3 +34,25 @@ def assert_parses_or_refuses(text: str, parse_action, format_action, action_type
         return
     assert isinstance(action, action_type)
     assert parse_action(format_action(action)) == action
+
+
+def assert_refused_iff_unlisted(game, check, state, candidates, legal_set, after_refusal=None) -> None:
+    """Each candidate action passes ``check`` exactly when it is listed in
+    ``legal_set``; one that fails is refused by ``game.apply`` too.
+    ``after_refusal()``, when given, runs after every refusal (a digest check)."""
+    for action in candidates:
+        try:
+            check(state, action)
+            ok = True
+        except IllegalAction:
+            ok = False
+        assert ok == (action in legal_set), action
+        if not ok:
+            try:
+                game.apply(state, action)
+            except IllegalAction:
+                pass
+            else:
+                raise AssertionError(f"{action} applied but is not legal")
+            if after_refusal is not None:
+                after_refusal()

@@ -28,6 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from netcontrol_positions import GAME, digest
+from illegal_codes import assert_refused_iff_unlisted
 from netarcade.core.errors import IllegalAction
 from netarcade.core.prng import Rng
 from netarcade.core.record import Record, replay
@@ -385,20 +386,7 @@ def check_legal_actions(state, rng, full: bool):
         legal[seat] = listed
     legal_set = {a for listed in legal.values() for a in listed}
     # random, mostly illegal actions: refused iff not listed, state untouched
-    for action in random_candidates(rng, state, 16):
-        try:
-            rules.check(state, action)
-            ok = True
-        except IllegalAction:
-            ok = False
-        assert ok == ((action) in legal_set), action
-        if not ok:
-            try:
-                GAME.apply(state, action)
-            except IllegalAction:
-                pass
-            else:
-                raise AssertionError(f"{action} applied but is not legal")
+    assert_refused_iff_unlisted(GAME, rules.check, state, random_candidates(rng, state, 16), legal_set)
     assert digest(state) == before  # (once for all the refusals: the digest hashes the whole history)
     if full:
         for seat, listed in legal.items():
