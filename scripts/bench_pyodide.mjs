@@ -21,7 +21,9 @@
 
 import { readFileSync, existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+
+import { loadNetarcade, refuseNetwork } from "./offline_pyodide.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
@@ -56,17 +58,6 @@ function parseArgs(argv) {
     process.exit(2);
   }
   return options;
-}
-
-function refuseNetwork() {
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = async (input, init) => {
-    const url = String(input?.url ?? input);
-    if (/^https?:/i.test(url)) {
-      throw new Error(`bench_pyodide: refusing network fetch of ${url} (offline)`);
-    }
-    return realFetch(input, init);
-  };
 }
 
 const BENCH_CODE = `
@@ -127,24 +118,8 @@ async function main() {
     console.error(`bench_pyodide: ${options.lock} is missing; run \`make site\` first`);
     process.exit(2);
   }
-  refuseNetwork();
-  const started = performance.now();
-  const { loadPyodide } = await import(pathToFileURL(resolve(root, "node_modules/pyodide/pyodide.mjs")).href);
-  const pyodide = await loadPyodide({
-    lockFileURL: options.lock,
-    packageBaseUrl: dirname(options.lock) + "/",
-    stdout: (line) => process.stdout.write(line + "\n"),
-    stderr: (line) => process.stderr.write(line + "\n"),
-  });
-  const loadErrors = [];
-  await pyodide.loadPackage(["netarcade"], {
-    messageCallback: () => {},
-    errorCallback: (message) => loadErrors.push(message),
-  });
-  if (loadErrors.length || !pyodide.loadedPackages.netarcade) {
-    throw new Error(`could not load netarcade from ${options.lock}:\n${loadErrors.join("\n")}`);
-  }
-  const loaded = performance.now();
+  refuseNetwork("bench_pyodide");
+  const { pyodide, load_ms, packages_ms } = await loadNetarcade(options.lock);
   // no nulls: toPy would turn them into JsNull, not None
   const globals = pyodide.toPy({
     GAME: options.game ?? "",
@@ -166,7 +141,7 @@ async function main() {
       for (const line of ratioLines(report, cpython)) console.log(line);
     }
   }
-  report.load_ms = Math.round(loaded - started);
+  report.load_ms = Math.round(load_ms + packages_ms);
   console.log(`pyodide-bench: ${JSON.stringify(report)}`);
 }
 

@@ -15,13 +15,15 @@
 // Output: one digest per record on stdout, in order. Timings go to stderr as
 // a line `pyodide-node: {...json...}`.
 //
-// Offline by construction: every fetch of an http(s) URL is refused, so a
-// package missing from the local lockfile fails loudly instead of being
-// downloaded from a CDN.
+// Offline by construction (scripts/offline_pyodide.mjs): every fetch of an
+// http(s) URL is refused, so a package missing from the local lockfile fails
+// loudly instead of being downloaded from a CDN.
 
 import { readFileSync, existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
-import { fileURLToPath, pathToFileURL } from "node:url";
+import { fileURLToPath } from "node:url";
+
+import { loadNetarcade, refuseNetwork } from "../../scripts/offline_pyodide.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..", "..");
@@ -51,17 +53,6 @@ function parseArgs(argv) {
   return options;
 }
 
-function refuseNetwork() {
-  const realFetch = globalThis.fetch;
-  globalThis.fetch = async (input, init) => {
-    const url = String(input?.url ?? input);
-    if (/^https?:/i.test(url)) {
-      throw new Error(`run_pyodide: refusing network fetch of ${url} (offline test)`);
-    }
-    return realFetch(input, init);
-  };
-}
-
 async function readStdin() {
   if (process.stdin.isTTY) return "";
   const chunks = [];
@@ -78,28 +69,8 @@ async function main() {
   if (options.records.length === 0) {
     options.records = (await readStdin()).split(/\s+/).filter(Boolean);
   }
-  refuseNetwork();
-
-  const started = performance.now();
-  const { loadPyodide } = await import(
-    pathToFileURL(resolve(root, "node_modules/pyodide/pyodide.mjs")).href
-  );
-  const pyodide = await loadPyodide({
-    lockFileURL: options.lock,
-    // wheels are read from (and only from) the folder of the served lockfile
-    packageBaseUrl: dirname(options.lock) + "/",
-    stdout: (line) => process.stdout.write(line + "\n"),
-    stderr: (line) => process.stderr.write(line + "\n"),
-  });
-  const loaded = performance.now();
-  const loadErrors = [];
-  await pyodide.loadPackage(["netarcade"], {
-    messageCallback: () => {},
-    errorCallback: (message) => loadErrors.push(message),
-  });
-  if (loadErrors.length || !pyodide.loadedPackages.netarcade) {
-    throw new Error(`could not load netarcade from ${options.lock}:\n${loadErrors.join("\n")}`);
-  }
+  refuseNetwork("run_pyodide");
+  const { pyodide, load_ms, packages_ms } = await loadNetarcade(options.lock);
   const installed = performance.now();
 
   const code = options.code ? readFileSync(options.code, "utf8") : DIGEST_SNIPPET;
@@ -112,8 +83,8 @@ async function main() {
   const done = performance.now();
   const timings = {
     pyodide: pyodide.version,
-    load_ms: Math.round(loaded - started),
-    packages_ms: Math.round(installed - loaded),
+    load_ms: Math.round(load_ms),
+    packages_ms: Math.round(packages_ms),
     run_ms: Math.round(done - installed),
     records: options.records.length,
   };
