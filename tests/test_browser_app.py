@@ -26,6 +26,8 @@ from webstack import DIST, ROOT
 pytestmark = pytest.mark.browser
 
 LONG_TASK_LIMIT_MS = 200
+#: a portrait phone: what the phone tests open their pages as
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
 BOT_TIMEOUT_MS = 30_000
 
 OBSERVE_LONG_TASKS = """
@@ -233,8 +235,7 @@ def test_copy_link_puts_the_link_on_the_clipboard(chromium, server):  # noqa: F8
 
 
 def test_tampered_link_on_a_phone_says_so_and_offers_a_fresh_start(chromium, server):  # noqa: F811
-    with browsing(chromium, "tampered", [server], viewport={"width": 390, "height": 844},
-                  has_touch=True, is_mobile=True, device_scale_factor=2) as tab:
+    with browsing(chromium, "tampered", [server], **PHONE) as tab:
         page = tab.page()
         page.goto(server + "#play=backbone&seats=human,search&r=gqF2AaFn_broken", wait_until="domcontentloaded")
         # a portrait phone gets the tall board, before Python and after

@@ -20,6 +20,7 @@ from netarcade.core.record import Record
 from test_browser_app import (  # noqa: F401 - fixtures and helpers
     BOT_TIMEOUT_MS,
     LONG_TASK_LIMIT_MS,
+    PHONE,
     browsing,
     data,
     long_tasks_since,
@@ -176,8 +177,7 @@ def test_a_new_player_finishes_a_three_player_game(chromium, server):  # noqa: F
 
 
 def test_a_link_reopens_the_island_and_illegal_clicks_explain(chromium, server):  # noqa: F811
-    with browsing(chromium, "netcontrol-link", [server], viewport={"width": 390, "height": 844},
-                  has_touch=True, is_mobile=True, device_scale_factor=2) as tab:
+    with browsing(chromium, "netcontrol-link", [server], **PHONE) as tab:
         page = tab.page()
         page.goto(server + "#play=netcontrol&seats=human,human&players=2&seed=3", wait_until="domcontentloaded")
         assert data(page, "game") == "netcontrol"  # the layout is Net Control's before Python is up
@@ -202,8 +202,7 @@ def test_a_link_reopens_the_island_and_illegal_clicks_explain(chromium, server):
         url = page.url
         tab.check_clean()
 
-    with browsing(chromium, "netcontrol-reopen", [server], viewport={"width": 390, "height": 844},
-                  has_touch=True, is_mobile=True, device_scale_factor=2) as fresh:
+    with browsing(chromium, "netcontrol-reopen", [server], **PHONE) as fresh:
         page = fresh.page()
         page.goto(url)
         wait_ready(page)
