@@ -582,6 +582,21 @@ def _style() -> str:
 # --- the board ------------------------------------------------------------------------
 
 
+def _sea_and_shore(geometry: _Geometry, glow: bool) -> list[str]:
+    """The sea filling the frame and the island's shore (glowing when the
+    board's filters are defined)."""
+    shore = {"class": "shore", "points": geometry.coast, "fill": _SHORE, "stroke": _SHORE,
+             "stroke-width": 14, "stroke-linejoin": "round"}
+    if glow:
+        shore["filter"] = "url(#nc-glow)"
+    shore["opacity"] = 0.9
+    return [
+        el("rect", None, {"class": "sea", "x": 0, "y": 0, "width": geometry.width, "height": geometry.height,
+                          "fill": _SEA}),
+        el("polygon", None, shore),
+    ]
+
+
 def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None) -> str:
     """The island of a Net Control ``view`` as an SVG string.
 
@@ -650,11 +665,7 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         el("title", escape(summary)),
         _style(),
         _defs(),
-        el("rect", None, {"class": "sea", "x": 0, "y": 0, "width": geometry.width, "height": geometry.height,
-                          "fill": _SEA}),
-        el("polygon", None, {"class": "shore", "points": geometry.coast, "fill": _SHORE, "stroke": _SHORE,
-                             "stroke-width": 14, "stroke-linejoin": "round", "filter": "url(#nc-glow)",
-                             "opacity": 0.9}),
+        *_sea_and_shore(geometry, glow=True),
         el("g", exchanges, {"class": "exchanges"}),
         el("g", tiles, {"class": "tiles"}),
         el("g", edges, {"class": "edges"}),
@@ -688,10 +699,7 @@ def render_island_outline(radius: int) -> str:
     summary = f"Net Control island, radius {radius}: drawing it"
     return svg_document([
         el("title", escape(summary)),
-        el("rect", None, {"class": "sea", "x": 0, "y": 0, "width": geometry.width, "height": geometry.height,
-                          "fill": _SEA}),
-        el("polygon", None, {"class": "shore", "points": geometry.coast, "fill": _SHORE, "stroke": _SHORE,
-                             "stroke-width": 14, "stroke-linejoin": "round", "opacity": 0.9}),
+        *_sea_and_shore(geometry, glow=False),
         el("g", tiles, {"class": "tiles"}),
     ], (0, 0, geometry.width, geometry.height), {
         "class": "nc-board outline", "style": f"background:{_SEA}", "role": "img", "aria-label": summary,
