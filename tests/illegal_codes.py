@@ -56,3 +56,15 @@ def assert_refused_iff_unlisted(game, check, state, candidates, legal_set, after
                 raise AssertionError(f"{action} applied but is not legal")
             if after_refusal is not None:
                 after_refusal()
+
+
+def accepted_by(check, state, candidates) -> set:
+    """The candidate actions ``check`` accepts in ``state``."""
+    accepted = set()
+    for action in candidates:
+        try:
+            check(state, action)
+        except IllegalAction:
+            continue
+        accepted.add(action)
+    return accepted

@@ -14,8 +14,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from backbone_positions import GAME, digest
-from illegal_codes import assert_refused_iff_unlisted
-from netarcade.core.errors import IllegalAction
+from illegal_codes import accepted_by, assert_refused_iff_unlisted
 from netarcade.core.prng import Rng
 from netarcade.core.record import Record, replay
 from netarcade.games.backbone import rules
@@ -263,13 +262,7 @@ def check_legal_actions(state, rng, full: bool):
     assert_refused_iff_unlisted(GAME, rules.check, state, random_candidates(rng, seat, 12), legal_set, unchanged)
     if full:
         # legal_actions is exactly the set of actions check() accepts ...
-        accepted = set()
-        for action in all_candidates(state, seat):
-            try:
-                rules.check(state, action)
-            except IllegalAction:
-                continue
-            accepted.add(action)
+        accepted = accepted_by(rules.check, state, all_candidates(state, seat))
         assert accepted == legal_set
         # ... and every one of them applies to a copy without error
         for action in legal:

@@ -28,7 +28,7 @@ from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
 from netcontrol_positions import GAME, digest
-from illegal_codes import assert_refused_iff_unlisted
+from illegal_codes import accepted_by, assert_refused_iff_unlisted
 from netarcade.core.errors import IllegalAction
 from netarcade.core.prng import Rng
 from netarcade.core.record import Record, replay
@@ -390,13 +390,7 @@ def check_legal_actions(state, rng, full: bool):
     assert digest(state) == before  # (once for all the refusals: the digest hashes the whole history)
     if full:
         for seat, listed in legal.items():
-            accepted = set()
-            for action in all_candidates(state, seat):
-                try:
-                    rules.check(state, action)
-                except IllegalAction:
-                    continue
-                accepted.add((action))
+            accepted = accepted_by(rules.check, state, all_candidates(state, seat))
             listed_set = set(listed)
             assert accepted == {a for a in listed_set if a.verb != "linkbuild"}
             if any(a.verb == "linkbuild" for a in listed) or (
