@@ -13,10 +13,6 @@ def rank_steps(game, state, seat, actions=None):
     first (ties in listing order)."""
     if actions is None:
         actions = game.legal_actions(state, seat)
-    if len(actions) > 2:
-        # one evaluation of the position itself first: a game that caches what
-        # an action leaves alone (Backbone: the rival's side) reuses it in every copy
-        game.evaluate(state, seat)
     ranked = []
     for index, action in enumerate(actions):
         trial = game.copy(state)

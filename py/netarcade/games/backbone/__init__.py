@@ -11,7 +11,7 @@ from typing import Any
 from ...core.game import Game, register
 from ...core.options import Option, OptionSchema, validate_seed
 from . import rules
-from .bots import evaluate, evaluate_all
+from .bots import evaluate, evaluate_all, warm
 from .actions import COSTS, format_action, parse_action
 from .board import START_ROUTER, START_SERVER, hex_name
 
@@ -39,6 +39,9 @@ class Backbone(Game):
         return rules.new_state(self.options.validate(options), validate_seed(seed))
 
     def copy(self, state):
+        # bots copy a position once per candidate action: evaluate the part of
+        # each side an action of the other leaves alone once, before copying
+        warm(state)
         return state.copy()
 
     def to_act(self, state):

@@ -59,6 +59,13 @@ def _pieces_strength(state: rules.BackboneState, seat: int) -> float:
     return value
 
 
+def warm(state: rules.BackboneState) -> None:
+    """Cache both sides' pieces-only strength in ``state`` so that copies of
+    it share them: a copy in which one side acts keeps the other side's."""
+    for seat in (0, 1):
+        _pieces_strength(state, seat)
+
+
 def _strength(state: rules.BackboneState, seat: int, rival_net: frozenset) -> float:
     value = _pieces_strength(state, seat)
     net = rules.network(state, seat)
