@@ -139,12 +139,6 @@ def cmd_ladder(args) -> int:
     return 0
 
 
-def cmd_serve(args) -> int:
-    from . import serve
-
-    return serve.main(args.rest) or 0
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m netarcade", description="netarcade command line")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -181,9 +175,8 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--option", action="append", metavar="NAME=VALUE")
     lad.set_defaults(run=cmd_ladder)
 
-    srv = commands.add_parser("serve", help="serve the built arcade on localhost")
-    srv.add_argument("rest", nargs=argparse.REMAINDER)
-    srv.set_defaults(run=cmd_serve)
+    # listed for --help only: main() hands "serve ..." to netarcade.serve, which parses its own options
+    commands.add_parser("serve", help="serve the built arcade on localhost (serve --help for its options)")
     return parser
 
 
