@@ -18,7 +18,7 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
-from netarcade.core.game import get_game  # noqa: E402
+from netarcade.games import get_game  # noqa: E402
 from netarcade.core.prng import Rng  # noqa: E402
 from netarcade.games.backbone.render import hints_from_actions, render_board, render_static_board  # noqa: E402
 from netarcade.render.chart import score_chart  # noqa: E402

@@ -10,7 +10,7 @@ Server h9 for P2) are always there; ``pieces`` adds to them.
 
 from __future__ import annotations
 
-from netarcade.core import get_game
+from netarcade.games import get_game
 from netarcade.core.record import digest as _digest
 from netarcade.games.backbone import board
 

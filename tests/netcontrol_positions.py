@@ -20,7 +20,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from netarcade.core import get_game
+from netarcade.games import get_game
 from netarcade.core.prng import Rng
 from netarcade.core.record import digest as _digest
 from netarcade.games.netcontrol import rules

@@ -16,7 +16,8 @@ from hypothesis import strategies as st
 from backbone_positions import GAME, digest
 from illegal_codes import accepted_by, assert_refused_iff_unlisted
 from netarcade.core.prng import Rng
-from netarcade.core.record import Record, replay
+from netarcade.core.record import Record
+from netarcade.games import replay
 from netarcade.games.backbone import rules
 from netarcade.games.backbone.actions import COSTS, Build, End, Hack, Reroute
 
@@ -180,7 +181,7 @@ def check_state(state):
             assert state.pieces[x][0] == seat  # start pieces never move
     assert 0 <= state.passes <= rules.PASSES_TO_END
     assert len(state.history) == state.turn - (0 if state.over else 1)
-    assert GAME.to_act(state) == (set() if state.over else {state.current})
+    assert GAME.to_act(state) == ({} if state.over else {state.current: "turn"})
 
     # scores: the cached answer, a fresh recount, and the independent one
     fresh = state.copy()

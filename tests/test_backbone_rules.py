@@ -899,7 +899,7 @@ def test_b23_trigger_at_end_of_turn_gives_one_closing_turn_p1():
     act(state, "p2 end")  # the closing turn, here a Pass
     assert state.over
     assert GAME.winners(state) == [P1]
-    assert GAME.to_act(state) == set()
+    assert GAME.to_act(state) == {}
 
 
 def test_b23_trigger_by_p2_gives_p1_a_closing_turn():

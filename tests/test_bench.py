@@ -24,7 +24,7 @@ from netarcade.bench import (
     format_bots,
     format_game,
 )
-from netarcade.core import get_game
+from netarcade.games import get_game
 from netarcade.ladder import ladder_jobs, run_ladder, wilson
 
 from webstack import ROOT

@@ -41,7 +41,8 @@ def test_simulate_option_is_applied():
     game = json.loads(done.stdout)
     assert game["options"]["target"] == 3
     # Someone reached the target (a closing-turn hack may lower the final total).
-    from netarcade.core import decode_record, replay
+    from netarcade.core import decode_record
+    from netarcade.games import replay
 
     _, state = replay(decode_record(game["record"]))
     assert max(max(turn) for turn in state.history) >= 3

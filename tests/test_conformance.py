@@ -3,7 +3,9 @@
 import msgpack
 import pytest
 
-from netarcade.core import IllegalAction, all_games, digest
+from netarcade.core import IllegalAction, digest
+
+from netarcade.games import all_games
 from netarcade.core.prng import Rng
 
 GAMES = all_games()
@@ -46,7 +48,7 @@ def test_views_are_plain_msgpack_data(game):
     for _ in range(60):
         if game.is_over(state):
             break
-        for seat in [None, *range(game.options.validate({})["players"])]:
+        for seat in [None, *range(game.validate_options({})["players"])]:
             view = game.view(state, seat)
             assert msgpack.unpackb(msgpack.packb(view), raw=False) is not None
         seat = min(game.to_act(state))
@@ -56,7 +58,7 @@ def test_views_are_plain_msgpack_data(game):
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_out_of_turn_action_is_rejected_and_changes_nothing(game):
     state = game.new_game({}, 4)
-    players = game.options.validate({})["players"]
+    players = game.validate_options({})["players"]
     acting = game.to_act(state)
     idle = next(s for s in range(players) if s not in acting)
     # Take a legal action of the seat to act and claim it for an idle seat.

@@ -14,14 +14,13 @@ from netarcade.core import (
     OptionSchema,
     Record,
     UnknownGame,
-    all_games,
     decode_record,
     digest,
     encode_record,
-    get_game,
-    replay,
+    events_for,
 )
 from netarcade.core.game import format_seat, split_seat
+from netarcade.games import all_games, get_game, replay
 from netarcade.core.options import validate_seed
 from netarcade.core.record import canonical_bytes
 
@@ -87,7 +86,12 @@ def test_event_visibility():
     assert public.is_visible_to(None) and public.is_visible_to(3)
     assert private.is_visible_to(1)
     assert not private.is_visible_to(0) and not private.is_visible_to(None)
-    assert private.to_data() == {"kind": "draw", "card": "hack"}
+    assert private.is_visible_to("table") and not private.is_visible_to(True)
+    # the audience travels with the event's plain form
+    assert private.to_data() == {"kind": "draw", "card": "hack", "to": [1]}
+    assert public.to_data() == {"kind": "income", "seat": 0}
+    assert [e.kind for e in events_for([public, private], 0)] == ["income"]
+    assert [e.kind for e in events_for([public, private], 1)] == ["income", "draw"]
 
 
 def test_registry():
@@ -106,7 +110,7 @@ def test_canonical_bytes_ignore_dict_order():
 
 def test_record_round_trip_and_replay():
     game = get_game("backbone")
-    record = Record("backbone", game.options.validate({}), 5, ("p1 router b2", "p1 end", "p2 end"))
+    record = Record("backbone", game.validate_options({}), 5, ("p1 router b2", "p1 end", "p2 end"))
     text = encode_record(record)
     assert set(text) <= set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
     assert decode_record(text) == record

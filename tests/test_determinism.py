@@ -4,7 +4,9 @@ import json
 import subprocess
 import sys
 
-from netarcade.core import decode_record, digest, replay
+from netarcade.core import decode_record, digest
+
+from netarcade.games import replay
 from netarcade.simulate import play
 
 

@@ -377,7 +377,7 @@ def test_board_module_never_uses_random():
 
 
 def test_package_registers_the_game():
-    from netarcade.core import get_game
+    from netarcade.games import get_game
 
     game = get_game("netcontrol")
     state = game.new_game({"radius": 3}, 5)

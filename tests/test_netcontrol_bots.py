@@ -16,7 +16,7 @@ import pytest
 
 from netarcade.bots import make_bot
 from netarcade.bots.mcts import DEFAULTS, SearchBot
-from netarcade.core import get_game
+from netarcade.games import get_game
 from netarcade.core.prng import Rng
 from netarcade.games.netcontrol import bots as evaluation
 from netarcade.games.netcontrol import rules

@@ -13,6 +13,8 @@ from __future__ import annotations
 import msgpack
 import pytest
 
+from netarcade.core.game import TABLE
+
 from netcontrol_positions import GAME
 from netarcade.core.prng import Rng
 from netarcade.games.netcontrol import rules
@@ -85,7 +87,7 @@ def reshuffle_cards(cards, fresh):
 
 def check_position(state, stats):
     base_views = views(state)
-    base_open = packed(GAME.open_view(state))
+    base_open = packed(GAME.view(state, TABLE))
     n = state.n
     for seat in [None, *range(n)]:
         data = GAME.view(state, seat)
@@ -110,7 +112,7 @@ def check_position(state, stats):
                     assert data != base_views[seat]  # b sees its own hand
                 else:
                     assert data == base_views[seat], (seat, b)
-            assert packed(GAME.open_view(other)) != base_open
+            assert packed(GAME.view(other, TABLE)) != base_open
             stats["hands"] += 1
         new_cards = reshuffle_cards(state.cards[b], state.fresh[b])
         if new_cards is not None:
@@ -122,7 +124,7 @@ def check_position(state, stats):
                     assert data != base_views[seat]
                 else:
                     assert data == base_views[seat], (seat, b)
-            assert packed(GAME.open_view(other)) != base_open
+            assert packed(GAME.view(other, TABLE)) != base_open
             stats["cards"] += 1
     # the deck order
     if len(set(state.deck)) > 1:
@@ -130,14 +132,14 @@ def check_position(state, stats):
         other.deck = other.deck[1:] + other.deck[:1]
         if other.deck != state.deck:
             assert views(other) == base_views
-            assert packed(GAME.open_view(other)) == base_open
+            assert packed(GAME.view(other, TABLE)) == base_open
             stats["deck"] += 1
     # the PRNG state
     other = state.copy()
     other.rng = Rng(12345)
     assert other.rng.state != state.rng.state
     assert views(other) == base_views
-    assert packed(GAME.open_view(other)) == base_open
+    assert packed(GAME.view(other, TABLE)) == base_open
     # what the public does see changes the views: a card count, a hand size
     other = state.copy()
     other.hands[0] = [h + (1 if i == 0 else 0) for i, h in enumerate(other.hands[0])]
@@ -191,7 +193,7 @@ def test_open_view_shows_every_hand_and_card():
         if GAME.is_over(state):
             break
         GAME.apply(state, choose(rng, GAME.legal_actions(state, min(GAME.to_act(state)))))
-    opened = GAME.open_view(state)
+    opened = GAME.view(state, TABLE)
     assert opened["open"] is True
     for s, p in enumerate(opened["players"]):
         assert p["hand"] == state.hands[s]

@@ -31,7 +31,8 @@ from netcontrol_positions import GAME, digest
 from illegal_codes import accepted_by, assert_refused_iff_unlisted
 from netarcade.core.errors import IllegalAction
 from netarcade.core.prng import Rng
-from netarcade.core.record import Record, replay
+from netarcade.core.record import Record
+from netarcade.games import replay
 from netarcade.games.netcontrol import rules
 from netarcade.games.netcontrol.actions import SIGNATURES, Act
 from netarcade.games.netcontrol.board import DEAD, RESOURCE_CODES, RESOURCES
@@ -354,7 +355,7 @@ def check_state(state, tracker):
     scores = [my_xp(state, s) for s in range(n)]
     assert GAME.scores(state) == scores
     if state.phase == "over":
-        assert GAME.winners(state) == [state.winner] and GAME.to_act(state) == set()
+        assert GAME.winners(state) == [state.winner] and GAME.to_act(state) == {}
     else:
         assert max(scores) < state.options["target"]
         assert state.winner is None and GAME.winners(state) == []

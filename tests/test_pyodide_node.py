@@ -16,7 +16,9 @@ import subprocess
 
 import pytest
 
-from netarcade.core import Record, all_games, digest, encode_record
+from netarcade.core import Record, digest, encode_record
+
+from netarcade.games import all_games
 from netarcade.core.prng import Rng, derive_seed
 
 from webstack import LOCKFILE, ROOT, ensure_site

@@ -7,7 +7,7 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from netarcade.core.game import get_game
+from netarcade.games import get_game
 from netarcade.core.grid import HexLayout
 from netarcade.core.prng import Rng
 from netarcade.games.backbone.board import HEXES, hex_name

@@ -6,8 +6,9 @@ import xml.etree.ElementTree as ET
 
 import pytest
 
-from netarcade.core.game import get_game
+from netarcade.games import get_game
 from netarcade.core.prng import Rng
+from netarcade.core.game import TABLE
 from netarcade.games.netcontrol.board import DEAD, PIPS, RESOURCES, topology
 from netarcade.games.netcontrol.render import (
     TERRAIN,
@@ -59,7 +60,7 @@ def midgame():
 @pytest.mark.parametrize("radius", [1, 2, 3, 4])
 def test_every_tile_edge_and_vertex_has_a_stable_id(radius):
     state = GAME.new_game({"radius": radius, "players": 2}, 3)
-    root = parse(render_board(GAME.open_view(state)))
+    root = parse(render_board(GAME.view(state, TABLE)))
     topo = topology(radius)
     assert set(groups(root, "tile")) == {f"t{t}" for t in range(len(topo.tiles))}
     assert set(groups(root, "edge")) == {f"e{e}" for e in range(topo.edge_count)}
@@ -83,7 +84,7 @@ def test_everything_fits_in_the_view_box(radius):
 
 def test_terrain_is_told_apart_by_colour_icon_and_code():
     state = GAME.new_game({"radius": 2}, 11)
-    view = GAME.open_view(state)
+    view = GAME.view(state, TABLE)
     root = parse(render_board(view))
     tiles = groups(root, "tile")
     fills = {style.fill for style in TERRAIN.values()}
@@ -102,7 +103,7 @@ def test_terrain_is_told_apart_by_colour_icon_and_code():
 
 def test_number_tokens_show_the_number_its_pips_and_stress_6_and_8():
     state = GAME.new_game({"radius": 2}, 5)
-    view = GAME.open_view(state)
+    view = GAME.view(state, TABLE)
     root = parse(render_board(view))
     tiles = groups(root, "tile")
     for t, number in enumerate(view["board"]["numbers"]):
@@ -119,7 +120,7 @@ def test_number_tokens_show_the_number_its_pips_and_stress_6_and_8():
 
 def test_exchanges_sit_on_the_coast_with_their_rate():
     state = GAME.new_game({"radius": 2}, 8)
-    view = GAME.open_view(state)
+    view = GAME.view(state, TABLE)
     root = parse(render_board(view))
     found = [g for g in root.iter(f"{NS}g") if "exchange" in classes(g)]
     assert len(found) == len(view["board"]["exchanges"]) == 9
@@ -131,7 +132,7 @@ def test_exchanges_sit_on_the_coast_with_their_rate():
 
 
 def test_buildings_and_links_carry_owner_colour_shape_and_fortification(midgame):
-    view = GAME.open_view(midgame)
+    view = GAME.view(midgame, TABLE)
     view["buildings"][0]["forts"] = 2  # a fortified building, to see its badge
     view["buildings"][0]["level"] = 2
     root = parse(render_board(view, {"names": ["You", "Bot 2", "Bot 3"]}))
@@ -163,7 +164,7 @@ def test_infected_tiles_are_marked():
     state = GAME.new_game({"radius": 2}, 5)
     producing = [t for t, terrain in enumerate(state.board.terrain) if terrain != DEAD]
     state.infected.update(producing[:2])
-    root = parse(render_board(GAME.open_view(state)))
+    root = parse(render_board(GAME.view(state, TABLE)))
     tiles = groups(root, "tile")
     for t in producing:
         group = tiles[f"t{t}"]
@@ -174,7 +175,7 @@ def test_infected_tiles_are_marked():
 
 
 def test_hints_make_targets_buttons_of_the_right_kind(midgame):
-    view = GAME.open_view(midgame)
+    view = GAME.view(midgame, TABLE)
     enemy = next(b["vertex"] for b in view["buildings"] if b["owner"] != 0)
     free_edge = next(e for e in range(topology(2).edge_count) if e not in dict(view["links"]))
     actions = [f"p1 hack v{enemy}", f"p1 virus t3", f"p1 link e{free_edge}", "p1 roll", "p1 trade co fi"]
@@ -203,7 +204,7 @@ def test_linkbuild_goes_on_its_second_edge_and_selected_is_marked():
 
 def test_last_move_rings_and_labels_override():
     state = play(2, 30)
-    view = GAME.open_view(state)
+    view = GAME.view(state, TABLE)
     v = view["buildings"][0]["vertex"]
     root = parse(render_board(view, {"last": [f"v{v}", "t2"], "actions": {"t2": "p1 virus t2"},
                                      "labels": {"t2": "custom label"}}))
@@ -213,7 +214,7 @@ def test_last_move_rings_and_labels_override():
 
 
 def test_output_is_deterministic_and_escapes_names(midgame):
-    view = GAME.open_view(midgame)
+    view = GAME.view(midgame, TABLE)
     hints = {"names": ["<b>&", "Bot", "Bot"], "last": ["e1"]}
     a, b = render_board(view, hints), render_board(view, dict(reversed(list(hints.items()))))
     assert a == b

@@ -18,7 +18,8 @@ from hypothesis import strategies as st
 
 from netarcade.bots import make_bot
 from netarcade.bots.mcts import DEFAULTS
-from netarcade.core import IllegalAction, decode_record, digest, encode_record, get_game
+from netarcade.core import IllegalAction, decode_record, digest, encode_record
+from netarcade.games import get_game
 from netarcade.core.prng import Rng
 from netarcade.core.record import Record
 from netarcade.games.backbone.render import render_static_board

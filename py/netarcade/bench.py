@@ -23,7 +23,9 @@ from statistics import median
 
 from .bots import bot_seed, make_bot
 from .core.game import Game
+from .core.match import Match
 from .core.prng import Rng
+from .simulate import actor_rng
 
 #: catanatron 3.2.1, four random players, CPython 3.11 on this kind of machine
 CATANATRON_ACTIONS_PER_S = 28_000
@@ -52,23 +54,21 @@ def bench_options(game: Game, players: int | None = None) -> dict:
     options = dict(BENCH_OPTIONS.get(game.id, {}))
     if players is not None:
         options["players"] = players
-    return game.options.validate(options)
+    return game.validate_options(options)
 
 
 def bench_game(game: Game, seconds: float = 3.0, first_seed: int = 1, options: dict | None = None) -> dict:
     """Play random games for about ``seconds``; return games/actions/turns per second."""
-    options = bench_options(game) if options is None else game.options.validate(options)
+    options = bench_options(game) if options is None else game.validate_options(options)
     games = actions = turns = 0
     seed = first_seed
     start = time.perf_counter()
     while True:
-        state = game.new_game(options, seed)
+        match = Match(game, options, seed, history=False)
         rng = Rng(seed)
-        while not game.is_over(state):
-            seat = min(game.to_act(state))
-            game.apply(state, rng.choice(game.legal_actions(state, seat)))
-            actions += 1
-        turns += game.turn_count(state)
+        match.play_out(lambda seat: rng.choice(game.legal_actions(match.state, seat)), rng)
+        actions += match.version
+        turns += match.turn
         games += 1
         seed += 1
         elapsed = time.perf_counter() - start
@@ -97,20 +97,21 @@ def bench_bots(game: Game, names=("greedy", "search"), seed: int = 1, options: d
     Only real decisions count (moves with more than one legal action). Per
     bot name: moves, median, 90th percentile, max and total seconds.
     """
-    options = bench_options(game) if options is None else game.options.validate(options)
+    options = bench_options(game) if options is None else game.validate_options(options)
     seats = [names[s % len(names)] for s in range(options["players"])]
-    state = game.new_game(options, seed)
+    match = Match(game, options, seed, history=False)
     bots = [make_bot(name, bot_seed(seed, seat, name)) for seat, name in enumerate(seats)]
     timings: dict[str, list[float]] = {name: [] for name in seats}
-    while not game.is_over(state):
-        seat = min(game.to_act(state))
-        decision = len(game.legal_actions(state, seat)) > 1
+
+    def timed(seat):
+        decision = len(game.legal_actions(match.state, seat)) > 1
         start = time.perf_counter()
-        action = bots[seat].choose(game, state, seat)
-        elapsed = time.perf_counter() - start
+        action = bots[seat].choose(game, match.state, seat)
         if decision:
-            timings[seats[seat]].append(elapsed)
-        game.apply(state, action)
+            timings[seats[seat]].append(time.perf_counter() - start)
+        return action
+
+    match.play_out(timed, actor_rng(seed))
     figures = {}
     for name, times in timings.items():
         if times:

@@ -13,9 +13,10 @@ from typing import Any
 
 from .bots import BOTS
 from .core.errors import NetarcadeError
-from .core.game import get_game
+from .games import get_game
 from .core.options import validate_seed
-from .core.record import decode_record, digest, replay
+from .core.record import decode_record, digest
+from .games import replay
 
 
 class UsageError(Exception):
@@ -53,7 +54,7 @@ def _validated(game_id: str, players: int | None, raw: list[str]) -> tuple[Any, 
     options = _options(raw)
     if players is not None:
         options["players"] = players
-    return game, game.options.validate(options)
+    return game, game.validate_options(options)
 
 
 def cmd_simulate(args) -> int:
@@ -96,7 +97,7 @@ def _is_file(path: str) -> bool:
 
 def cmd_bench(args) -> int:
     from .bench import bench_bots, bench_game, bench_options, format_bots, format_game, runtime
-    from .core.game import all_games
+    from .games import all_games
 
     games = [get_game(args.game)] if args.game else all_games()
     if args.seconds <= 0:

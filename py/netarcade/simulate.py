@@ -7,8 +7,10 @@ from dataclasses import dataclass
 from typing import Any
 
 from .bots import bot_seed, make_bot
-from .core.game import get_game
-from .core.record import Record, digest, encode_record
+from .games import get_game
+from .core.match import Match
+from .core.prng import Rng, derive_seed
+from .core.record import encode_record
 
 
 @dataclass
@@ -28,34 +30,34 @@ class GameResult:
         return dict(self.__dict__)
 
 
+def actor_rng(seed: int) -> Rng:
+    """The randomness that picks who acts first when several seats may (a
+    discard window), so every seat's choice is exercised and games replay."""
+    return Rng(derive_seed(seed, "actors"))
+
+
 def play(game_id: str, bots: list[str], seed: int, options: dict[str, Any] | None = None,
          bot_settings: dict[str, dict] | None = None, max_actions: int = 100_000) -> GameResult:
     """Play one game with ``bots[seat]`` in each seat; deterministic in ``seed``."""
     game = get_game(game_id)
-    options = game.options.validate({**(options or {}), "players": len(bots)})
-    state = game.new_game(options, seed)
+    match = Match(game, {**(options or {}), "players": len(bots)}, seed, undo=False)
     players = [
         make_bot(name, bot_seed(seed, seat, name), **(bot_settings or {}).get(name, {}))
         for seat, name in enumerate(bots)
     ]
-    texts = []
-    while not game.is_over(state):
-        if len(texts) >= max_actions:
-            raise RuntimeError(f"{game_id} seed {seed} did not finish in {max_actions} actions")
-        seat = min(game.to_act(state))
-        action = players[seat].choose(game, state, seat)
-        texts.append(game.format_action(action))
-        game.apply(state, action)
-    record = Record(game_id, options, seed, tuple(texts))
+    try:
+        match.play_out(lambda seat: players[seat].choose(game, match.state, seat), actor_rng(seed), max_actions)
+    except RuntimeError:
+        raise RuntimeError(f"{game_id} seed {seed} did not finish in {max_actions} actions") from None
     return GameResult(
         game=game_id,
         seed=seed,
-        options=options,
+        options=match.options,
         bots=list(bots),
-        winners=game.winners(state),
-        scores=game.scores(state),
-        turns=game.turn_count(state),
-        actions=len(texts),
-        digest=digest(game, state),
-        record=encode_record(record),
+        winners=match.winners(),
+        scores=match.scores(),
+        turns=match.turn,
+        actions=match.version,
+        digest=match.digest(),
+        record=encode_record(match.record()),
     )

@@ -26,6 +26,7 @@ from __future__ import annotations
 import math
 
 from ..core.errors import IllegalAction
+from ..core.match import Match
 from .base import Bot
 from .greedy import rank_steps
 
@@ -67,6 +68,12 @@ DEFAULTS = {
     # "flat" only: rounds with every candidate before the worse half is dropped
     "halving_rounds": 0,
 }
+
+
+def _actor(game, state, rng):
+    """Who acts next in a playout or the tree: ``Match.pick_actor`` on the
+    bare state, so several seats in a window act in random order."""
+    return Match.around(game, state).pick_actor(rng) if not game.is_over(state) else None
 
 
 class SearchBot(Bot):
@@ -166,7 +173,7 @@ class SearchBot(Bot):
         for _ in range(self.playout_cap):
             if game.is_over(state):
                 break
-            seat = min(game.to_act(state))
+            seat = _actor(game, state, self.rng)
             if seat == me and game.turn_count(state) != turn:
                 turns_left -= 1
                 if turns_left <= 0:
@@ -228,8 +235,7 @@ class SearchBot(Bot):
             game.apply(state, action)
         except IllegalAction:
             return None
-        to_act = sorted(game.to_act(state))
-        return _Node(to_act[0] if to_act else None)
+        return _Node(_actor(game, state, self.rng))
 
     def _candidates(self, game, state, seat, at_root, me=None):
         ranked = yield from rank_steps(game, state, seat)

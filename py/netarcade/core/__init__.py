@@ -1,7 +1,8 @@
-"""The game-agnostic engine: the Game contract, errors, options, PRNG, records, grids.
+"""The game-agnostic engine: the Game contract, Match, errors, options, PRNG, records, grids.
 
-Nothing here knows any particular game, and nothing here touches the DOM,
-the network or a database.
+Nothing here knows any particular game (the registry lives in
+``netarcade.games``), and nothing here touches the DOM, the network or a
+database.
 """
 
 from .errors import (
@@ -12,28 +13,31 @@ from .errors import (
     NetarcadeError,
     UnknownGame,
 )
-from .events import Event
-from .game import Game, all_games, get_game, register
+from .events import Event, events_for
+from .game import DECISIONS, SPECTATOR, TABLE, Game
+from .match import Match
 from .options import Option, OptionSchema
-from .record import Record, decode_record, digest, encode_record, replay
+from .record import Record, decode_record, digest, encode_record, replay_with
 
 __all__ = [
+    "DECISIONS",
     "Event",
     "Game",
     "IllegalAction",
     "InvalidNotation",
     "InvalidOption",
     "InvalidRecord",
+    "Match",
     "NetarcadeError",
     "Option",
     "OptionSchema",
     "Record",
+    "SPECTATOR",
+    "TABLE",
     "UnknownGame",
-    "all_games",
     "decode_record",
     "digest",
     "encode_record",
-    "get_game",
-    "register",
-    "replay",
+    "events_for",
+    "replay_with",
 ]

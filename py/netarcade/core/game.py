@@ -1,8 +1,12 @@
-"""The Game contract every game implements, and the registry of games.
+"""The Game contract (v2) every game implements.
 
 A ``Game`` is a stateless rules object (OpenSpiel's "game" role); a state is a
 plain object owned by the game module. Every method below is deterministic.
-Hidden information is removed in exactly one place: ``view``.
+Hidden information is removed in exactly one place: ``view`` (through the
+game's ``body``). ``docs/engine.md`` is the guide for a game author.
+
+What it is not: the registry of games (``netarcade.games`` holds it, so the
+core imports no game) and the game loop (``core.match.Match``).
 
 Actions are small immutable values that carry the seat that takes them, so an
 action means the same thing whoever submits it; their text notation starts
@@ -11,15 +15,31 @@ with that seat (``"p1 ..."``), see ``format_seat`` / ``split_seat``.
 
 from __future__ import annotations
 
-from typing import Any, Hashable, Iterable
+from typing import Any, Hashable, Iterable, Iterator, Mapping
 
-from .errors import InvalidNotation, UnknownGame
+from .errors import IllegalAction, InvalidNotation
 from .events import Event
-from .options import OptionSchema
+from .options import OptionSchema, validate_seed
+
+#: kinds of decision a seat may be asked for (``Game.to_act``)
+TURN = "turn"  # its own turn
+RESPONSE = "response"  # an answer to someone else's action (a block window)
+DISCARD = "discard"  # cards it must give up
+SETUP = "setup"  # a setup placement before the first turn
+DECISIONS = (TURN, RESPONSE, DISCARD, SETUP)
+
+#: observers of a view besides a seat number: a spectator sees what every
+#: seat may see; the local table (everyone at one screen) sees every hand
+SPECTATOR = None
+TABLE = "table"
+
+#: keys every view starts with; a game's ``body`` may not use them
+ENVELOPE_KEYS = ("game", "observer", "turn", "acting", "over", "winners", "scores")
 
 
 class Game:
-    """Base class of a game's rules. Subclasses fill in every method."""
+    """Base class of a game's rules. Subclasses fill in the methods that
+    raise ``NotImplementedError``; the rest have sound defaults."""
 
     #: short id used in links, records and the command line
     id: str = ""
@@ -27,38 +47,122 @@ class Game:
     title: str = ""
     min_players: int = 2
     max_players: int = 2
+    #: does any seat hold something another seat may not see?
+    hidden_information: bool = False
+    #: do dice, shuffles or draws decide anything?
+    chance: bool = False
     #: declared options; every game has a ``players`` option
     options: OptionSchema = OptionSchema()
     #: per-bot settings this game's bots use unless their caller sets them,
     #: e.g. ``{"search": {"iterations": 60}}`` (see ``netarcade.bots.mcts``)
     bot_settings: dict[str, dict[str, Any]] = {}
 
-    # --- setup -----------------------------------------------------------
-    def new_game(self, options: dict[str, Any] | None, seed: int) -> Any:
-        """A fresh state for validated ``options`` and a 64-bit ``seed``."""
+    # --- options and setup -------------------------------------------------
+    def validate_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
+        """Complete, checked options: each one by its schema, then the
+        combinations (``check_options``). Raises ``InvalidOption`` naming
+        the option."""
+        options = self.options.validate(given)
+        self.check_options(options)
+        return options
+
+    def check_options(self, options: dict[str, Any]) -> None:
+        """Refuse option values that are valid one by one but not together
+        (raise ``InvalidOption``). Most games have none."""
+
+    def start(self, options: Mapping[str, Any] | None, seed: Any) -> tuple[Any, list[Event]]:
+        """A fresh state and its setup events, for validated ``options`` and
+        a seed 0..2**64-1. Subclasses implement ``setup``."""
+        return self.setup(self.validate_options(options), validate_seed(seed))
+
+    def setup(self, options: dict[str, Any], seed: int) -> tuple[Any, list[Event]]:
+        """``start`` after validation: the state and its setup events."""
         raise NotImplementedError
+
+    def new_game(self, options: Mapping[str, Any] | None, seed: Any) -> Any:
+        """``start`` without its setup events: the shorthand tests and tools use."""
+        return self.start(options, seed)[0]
 
     def copy(self, state: Any) -> Any:
         """An independent copy of ``state`` (bots explore on copies)."""
         raise NotImplementedError
 
     # --- whose move and which ---------------------------------------------
-    def to_act(self, state: Any) -> set[int]:
-        """Seats that may act now: usually one, several in response windows, none when over."""
+    def to_act(self, state: Any) -> dict[int, str]:
+        """Every seat that must decide now, with the kind of decision (one
+        of ``DECISIONS``); usually one seat, several in a response or
+        discard window, none when over. The order means nothing."""
         raise NotImplementedError
 
     def legal_actions(self, state: Any, seat: int) -> list[Hashable]:
         """Every legal action of ``seat``, in a deterministic order."""
         raise NotImplementedError
 
-    def apply(self, state: Any, action: Hashable) -> list[Event]:
-        """Apply ``action`` or raise ``IllegalAction`` leaving ``state`` untouched."""
+    def iter_legal_actions(self, state: Any, seat: int) -> Iterator[Hashable]:
+        """The legal actions one at a time (same order), for games whose
+        turns have thousands; a game may generate them lazily."""
+        return iter(self.legal_actions(state, seat))
+
+    def legal_notation(self, state: Any, seat: int, prefix: str = "") -> list[str]:
+        """The notation of the legal actions of ``seat`` that starts with
+        ``prefix`` (``"p1 router "``: every Router target). Games with many
+        actions answer a prefix without listing the rest."""
+        texts = (self.format_action(action) for action in self.iter_legal_actions(state, seat))
+        return [text for text in texts if text.startswith(prefix)]
+
+    def check(self, state: Any, action: Any) -> None:
+        """Raise ``IllegalAction`` (a code and a sentence) unless ``action``
+        is legal now. Any value may be passed: wrong types and out-of-range
+        values are refused here, never by a ``TypeError`` later."""
         raise NotImplementedError
 
-    # --- what a seat may see -----------------------------------------------
-    def view(self, state: Any, seat: int | None) -> dict[str, Any]:
-        """Plain, msgpack-able data that ``seat`` (None: a spectator) may see."""
+    def is_legal(self, state: Any, action: Any) -> bool:
+        try:
+            self.check(state, action)
+        except IllegalAction:
+            return False
+        return True
+
+    def apply(self, state: Any, action: Any) -> list[Event]:
+        """``check``, then change: the events of a legal action, or
+        ``IllegalAction`` with ``state`` exactly as it was."""
+        self.check(state, action)
+        return self.perform(state, action)
+
+    def perform(self, state: Any, action: Any) -> list[Event]:
+        """Change ``state`` by an action ``check`` accepted; its events."""
         raise NotImplementedError
+
+    # --- what an observer may see -------------------------------------------
+    def view(self, state: Any, observer: int | str | None = SPECTATOR) -> dict[str, Any]:
+        """Plain, msgpack-able data an observer may see: the envelope every
+        game shares (``ENVELOPE_KEYS``), then the game's own ``body``.
+        ``observer`` is a seat, ``SPECTATOR`` or ``TABLE``."""
+        check_observer(self, state, observer)
+        over = self.is_over(state)
+        envelope = {
+            "game": self.id,
+            "observer": observer,
+            "turn": self.turn_count(state),
+            "acting": [{"seat": seat, "kind": kind} for seat, kind in sorted(self.to_act(state).items())],
+            "over": over,
+            "winners": list(self.winners(state)) if over else [],
+            "scores": list(self.scores(state)),
+        }
+        body = self.body(state, observer)
+        clash = sorted(set(body) & set(ENVELOPE_KEYS) - {"game", "turn", "over", "winners", "scores"})
+        if clash:
+            raise AssertionError(f"{self.id} view body reuses envelope keys {clash}")
+        return {**body, **envelope}
+
+    def body(self, state: Any, observer: int | str | None) -> dict[str, Any]:
+        """The game's own part of a view; the only place hidden information
+        is removed (a seat sees its own hand, ``TABLE`` every hand)."""
+        raise NotImplementedError
+
+    def players(self, state: Any) -> int:
+        """Seats in this game."""
+        return len(self.scores(state))
 
     # --- outcome ---------------------------------------------------------
     def is_over(self, state: Any) -> bool:
@@ -106,6 +210,23 @@ class Game:
         raise NotImplementedError
 
 
+def check_observer(game: Game, state: Any, observer: Any) -> None:
+    """Refuse an observer that is not a seat of this game, ``SPECTATOR`` or ``TABLE``."""
+    if observer is SPECTATOR or observer == TABLE:
+        return
+    if not is_seat(observer) or not 0 <= observer < game.players(state):
+        raise IllegalAction("bad-observer", f"{observer!r} is not a seat, the spectator or the table")
+
+
+def is_seat(value: Any) -> bool:
+    """A seat number is a plain int (``True`` is not seat 1).
+
+    >>> is_seat(1), is_seat(True), is_seat(1.0)
+    (True, False, False)
+    """
+    return type(value) is int
+
+
 def format_seat(seat: int, body: str) -> str:
     """Prefix an action body with its seat, 1-based as players count.
 
@@ -129,43 +250,12 @@ def split_seat(text: str, max_players: int = 6) -> tuple[int, str]:
         raise InvalidNotation(f"action must be text, got {type(text).__name__}")
     head, _, body = text.strip().partition(" ")
     digits = head[1:]
-    if len(head) < 2 or head[0] != "p" or not (digits.isascii() and digits.isdigit()):
-        raise InvalidNotation(f"action must start with a seat such as p1, got {text!r}")
+    if len(head) < 2 or head[0] != "p" or not (digits.isascii() and digits.isdigit()) or len(digits) > 2:
+        raise InvalidNotation(f"action must start with a seat such as p1, got {text[:40]!r}")
     seat = int(digits) - 1
     if not 0 <= seat < max_players:
         raise InvalidNotation(f"seat {head!r} does not exist (p1..p{max_players})")
     return seat, " ".join(body.split())
-
-
-_REGISTRY: dict[str, Game] = {}
-
-
-def register(game: Game) -> Game:
-    """Add a game to the registry (idempotent for the same id and class)."""
-    existing = _REGISTRY.get(game.id)
-    if existing is not None and type(existing) is not type(game):
-        raise ValueError(f"two different games claim the id {game.id!r}")
-    _REGISTRY[game.id] = game
-    return game
-
-
-def _load_builtin_games() -> None:
-    # Importing the games package registers every built-in game.
-    from .. import games  # noqa: F401
-
-
-def get_game(game_id: str) -> Game:
-    _load_builtin_games()
-    try:
-        return _REGISTRY[game_id]
-    except (KeyError, TypeError):
-        known = ", ".join(sorted(_REGISTRY))
-        raise UnknownGame(f"unknown game {game_id!r} (known: {known})") from None
-
-
-def all_games() -> list[Game]:
-    _load_builtin_games()
-    return [_REGISTRY[key] for key in sorted(_REGISTRY)]
 
 
 def play_actions(game: Game, state: Any, actions: Iterable[Hashable]) -> Any:

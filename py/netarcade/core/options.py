@@ -43,11 +43,13 @@ class Option:
                 raise InvalidOption(self.name, f"must be an integer, got {value!r}")
             if isinstance(value, str):
                 text = value.strip()
-                try:
-                    value = int(text, 10)
-                except ValueError:
-                    raise InvalidOption(self.name, f"must be an integer, got {text!r}") from None
-            if not isinstance(value, int):
+                digits = text[1:] if text[:1] in "+-" else text
+                # ASCII digits only: int() also reads other scripts' digits
+                if not (digits.isascii() and digits.isdigit() and len(digits) <= 20):
+                    shown = text if len(text) <= 24 else text[:20] + "..."
+                    raise InvalidOption(self.name, f"must be an integer, got {shown!r}")
+                value = int(text, 10)
+            if type(value) is not int:
                 raise InvalidOption(self.name, f"must be an integer, got {value!r}")
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
@@ -102,10 +104,18 @@ def validate_seed(seed: Any) -> int:
 
     >>> validate_seed("42")
     42
+    >>> validate_seed("\u00b2")
+    Traceback (most recent call last):
+    ...
+    netarcade.core.errors.InvalidOption: option 'seed': must be an integer 0..18446744073709551615, got '\u00b2'
     """
-    if isinstance(seed, str) and seed.strip().isdigit():
-        seed = int(seed.strip())
-    if not isinstance(seed, int) or isinstance(seed, bool) or not 0 <= seed <= MAX_SEED:
+    if isinstance(seed, str):
+        text = seed.strip()
+        # ASCII digits only ("²" passes isdigit but not int) and no more than
+        # 2**64 has, so a pasted wall of digits is refused, not parsed
+        if text.isascii() and text.isdigit() and len(text) <= len(str(MAX_SEED)):
+            seed = int(text)
+    if type(seed) is not int or not 0 <= seed <= MAX_SEED:
         raise InvalidOption("seed", f"must be an integer 0..{MAX_SEED}, got {seed!r}")
     return seed
 

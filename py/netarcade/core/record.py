@@ -17,7 +17,7 @@ from typing import Any
 import msgpack
 
 from .errors import InvalidOption, InvalidRecord, NetarcadeError, UnknownGame
-from .game import Game, get_game
+from .game import Game
 from .options import MAX_SEED
 
 RECORD_VERSION = 1
@@ -111,14 +111,16 @@ def decode_record(text: str) -> Record:
     return Record(game, options, seed, tuple(actions))
 
 
-def replay(record: Record, upto: int | None = None) -> tuple[Game, Any]:
-    """Rebuild the state a record describes (optionally only its first ``upto`` actions).
+def replay_with(lookup, record: Record, upto: int | None = None) -> tuple[Game, Any]:
+    """Rebuild the state a record describes (optionally only its first ``upto``
+    actions); ``lookup`` finds the game by id (``netarcade.games.get_game``,
+    whose ``replay`` is this with the registry filled in).
 
     Any failure (unknown game, bad options, an action that does not parse or is
     illegal at that point) raises ``InvalidRecord`` saying which action.
     """
     try:
-        game = get_game(record.game)
+        game = lookup(record.game)
         state = game.new_game(record.options, record.seed)
     except (UnknownGame, InvalidOption) as err:
         raise InvalidRecord(str(err)) from None

@@ -35,7 +35,8 @@ from dataclasses import dataclass, field
 from typing import Any, Hashable, Mapping
 
 from ..core.errors import InvalidOption, InvalidRecord, NetarcadeError, UnknownGame
-from ..core.game import Game, get_game, split_seat
+from ..core.game import TABLE, Game, split_seat
+from ..games import get_game
 from ..core.options import MAX_SEED, validate_seed
 from ..core.record import MAX_RECORD_CHARS, Record, decode_record, encode_record
 
@@ -117,7 +118,7 @@ def new_setup(game_id: str, options: Mapping[str, Any] | None = None, seed: Any 
     12
     """
     game = get_game(game_id)
-    checked = game.options.validate(options)
+    checked = game.validate_options(options)
     seed = random_seed() if seed is None else validate_seed(seed)
     players = _players_of(game, checked)
     if seats is None:
@@ -391,8 +392,7 @@ class Session:
     def view(self) -> dict[str, Any]:
         """What the screen shows. A local game hides nothing: a game with an
         ``open_view`` (Net Control's hands) shows every seat's hand."""
-        open_view = getattr(self.game, "open_view", None)
-        return open_view(self.state) if open_view is not None else self.game.view(self.state, None)
+        return self.game.view(self.state, TABLE)
 
     # --- acting ---------------------------------------------------------------------------
     def seat_of(self, text: str) -> int:

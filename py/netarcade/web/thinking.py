@@ -41,7 +41,7 @@ class Thinker:
     ``search`` overrides the search bot's settings (default
     :data:`PAGE_SEARCH`); ``state`` is never changed (bots work on copies).
 
-    >>> from netarcade.core import get_game
+    >>> from netarcade.games import get_game
     >>> game = get_game("backbone"); state = game.new_game({}, 1)
     >>> thinker = Thinker(game, state, 0, "greedy", Rng(5))
     >>> while not thinker.step():

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from ..core.game import all_games, get_game
+from ..games import all_games, get_game
 from ..render.icons import ICONS
 from ..render.palette import PLAYERS
 from ..render.svg import el, escape, shape

@@ -8,8 +8,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.game import Game, register
-from ...core.options import Option, OptionSchema, validate_seed
+from ...core.game import TURN, Game
+from ...core.options import Option, OptionSchema
+from ..registry import register
 from . import rules
 from .bots import evaluate, evaluate_all, warm
 from .actions import COSTS, format_action, parse_action
@@ -31,12 +32,8 @@ class Backbone(Game):
                help="classic City layout, or one drawn from the seed"),
     )
 
-    def new_game(self, options, seed):
-        state, _ = self.new_game_with_events(options, seed)
-        return state
-
-    def new_game_with_events(self, options, seed):
-        return rules.new_state(self.options.validate(options), validate_seed(seed))
+    def setup(self, options, seed):
+        return rules.new_state(options, seed)
 
     def copy(self, state):
         # bots copy a position once per candidate action: evaluate the part of
@@ -45,10 +42,16 @@ class Backbone(Game):
         return state.copy()
 
     def to_act(self, state):
-        return set() if state.over else {state.current}
+        return {} if state.over else {state.current: TURN}
 
     def legal_actions(self, state, seat):
         return rules.legal_actions(state, seat)
+
+    def check(self, state, action):
+        rules.check(state, action)
+
+    def perform(self, state, action):
+        return rules.perform(state, action)
 
     def apply(self, state, action):
         return rules.apply(state, action)
@@ -77,8 +80,8 @@ class Backbone(Game):
     def parse_action(self, text):
         return parse_action(text)
 
-    def view(self, state, seat=None) -> dict[str, Any]:
-        """Backbone has no hidden information: every seat sees the same view."""
+    def body(self, state, observer) -> dict[str, Any]:
+        """Backbone has no hidden information: every observer sees the same."""
         networks = [rules.network(state, s) for s in (0, 1)]
         online = set()
         for s in (0, 1):
@@ -100,10 +103,7 @@ class Backbone(Game):
             for h, (owner, kind) in sorted(state.pieces.items())
         ]
         return {
-            "game": self.id,
-            "seat": seat,
             "options": dict(state.options),
-            "turn": state.turn,
             "current": None if state.over else state.current,
             "actions_left": 0 if state.over else rules.ACTIONS_PER_TURN - state.actions_taken,
             "hack_used": state.hacked,
@@ -114,12 +114,9 @@ class Backbone(Game):
                         "connected": [s for s in (0, 1) if c in rules.connected_cities(state, s)]}
                        for c in sorted(state.cities)],
             "pieces": pieces,
-            "scores": rules.scores(state),
             "connected_cities": [len(rules.connected_cities(state, s)) for s in (0, 1)],
             "passes": state.passes,
             "closing": state.closing,
-            "over": state.over,
-            "winners": rules.winners(state),
             "history": [list(t) for t in state.history],
         }
 

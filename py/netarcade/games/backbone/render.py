@@ -576,7 +576,7 @@ def render_static_board(map_name: str = "classic", hints: Mapping[str, Any] | No
     """The starting position of ``map_name`` (seed 0), for painting the page
     before Python is ready. ``hints`` as for :func:`render_board` (the page
     passes the seat names it will show once it runs)."""
-    from ...core.game import get_game  # the registry imports every game
+    from ...games import get_game  # the registry imports every game
 
     game = get_game("backbone")
     state = game.new_game({"map": map_name}, 0)

@@ -361,19 +361,21 @@ def check(state: BackboneState, action: Action) -> None:
         raise IllegalAction("unknown-action", f"{action!r} is not a Backbone action")
     if state.over:
         raise IllegalAction("game-over", "the game is over")
-    seat = getattr(action, "seat", None)
-    if seat not in (0, 1):
+    seat = action.seat
+    if type(seat) is not int or seat not in (0, 1):
         raise IllegalAction("bad-seat", f"there is no seat {seat!r} in Backbone")
     if seat != state.current:
         raise IllegalAction("not-your-turn", f"it is P{state.current + 1}'s turn")
     if isinstance(action, End):
         return
     for h in _hexes_of(action):
-        if h not in ON_BOARD:
+        # a hex is a pair of plain ints: (2.0, 0.0) hashes like (2, 0) but is no hex
+        if type(h) is not tuple or len(h) != 2 or type(h[0]) is not int or type(h[1]) is not int \
+                or h not in ON_BOARD:
             raise IllegalAction("off-board", f"{h!r} is not on the board")
     pieces = state.pieces
     if isinstance(action, Build):
-        cost = COSTS.get(action.piece)
+        cost = COSTS.get(action.piece) if type(action.piece) is str else None
         if cost is None:
             raise IllegalAction("unknown-piece", f"there is no piece called {action.piece!r}")
         where = hex_name(action.hex)
@@ -449,7 +451,13 @@ def _hexes_of(action) -> tuple:
 
 
 def apply(state: BackboneState, action: Action) -> list[Event]:
+    """``check``, then ``perform``: an illegal action raises and changes nothing."""
     check(state, action)
+    return perform(state, action)
+
+
+def perform(state: BackboneState, action: Action) -> list[Event]:
+    """Apply an action ``check`` accepted."""
     seat = action.seat
     events: list[Event] = []
     if isinstance(action, End):

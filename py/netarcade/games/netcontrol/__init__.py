@@ -7,11 +7,16 @@ Registers the game; the rules live in ``rules.py``, the island in
 from __future__ import annotations
 
 from ...core.errors import InvalidOption
-from ...core.game import Game, register
-from ...core.options import Option, OptionSchema, validate_seed
+from ...core.game import DISCARD, SETUP, TABLE, TURN, Game
+from ...core.options import Option, OptionSchema
+from ..registry import register
 from . import rules
 from .actions import format_action, parse_action
 from .bots import BOT_SETTINGS, evaluate, evaluate_all
+
+
+#: the kind of decision each phase asks for (others: the seat's turn)
+_DECISIONS = {"setup-node": SETUP, "setup-link": SETUP, "discard": DISCARD}
 
 
 class NetControl(Game):
@@ -26,32 +31,43 @@ class NetControl(Game):
     )
     bot_settings = BOT_SETTINGS
 
-    def new_game(self, options, seed):
-        options = self.options.validate(options)
-        if options["players"] > rules.MAX_PLAYERS_BY_RADIUS.get(options["radius"], 6):
-            raise InvalidOption("players", f"radius {options['radius']} seats at most "
-                                f"{rules.MAX_PLAYERS_BY_RADIUS[options['radius']]} runners")
-        state, _ = rules.new_state(options, validate_seed(seed))
-        return state
+    hidden_information = True
+    chance = True
+
+    def check_options(self, options):
+        most = rules.MAX_PLAYERS_BY_RADIUS.get(options["radius"], self.max_players)
+        if options["players"] > most:
+            raise InvalidOption("players", f"an island of radius {options['radius']} seats at most "
+                                f"{most} runners, not {options['players']}")
+
+    def setup(self, options, seed):
+        return rules.new_state(options, seed)
 
     def copy(self, state):
         return state.copy()
 
     def to_act(self, state):
-        return rules.to_act(state)
+        kind = _DECISIONS.get(state.phase, TURN)
+        return {seat: kind for seat in rules.to_act(state)}
 
     def legal_actions(self, state, seat):
         return rules.legal_actions(state, seat)
 
+    def check(self, state, action):
+        rules.check(state, action)
+
+    def perform(self, state, action):
+        return rules.perform(state, action)
+
     def apply(self, state, action):
         return rules.apply(state, action)
 
-    def view(self, state, seat=None):
-        return rules.view(state, seat)
-
-    def open_view(self, state):
-        """The local all-open game: every hand shown (deck order and PRNG still hidden)."""
-        return rules.view(state, None, open_hands=True)
+    def body(self, state, observer):
+        """A seat sees its own hand and cards; ``TABLE`` (the local all-open
+        game) every hand; the deck order and PRNG never."""
+        if observer == TABLE:
+            return rules.view(state, None, open_hands=True)
+        return rules.view(state, observer)
 
     def is_over(self, state):
         return state.phase == "over"

@@ -1,7 +1,7 @@
 """Net Control's island as SVG text, from a view and optional UI hints.
 
-What it is for: :func:`render_board` turns ``NetControl.view(...)`` (or
-``open_view``; plain data) plus hints from the UI (which vertices, edges or
+What it is for: :func:`render_board` turns ``NetControl.view(...)``,
+often for the observer ``TABLE``; plain data) plus hints from the UI (which vertices, edges or
 tiles are clickable and what a click means, the last move, who is who) into
 one self-contained SVG string. :func:`hints_from_actions` turns action
 notation into hints.

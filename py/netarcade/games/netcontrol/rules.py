@@ -420,12 +420,12 @@ def _card(state: NCState, seat: int, kind: int) -> None:
 def _check_ids(state: NCState, action: Act) -> None:
     from .actions import SIGNATURES
 
-    kinds = SIGNATURES.get(action.verb)
+    kinds = SIGNATURES.get(action.verb) if type(action.verb) is str else None
     if kinds is None or not isinstance(action.args, tuple) or len(action.args) != len(kinds):
         raise IllegalAction("unknown-action", f"{action!r} is not a Net Control action")
     bounds = {"v": state.topo.vertex_count, "e": state.topo.edge_count, "t": len(state.topo.tiles), "r": 5}
     for kind, value in zip(kinds, action.args):
-        if not isinstance(value, int) or isinstance(value, bool) or not 0 <= value < bounds[kind]:
+        if type(value) is not int or not 0 <= value < bounds[kind]:
             raise IllegalAction("off-board", f"{kind}{value!r} does not exist on this board")
 
 
@@ -436,7 +436,7 @@ def check(state: NCState, action: Act) -> None:
     if state.phase == "over":
         raise IllegalAction("game-over", "the game is over")
     seat = action.seat
-    if not isinstance(seat, int) or isinstance(seat, bool) or not 0 <= seat < state.n:
+    if type(seat) is not int or not 0 <= seat < state.n:
         raise IllegalAction("bad-seat", f"there is no seat {seat!r} in this game")
     _check_ids(state, action)
     acting = to_act(state)
@@ -552,7 +552,13 @@ def _check_card(state: NCState, seat: int, verb: str, args: tuple) -> None:
 
 
 def apply(state: NCState, action: Act) -> list[Event]:
+    """``check``, then ``perform``: an illegal action raises and changes nothing."""
     check(state, action)
+    return perform(state, action)
+
+
+def perform(state: NCState, action: Act) -> list[Event]:
+    """Apply an action ``check`` accepted."""
     seat, verb, args = action.seat, action.verb, action.args
     phase = state.phase
     if phase == "setup-node":
@@ -846,13 +852,11 @@ def view(state: NCState, seat: int | None, open_hands: bool = False) -> dict[str
         })
     board = state.board
     return {
-        "game": "netcontrol",
         "seat": seat,
         "open": open_hands,
         "options": dict(state.options),
         "phase": state.phase,
         "current": state.current,
-        "turn": state.turn,
         "to_act": sorted(to_act(state)),
         "setup_step": state.setup_step,
         "last_node": state.last_node,

@@ -1,0 +1,226 @@
+"""``Match``: the one game loop, shared by the page, the command line, the
+bots' playouts, the tests and (later) the relay.
+
+A match holds a game's state, its record (options, seed, every action as
+notation), a version number (one per applied action), undo points and the
+events of every version with their audience. It answers, for any observer
+(a seat, ``SPECTATOR`` or ``TABLE``): the view, the events since version N
+and the legal actions as notation. Only its holder asks for ``record()``,
+which carries the seed; nothing an observer is handed contains it.
+
+What it is not: rules (the ``Game`` decides), bots (they choose actions,
+the match plays them) or I/O.
+
+>>> from netarcade.games import get_game
+>>> match = Match(get_game("backbone"), {"target": 12}, seed=7)
+>>> match.to_act(), match.version
+({0: 'turn'}, 0)
+>>> match.submit(0, "p1 end")[0].kind
+'pass'
+>>> match.version, match.actions
+(1, ['p1 end'])
+>>> match.submit(0, "p1 end")
+Traceback (most recent call last):
+...
+netarcade.core.errors.IllegalAction: it is P2's turn
+>>> match.undo(), match.version
+(1, 0)
+"""
+
+from __future__ import annotations
+
+import hashlib
+from typing import Any, Callable, Hashable, Mapping
+
+from .errors import IllegalAction, InvalidRecord, NetarcadeError
+from .events import Event, events_for
+from .game import SPECTATOR, Game, check_observer
+from .options import validate_seed
+from .record import Record, digest
+
+
+class Match:
+    """One game in play. ``history=False`` keeps no notation, events or undo
+    points (bots' playouts on throwaway copies, where only speed matters)."""
+
+    def __init__(self, game: Game, options: Mapping[str, Any] | None = None, seed: Any = 0,
+                 actions=(), *, history: bool = True, undo: bool = True):
+        self.game = game
+        self.options = game.validate_options(options)
+        self.seed = validate_seed(seed)
+        self.state, setup_events = game.setup(self.options, self.seed)
+        self.history = history
+        self.keep_undo = history and undo
+        self.version = 0
+        #: notation of every applied action, in order (the record's actions)
+        self.actions: list[str] = []
+        #: (version, event): setup events at version 0, then each action's
+        self.events: list[tuple[int, Event]] = [(0, event) for event in setup_events] if history else []
+        #: the turn number when each action was taken (the page's log groups by it)
+        self.turns: list[int] = []
+        self._before: list[Any] = []
+        self._legal: dict[int, list[Hashable]] = {}
+        for index, text in enumerate(actions):
+            try:
+                self.play(game.parse_action(text))
+            except NetarcadeError as err:
+                raise InvalidRecord(f"action {index + 1} ({text!r}) cannot be replayed: {err}") from None
+
+    @classmethod
+    def around(cls, game: Game, state: Any) -> "Match":
+        """A history-free match on an existing state (which it changes in
+        place): the loop for bots' playouts on copies."""
+        match = cls.__new__(cls)
+        match.game, match.state, match.options, match.seed = game, state, None, None
+        match.history = match.keep_undo = False
+        match.version, match.actions, match.events, match.turns = 0, [], [], []
+        match._before, match._legal = [], {}
+        return match
+
+    @classmethod
+    def from_record(cls, game: Game, record: Record, **kwargs) -> "Match":
+        if record.game != game.id:
+            raise InvalidRecord(f"a record of {record.game!r} is not a game of {game.id!r}")
+        return cls(game, record.options, record.seed, record.actions, **kwargs)
+
+    # --- where the game stands ------------------------------------------------
+    def to_act(self) -> dict[int, str]:
+        """Every seat that must decide now, with the kind of decision."""
+        return self.game.to_act(self.state)
+
+    @property
+    def over(self) -> bool:
+        return self.game.is_over(self.state)
+
+    def winners(self) -> list[int]:
+        return self.game.winners(self.state)
+
+    def scores(self) -> list[int]:
+        return self.game.scores(self.state)
+
+    @property
+    def turn(self) -> int:
+        return self.game.turn_count(self.state)
+
+    @property
+    def players(self) -> int:
+        return self.game.players(self.state)
+
+    def digest(self) -> str:
+        return digest(self.game, self.state)
+
+    # --- what an observer is handed ---------------------------------------------
+    def view(self, observer: int | str | None = SPECTATOR) -> dict[str, Any]:
+        """The game's view for a seat, ``SPECTATOR`` or ``TABLE``, plus the version."""
+        return {**self.game.view(self.state, observer), "version": self.version}
+
+    def events_since(self, version: int = -1, observer: int | str | None = SPECTATOR) -> list[dict[str, Any]]:
+        """Plain events after ``version`` that ``observer`` may see, each with
+        its version ``v`` (setup events are version 0: ``-1`` gives them all)."""
+        check_observer(self.game, self.state, observer)
+        return [{**event.to_data(), "v": v} for v, event in self.events
+                if v > version and event.is_visible_to(observer)]
+
+    def legal_actions(self, seat: int) -> list[Hashable]:
+        """Legal action values of ``seat`` (cached until the next change)."""
+        cached = self._legal.get(seat)
+        if cached is None:
+            acting = seat in self.to_act()
+            cached = self.game.legal_actions(self.state, seat) if acting else []
+            self._legal[seat] = cached
+        return cached
+
+    def legal(self, seat: int, prefix: str = "") -> list[str]:
+        """The notation of ``seat``'s legal actions that starts with ``prefix``."""
+        if seat not in self.to_act():
+            return []
+        return self.game.legal_notation(self.state, seat, prefix)
+
+    # --- acting ---------------------------------------------------------------------
+    def submit(self, seat: int, text: str) -> list[Event]:
+        """Play the action written ``text`` for ``seat``: the relay's and the
+        page's entry point. A malformed text is ``InvalidNotation``; an action
+        of another seat or against the rules is ``IllegalAction``; either way
+        nothing changes."""
+        action = self.game.parse_action(text)
+        claimed = getattr(action, "seat", seat)
+        if claimed != seat:
+            raise IllegalAction("not-your-seat", f"you play P{seat + 1}; this action is P{claimed + 1}'s")
+        return self.play(action)
+
+    def play(self, action: Hashable) -> list[Event]:
+        """Apply an action value. Atomic: whatever it raises, the state and
+        the history are exactly as before."""
+        game = self.game
+        if not self.keep_undo:
+            events = game.apply(self.state, action)
+            self._legal = {}
+            self.version += 1
+            if self.history:
+                self._log(action, events)
+            return events
+        game.check(self.state, action)
+        before = game.copy(self.state)
+        turn = game.turn_count(self.state)
+        try:
+            events = game.perform(self.state, action)
+        except BaseException:
+            self.state = before  # a rules bug must not leave half a move behind
+            raise
+        self._before.append(before)
+        self.turns.append(turn)
+        self._legal = {}
+        self.version += 1
+        self._log(action, events)
+        return events
+
+    def _log(self, action: Hashable, events: list[Event]) -> None:
+        self.actions.append(self.game.format_action(action))
+        self.events.extend((self.version, event) for event in events)
+
+    def pick_actor(self, rng) -> int:
+        """One of the seats to act, drawn with ``rng``: every loop treats
+        acting seats as equals, never the lowest first."""
+        seats = sorted(self.to_act())
+        return seats[0] if len(seats) == 1 else seats[rng.below(len(seats))]
+
+    def play_out(self, choose: Callable[[int], Hashable], rng, max_actions: int = 100_000) -> None:
+        """Play until the game ends: an acting seat drawn with ``rng``, its
+        action from ``choose(seat)``. Raises ``RuntimeError`` past ``max_actions``."""
+        for _ in range(max_actions):
+            if self.over:
+                return
+            self.play(choose(self.pick_actor(rng)))
+        if not self.over:
+            raise RuntimeError(f"{self.game.id} did not finish in {max_actions} actions")
+
+    # --- undo ----------------------------------------------------------------------------
+    def can_undo(self) -> bool:
+        return bool(self._before)
+
+    def undo(self, count: int = 1) -> int:
+        """Take back the last ``count`` actions (as many as there are);
+        returns how many were taken back."""
+        undone = 0
+        while undone < count and self._before:
+            self.state = self._before.pop()
+            self.actions.pop()
+            self.turns.pop()
+            self.version -= 1
+            undone += 1
+        if undone:
+            self.events = [(v, event) for v, event in self.events if v <= self.version]
+            self._legal = {}
+        return undone
+
+    # --- the record (the holder's alone: it carries the seed) ------------------------
+    def record(self) -> Record:
+        return Record(self.game.id, dict(self.options), self.seed, tuple(self.actions))
+
+    def seed_commitment(self) -> str:
+        """sha256 of the seed, publishable before the game: revealing the seed
+        at the end lets anyone check the dice were fixed from the start."""
+        return hashlib.sha256(f"{self.game.id}:{self.seed}".encode()).hexdigest()
+
+
+__all__ = ["Match", "events_for"]

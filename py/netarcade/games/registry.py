@@ -1,0 +1,36 @@
+"""The registry of games: every game package registers its ``Game`` here.
+
+It lives with the games, not in ``core``, so the core imports no game and
+there is no import circle. ``netarcade.games`` imports every built-in game;
+``get_game`` and ``all_games`` are re-exported there.
+"""
+
+from __future__ import annotations
+
+from ..core.errors import UnknownGame
+from ..core.game import Game
+
+_REGISTRY: dict[str, Game] = {}
+
+
+def register(game: Game) -> Game:
+    """Add a game to the registry (idempotent for the same id and class)."""
+    existing = _REGISTRY.get(game.id)
+    if existing is not None and type(existing) is not type(game):
+        raise ValueError(f"two different games claim the id {game.id!r}")
+    _REGISTRY[game.id] = game
+    return game
+
+
+def get_game(game_id: str) -> Game:
+    """The registered game with this id; ``UnknownGame`` names the known ones."""
+    try:
+        return _REGISTRY[game_id]
+    except (KeyError, TypeError):
+        known = ", ".join(sorted(_REGISTRY))
+        raise UnknownGame(f"unknown game {game_id!r} (known: {known})") from None
+
+
+def all_games() -> list[Game]:
+    """Every registered game, by id."""
+    return [_REGISTRY[key] for key in sorted(_REGISTRY)]
