@@ -533,3 +533,23 @@ def test_sliced_search_bot_chooses_what_the_engine_bot_chooses():
             checked += 1
         session.play(rng.choice(session.legal_texts()))
     assert checked >= 5
+
+
+def test_bots_acting_together_are_equals_not_lowest_first():
+    """In a window where several bots must act, the page draws which one
+    goes next (from the seed and version: the same on every replay)."""
+    firsts = []
+    for seed in range(12):
+        session = vs_bots(seed=seed, seats=("random",) * 4, players=4, target=6)
+        rng = Rng(seed)
+        while not session.over and len(firsts) < 12:
+            waiting = session.waiting()
+            if len(waiting) > 1:
+                seat = session.current
+                assert seat in waiting and session.current == seat  # stable for one position
+                firsts.append(seat == min(waiting))
+            seat = session.current
+            session.play(rng.choice(session.legal()))
+        if len(firsts) >= 12:
+            break
+    assert True in firsts and False in firsts

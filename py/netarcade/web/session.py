@@ -36,9 +36,11 @@ from typing import Any, Hashable, Mapping
 
 from ..core.errors import InvalidOption, InvalidRecord, NetarcadeError, UnknownGame
 from ..core.game import TABLE, Game, split_seat
-from ..games import get_game
+from ..core.match import Match
 from ..core.options import MAX_SEED, validate_seed
+from ..core.prng import derive_seed
 from ..core.record import MAX_RECORD_CHARS, Record, decode_record, encode_record
+from ..games import get_game
 
 __all__ = [
     "BOT_LEVELS",
@@ -319,18 +321,17 @@ class LogEntry:
 
 
 class Session:
-    """A game being played on this screen: the engine's state plus the
-    record (every action so far), with a snapshot before each action so undo
-    is instant."""
+    """A game being played on this screen: a :class:`~netarcade.core.match.Match`
+    (the engine's state, the record, undo points, events) plus who sits in
+    each seat, so undo goes back to the last human decision and the seat to
+    act favours a human."""
 
     def __init__(self, setup: Setup, actions=()):
         self.setup = setup
         self.game = get_game(setup.game)
-        self.state = self.game.new_game(dict(setup.options), setup.seed)
-        self.actions: list[str] = []
-        self.log: list[LogEntry] = []
-        self._before: list[Any] = []
-        self._legal: tuple[int | None, list[Hashable]] | None = None
+        self.match = Match(self.game, dict(setup.options), setup.seed)
+        self._log: tuple[int, list[LogEntry]] = (-1, [])
+        self._current: tuple[int, int | None] = (-1, None)
         self._bot_rngs: dict[int, Any] = {}
         for index, text in enumerate(actions):
             try:
@@ -346,6 +347,37 @@ class Session:
         except InvalidRecord as err:
             raise LinkError(f"this link's moves do not replay: {err}") from None
 
+    # --- the match's parts the page reads ---------------------------------------------
+    @property
+    def state(self) -> Any:
+        return self.match.state
+
+    @property
+    def actions(self) -> list[str]:
+        """Every action so far, in notation (the record's actions)."""
+        return self.match.actions
+
+    @property
+    def version(self) -> int:
+        """One per action played; undo steps it back."""
+        return self.match.version
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """The actions as the activity log shows them (rebuilt once per version)."""
+        version, entries = self._log
+        if version != self.match.version:
+            match = self.match
+            events: dict[int, list[dict[str, Any]]] = {}
+            for v, event in match.events:
+                if v:
+                    events.setdefault(v, []).append(event.to_data())
+            entries = [LogEntry(index, match.turns[index], self.seat_of(text), text,
+                                tuple(events.get(index + 1, ())))
+                       for index, text in enumerate(match.actions)]
+            self._log = (match.version, entries)
+        return entries
+
     # --- who is to move -------------------------------------------------------------
     @property
     def names(self) -> list[str]:
@@ -353,22 +385,34 @@ class Session:
 
     @property
     def over(self) -> bool:
-        return self.game.is_over(self.state)
+        return self.match.over
 
     @property
     def current(self) -> int | None:
-        """The seat to act, None when over. When several seats may act (Net
-        Control's discards after a 7), a human seat comes first (the lowest),
-        so the player is never kept waiting for bots; the bots follow."""
-        seats = self.game.to_act(self.state)
-        if not seats:
-            return None
-        humans = [seat for seat in seats if not self.setup.is_bot(seat)]
-        return min(humans) if humans else min(seats)
+        """The seat the page asks (or lets a bot) decide now; None when over.
+
+        When several seats may act (Net Control's discards after a 7, a
+        response window), a human seat comes first, so the player is never
+        kept waiting for bots; among several humans, or several bots, one is
+        drawn from the game seed and the version: every acting seat is an
+        equal, none goes first for its number, and a link replays the same."""
+        version, seat = self._current
+        if version != self.match.version:
+            seats = sorted(self.match.to_act())
+            humans = [seat for seat in seats if not self.setup.is_bot(seat)]
+            pool = humans or seats
+            if not pool:
+                seat = None
+            elif len(pool) == 1:
+                seat = pool[0]
+            else:
+                seat = pool[derive_seed(self.setup.seed, f"actor:{self.match.version}") % len(pool)]
+            self._current = (self.match.version, seat)
+        return seat
 
     def waiting(self) -> list[int]:
         """Every seat that may act now (several during a response window)."""
-        return sorted(self.game.to_act(self.state))
+        return sorted(self.match.to_act())
 
     def is_human_turn(self) -> bool:
         seat = self.current
@@ -379,20 +423,18 @@ class Session:
         return seat is not None and self.setup.is_bot(seat)
 
     def legal(self) -> list[Hashable]:
-        """Legal actions of the seat to act (cached until the state changes)."""
+        """Legal actions of the seat to act (cached by the match until it changes)."""
         seat = self.current
-        if self._legal is None or self._legal[0] != seat:
-            actions = [] if seat is None else self.game.legal_actions(self.state, seat)
-            self._legal = (seat, actions)
-        return self._legal[1]
+        return [] if seat is None else self.match.legal_actions(seat)
 
-    def legal_texts(self) -> list[str]:
-        return [self.game.format_action(action) for action in self.legal()]
+    def legal_texts(self, prefix: str = "") -> list[str]:
+        """Notation of the legal actions of the seat to act that start with ``prefix``."""
+        seat = self.current
+        return [] if seat is None else self.match.legal(seat, prefix)
 
     def view(self) -> dict[str, Any]:
-        """What the screen shows. A local game hides nothing: a game with an
-        ``open_view`` (Net Control's hands) shows every seat's hand."""
-        return self.game.view(self.state, TABLE)
+        """What the screen shows: the local table's view, every hand open."""
+        return self.match.view(TABLE)
 
     # --- acting ---------------------------------------------------------------------------
     def seat_of(self, text: str) -> int:
@@ -403,16 +445,7 @@ class Session:
         raises ``IllegalAction`` (or ``InvalidNotation``) and changes nothing."""
         if isinstance(action, str):
             action = self.game.parse_action(action)
-        turn = self.game.turn_count(self.state)
-        before = self.game.copy(self.state)
-        events = self.game.apply(self.state, action)
-        text = self.game.format_action(action)
-        self._before.append(before)
-        self.actions.append(text)
-        self.log.append(LogEntry(len(self.actions) - 1, turn, self.seat_of(text), text,
-                                 tuple(event.to_data() for event in events)))
-        self._legal = None
-        return events
+        return self.match.play(action)
 
     def can_undo(self) -> bool:
         """Undo needs a human action to go back to."""
@@ -424,18 +457,10 @@ class Session:
         were undone (0 when there is no human action to undo)."""
         if not self.can_undo():
             return 0
-        undone = 0
-        while self.setup.is_bot(self.seat_of(self.actions[-1])):
-            self._pop()
-            undone += 1
-        self._pop()
-        return undone + 1
-
-    def _pop(self) -> None:
-        self.state = self._before.pop()
-        self.actions.pop()
-        self.log.pop()
-        self._legal = None
+        count = 1
+        while self.setup.is_bot(self.seat_of(self.actions[-count])):
+            count += 1
+        return self.match.undo(count)
 
     # --- the record --------------------------------------------------------------------
     def record(self) -> Record:
