@@ -20,19 +20,33 @@ FORBIDDEN_LAYERS = {
 }
 
 
-def _imports(path: pathlib.Path):
+def _imports(path: pathlib.Path, top_level_only: bool = False, package: tuple | None = None):
+    """Dotted names a module imports (relative imports resolved); with
+    ``top_level_only``, only those run when it loads (not deferred into functions)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
-    package = path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1]
-    for node in ast.walk(tree):
+    if package is None:
+        package = path.relative_to(PACKAGE.parent).with_suffix("").parts[:-1]
+    if top_level_only:
+        nodes = [node for statement in tree.body if not isinstance(statement, (ast.FunctionDef,
+                 ast.AsyncFunctionDef, ast.ClassDef)) for node in ast.walk(statement)]
+    else:
+        nodes = list(ast.walk(tree))
+    for node in nodes:
         if isinstance(node, ast.Import):
             for alias in node.names:
                 yield alias.name
         elif isinstance(node, ast.ImportFrom):
             if node.level:
                 base = package[: len(package) - node.level + 1]
-                yield ".".join([*base, node.module] if node.module else base)
+                module = ".".join([*base, node.module] if node.module else base)
             else:
-                yield node.module
+                module = node.module
+            yield module
+            # ``from .. import games`` imports the module netarcade.games
+            folder = PACKAGE.parent / module.replace(".", "/")
+            for alias in node.names:
+                if (folder / f"{alias.name}.py").exists() or (folder / alias.name / "__init__.py").exists():
+                    yield f"{module}.{alias.name}"
 
 
 def _modules(layer):
@@ -66,3 +80,41 @@ def test_the_checker_sees_relative_imports(tmp_path):
     # Guard against a checker that silently finds nothing.
     names = list(_imports(PACKAGE / "games" / "backbone" / "rules.py"))
     assert "netarcade.core.errors" in names
+    # ``from .. import games`` inside core is caught (it once made an import
+    # circle through every game module)
+    sneaky = tmp_path / "netarcade" / "core" / "probe.py"
+    sneaky.parent.mkdir(parents=True)
+    sneaky.write_text("from .. import games\n", encoding="utf-8")
+    names = list(_imports(sneaky, package=("netarcade", "core")))
+    assert "netarcade" in names
+    assert "netarcade.games" in names
+
+
+def _module_name(path):
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def test_no_import_circle():
+    modules = {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
+    graph = {name: {target for target in _imports(path, top_level_only=True) if target in modules and target != name}
+             for name, path in modules.items()}
+    # a package's own submodules importing it back is not a circle to chase:
+    # Python loads the package first; drop child -> ancestor-package edges
+    for name, targets in graph.items():
+        graph[name] = {t for t in targets if not name.startswith(t + ".")}
+    state, cycles = {}, []
+
+    def visit(node, trail):
+        state[node] = "open"
+        for target in sorted(graph[node]):
+            if state.get(target) == "open":
+                cycles.append(trail[trail.index(target):] + [target])
+            elif target not in state:
+                visit(target, trail + [target])
+        state[node] = "done"
+
+    for name in sorted(graph):
+        if name not in state:
+            visit(name, [name])
+    assert cycles == []

@@ -53,9 +53,6 @@ class Backbone(Game):
     def perform(self, state, action):
         return rules.perform(state, action)
 
-    def apply(self, state, action):
-        return rules.apply(state, action)
-
     def is_over(self, state):
         return state.over
 

@@ -59,9 +59,6 @@ class NetControl(Game):
     def perform(self, state, action):
         return rules.perform(state, action)
 
-    def apply(self, state, action):
-        return rules.apply(state, action)
-
     def body(self, state, observer):
         """A seat sees its own hand and cards; ``TABLE`` (the local all-open
         game) every hand; the deck order and PRNG never."""
