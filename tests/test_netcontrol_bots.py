@@ -12,11 +12,14 @@ replay exactly, and the evaluation prefers what a player would.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
-from netarcade.bots import make_bot
+from netarcade.bots import UnknownBotSetting, make_bot
 from netarcade.bots.mcts import DEFAULTS, SearchBot
 from netarcade.games import get_game
+from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.games.netcontrol import bots as evaluation
 from netarcade.games.netcontrol import rules
@@ -40,16 +43,16 @@ def scripted(rng: Rng, actions):
 
 def positions(players: int, seed: int, every: int = 9, limit: int = 12):
     """(state, seat) pairs from one scripted game, with rivals holding cards."""
-    state = GAME.new_game({"players": players}, seed)
+    match = Match(GAME, {"players": players}, seed, history=False)
     rng = Rng(seed)
     out = []
     step = 0
-    while not GAME.is_over(state) and len(out) < limit and step < 3000:
-        seat = min(GAME.to_act(state))
-        actions = GAME.legal_actions(state, seat)
-        if len(actions) > 1 and (step % every == 0 or state.phase == "discard"):
-            out.append((state.copy(), seat))
-        GAME.apply(state, scripted(rng, actions))
+    while not match.over and len(out) < limit and step < 3000:
+        seat = match.pick_actor(rng)  # any of the seats in a discard window, not the lowest
+        actions = match.legal_actions(seat)
+        if len(actions) > 1 and (step % every == 0 or match.state.phase == "discard"):
+            out.append((match.state.copy(), seat))
+        match.play(scripted(rng, actions))
         step += 1
     return out
 
@@ -150,18 +153,69 @@ def test_determinize_keeps_what_the_seat_sees():
 def test_search_takes_the_games_settings_unless_told():
     own = GAME.bot_settings["search"]
     assert own["iterations"] and own["algorithm"] == "flat"
-    bot = make_bot("search", 1)
-    bot.configure(GAME)
-    assert (bot.iterations, bot.algorithm) == (own["iterations"], "flat")
-    told = make_bot("search", 1, iterations=7, algorithm="uct")
-    told.configure(GAME)
+    bot = make_bot("search", 1, GAME)  # resolved here, once
+    assert (bot.iterations, bot.algorithm, bot.game_id) == (own["iterations"], "flat", "netcontrol")
+    assert bot.settings == {**DEFAULTS, **own}
+    told = make_bot("search", 1, GAME, iterations=7, algorithm="uct")
     assert (told.iterations, told.algorithm) == (7, "uct")
-    backbone = make_bot("search", 1)
-    backbone.configure(get_game("backbone"))
-    assert {name: getattr(backbone, name) for name in DEFAULTS} == DEFAULTS
+    backbone = make_bot("search", 1, get_game("backbone"))
+    assert {name: getattr(backbone, name) for name in DEFAULTS} == DEFAULTS == backbone.settings
     assert isinstance(bot, SearchBot)
-    with pytest.raises(TypeError):
-        make_bot("search", 1, iteration=5)
+    # a bot made without a game resolves against the first game it plays
+    later = make_bot("search", 1, iterations=3)
+    assert later.game_id is None and later.algorithm == DEFAULTS["algorithm"]
+    state, seat = positions(3, 2, limit=1)[0]
+    later.choose(GAME, state.copy(), seat)
+    assert (later.game_id, later.iterations, later.algorithm) == ("netcontrol", 3, "flat")
+
+
+def test_search_does_not_resolve_its_settings_at_every_choice(monkeypatch):
+    bot = make_bot("search", 1, GAME, iterations=6)
+    calls = []
+    monkeypatch.setattr(SearchBot, "configure", lambda self, game: calls.append(game) or self)
+    for state, seat in positions(3, 2, limit=2):
+        bot.choose(GAME, state.copy(), seat)
+    assert calls == []
+
+
+@pytest.mark.parametrize("name, settings, named", [
+    ("search", {"iteration": 5}, "'iteration'"),
+    ("search", {"iterations": 5, "widht": 2}, "'widht'"),
+    ("greedy", {"depth": 2}, "'depth'"),
+    ("random", {"iterations": 2}, "'iterations'"),
+])
+def test_an_unknown_setting_from_the_caller_raises(name, settings, named):
+    for game in (None, GAME):
+        with pytest.raises(UnknownBotSetting, match=f"{named} from the caller"):
+            make_bot(name, 1, game, **settings)
+    with pytest.raises(UnknownBotSetting, match=named):
+        play("netcontrol", [name, "greedy", "greedy"], 1, {}, bot_settings={name: settings})
+
+
+class _Misconfigured(type(GAME)):
+    """Net Control with a typo in its own bot settings."""
+
+    def __init__(self, bot_settings):
+        self.bot_settings = bot_settings
+
+
+@pytest.mark.parametrize("own, named", [
+    ({"search": {**GAME.bot_settings["search"], "halving_round": 2}}, "'halving_round' from netcontrol's bot_settings['search']"),
+    ({"greedy": {"depth": 2}}, "'depth' from netcontrol's bot_settings['greedy']"),
+    ({"serch": {"iterations": 2}}, "unknown bot 'serch'"),
+])
+def test_an_unknown_setting_from_the_games_defaults_raises(own, named):
+    game = _Misconfigured(own)
+    assert game.id == "netcontrol"
+    for name in ("search", "greedy", "random"):
+        with pytest.raises(UnknownBotSetting, match=re.escape(named)):
+            make_bot(name, 1, game)  # made for the game: raises at once
+    # made without a game, a bot resolves on its first choice: the same error
+    state, seat = positions(3, 2, limit=1)[0]
+    bot_name = next(iter(own))
+    if bot_name in ("search", "greedy"):
+        with pytest.raises(UnknownBotSetting, match=re.escape(named)):
+            make_bot(bot_name, 1).choose(game, state.copy(), seat)
 
 
 def test_seeded_bot_games_replay_exactly():
@@ -183,11 +237,11 @@ def test_greedy_beats_random_players():
 
 
 def test_the_evaluation_likes_xp_production_and_safety():
-    state = GAME.new_game({"players": 3}, 4)
+    match = Match(GAME, {"players": 3}, 4, history=False)
     rng = Rng(4)
-    while state.phase != "main":
-        seat = min(GAME.to_act(state))
-        GAME.apply(state, rng.choice(GAME.legal_actions(state, seat)))
+    while match.state.phase != "main":
+        match.play(rng.choice(match.legal_actions(match.pick_actor(rng))))
+    state = match.state
     seat = state.current
     base = evaluation.evaluate(state, seat)
     mine = [v for v, who in state.owner.items() if who == seat]

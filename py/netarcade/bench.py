@@ -100,7 +100,7 @@ def bench_bots(game: Game, names=("greedy", "search"), seed: int = 1, options: d
     options = bench_options(game) if options is None else game.validate_options(options)
     seats = [names[s % len(names)] for s in range(options["players"])]
     match = Match(game, options, seed, history=False)
-    bots = [make_bot(name, bot_seed(seed, seat, name)) for seat, name in enumerate(seats)]
+    bots = [make_bot(name, bot_seed(seed, seat, name), game) for seat, name in enumerate(seats)]
     timings: dict[str, list[float]] = {name: [] for name in seats}
 
     def timed(seat):

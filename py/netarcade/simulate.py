@@ -42,7 +42,7 @@ def play(game_id: str, bots: list[str], seed: int, options: dict[str, Any] | Non
     game = get_game(game_id)
     match = Match(game, {**(options or {}), "players": len(bots)}, seed, undo=False)
     players = [
-        make_bot(name, bot_seed(seed, seat, name), **(bot_settings or {}).get(name, {}))
+        make_bot(name, bot_seed(seed, seat, name), game, **(bot_settings or {}).get(name, {}))
         for seat, name in enumerate(bots)
     ]
     try:

@@ -36,6 +36,7 @@ class GreedyBot(Bot):
     name = "greedy"
 
     def steps(self, game, state, seat, clock):
+        self.ready(game)
         ranked = yield from rank_steps(game, game.determinize(state, seat, self.rng), seat)
         best = ranked[0][0]
         ties = [action for value, _, action in ranked if value >= best - 1e-9]

@@ -14,7 +14,8 @@ time limit so a move never takes longer than it should. Like every bot, the
 choice is one generator (``SearchBot.steps``) that the page runs in slices.
 
 Settings (:data:`DEFAULTS`) come from the caller, else from the game
-(``Game.bot_settings["search"]``), else the defaults. Backbone uses the
+(``Game.bot_settings["search"]``), else the defaults, resolved once when the
+bot is made for a game (``make_bot(name, seed, game)``). Backbone uses the
 defaults. Net Control sets ``algorithm="flat"``: no tree, but the best few
 one-ply actions compared in the same sampled worlds with short greedy
 playouts; with dice, hidden cards and four players, the
@@ -79,33 +80,17 @@ def _actor(game, state, rng):
 class SearchBot(Bot):
     """Monte Carlo search on determinized states ("uct" tree or "flat");
     settings come from the caller, else from the game's
-    ``bot_settings["search"]`` (applied when it chooses), else :data:`DEFAULTS`."""
+    ``bot_settings["search"]``, else :data:`DEFAULTS`, resolved once for the
+    game (``Bot.configure``)."""
 
     name = "search"
-
-    def __init__(self, rng, **settings):
-        super().__init__(rng)
-        unknown = sorted(set(settings) - set(DEFAULTS))
-        if unknown:
-            raise TypeError(f"unknown search setting(s) {', '.join(unknown)} (known: {', '.join(DEFAULTS)})")
-        #: the settings the caller chose; a game's own settings never override them
-        self.given = dict(settings)
-        self._apply(DEFAULTS)
-
-    def _apply(self, settings):
-        for name in DEFAULTS:
-            setattr(self, name, self.given.get(name, settings.get(name, DEFAULTS[name])))
-
-    def configure(self, game):
-        """Take the game's search settings (``game.bot_settings["search"]``) for
-        every setting the caller left unset. ``steps`` does it itself."""
-        self._apply({**DEFAULTS, **getattr(game, "bot_settings", {}).get("search", {})})
+    DEFAULTS = DEFAULTS
 
     def steps(self, game, state, seat, clock):
         """The choice as a generator (yields after every evaluated action).
         ``clock()`` is checked against ``time_limit`` between iterations
         (rounds for "flat"), never before the first."""
-        self.configure(game)
+        self.ready(game)
         actions = game.legal_actions(state, seat)
         if len(actions) == 1:
             return actions[0]

@@ -9,6 +9,7 @@ class RandomBot(Bot):
     name = "random"
 
     def choose(self, game, state, seat):
+        self.ready(game)
         return self.rng.choice(game.legal_actions(state, seat))
 
     def steps(self, game, state, seat, clock):

@@ -22,7 +22,7 @@ from __future__ import annotations
 import time
 from typing import Any, Hashable
 
-from ..bots import BOTS
+from ..bots import BOTS, new_bot
 from ..bots.base import Clock
 from ..core.game import Game
 from ..core.prng import Rng
@@ -52,11 +52,10 @@ class Thinker:
 
     def __init__(self, game: Game, state: Any, seat: int, level: str, rng: Rng,
                  search: dict | None = None, timer: Clock = time.perf_counter):
-        try:
-            cls = BOTS[level]
-        except KeyError:
-            raise ValueError(f"unknown bot level {level!r}") from None
+        if level not in BOTS:
+            raise ValueError(f"unknown bot level {level!r}")
         settings = (PAGE_SEARCH if search is None else search) if level == "search" else {}
+        bot = new_bot(level, rng, game, **settings)  # settings resolved once, for this game
         self._timer = timer
         self._slice_start: float | None = None
         self.spent = 0.0  # thinking time so far, in seconds
@@ -64,7 +63,7 @@ class Thinker:
         self.longest = 0.0  # the longest slice, in seconds
         self.done = False
         self.action: Hashable | None = None
-        self._work = cls(rng, **settings).steps(game, game.copy(state), seat, self.clock)
+        self._work = bot.steps(game, game.copy(state), seat, self.clock)
 
     def clock(self) -> float:
         """Thinking time so far, including the running slice."""
