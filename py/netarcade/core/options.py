@@ -116,7 +116,8 @@ def validate_seed(seed: Any) -> int:
         if text.isascii() and text.isdigit() and len(text) <= len(str(MAX_SEED)):
             seed = int(text)
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        raise InvalidOption("seed", f"must be an integer 0..{MAX_SEED}, got {seed!r}")
+        shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:36] + "..."
+        raise InvalidOption("seed", f"must be an integer 0..{MAX_SEED}, got {shown}")
     return seed
 
 
