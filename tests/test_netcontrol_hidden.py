@@ -14,6 +14,7 @@ import msgpack
 import pytest
 
 from netarcade.core.game import TABLE
+from netarcade.core.match import Match
 
 from netcontrol_positions import GAME
 from netarcade.core.prng import Rng
@@ -176,7 +177,7 @@ def test_views_hide_rival_hands_deck_and_prng(players, seed):
         if step % 9 == 0:
             check_position(state, stats)
             stats["positions"] += 1
-        seat = min(GAME.to_act(state))
+        seat = Match.around(GAME, state).pick_actor(rng)
         action = choose(rng, GAME.legal_actions(state, seat))
         events = GAME.apply(state, action)
         check_events(events, seat)
@@ -192,7 +193,7 @@ def test_open_view_shows_every_hand_and_card():
     for _ in range(400):
         if GAME.is_over(state):
             break
-        GAME.apply(state, choose(rng, GAME.legal_actions(state, min(GAME.to_act(state)))))
+        GAME.apply(state, choose(rng, GAME.legal_actions(state, Match.around(GAME, state).pick_actor(rng))))
     opened = GAME.view(state, TABLE)
     assert opened["open"] is True
     for s, p in enumerate(opened["players"]):
@@ -209,7 +210,7 @@ def test_a_spectator_sees_no_hand():
     for _ in range(300):
         if GAME.is_over(state):
             break
-        GAME.apply(state, choose(rng, GAME.legal_actions(state, min(GAME.to_act(state)))))
+        GAME.apply(state, choose(rng, GAME.legal_actions(state, Match.around(GAME, state).pick_actor(rng))))
     view = GAME.view(state, None)
     assert view["seat"] is None and view["open"] is False
     assert all(p["hand"] is None and p["cards"] is None and p["fresh"] is None for p in view["players"])
@@ -228,7 +229,7 @@ def test_determinize_depends_only_on_what_the_seat_sees(players):
     for step in range(600):
         if GAME.is_over(state):
             break
-        GAME.apply(state, choose(rng, GAME.legal_actions(state, min(GAME.to_act(state)))))
+        GAME.apply(state, choose(rng, GAME.legal_actions(state, Match.around(GAME, state).pick_actor(rng))))
         if step % 25:
             continue
         for seat in range(players):

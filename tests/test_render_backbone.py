@@ -44,7 +44,7 @@ def play(seed: int, moves: int, stop=None):
     for _ in range(moves):
         if GAME.is_over(state) or (stop and stop(state)):
             break
-        seat = min(GAME.to_act(state))
+        (seat,) = GAME.to_act(state)  # Backbone: one seat acts at a time
         actions = GAME.legal_actions(state, seat)
         if len(actions) > 1 and rng.below(6):
             actions = actions[:-1]

@@ -9,6 +9,7 @@ import pytest
 from netarcade.games import get_game
 from netarcade.core.prng import Rng
 from netarcade.core.game import TABLE
+from netarcade.core.match import Match
 from netarcade.games.netcontrol.board import DEAD, PIPS, RESOURCES, topology
 from netarcade.games.netcontrol.render import (
     TERRAIN,
@@ -42,7 +43,7 @@ def play(seed: int, moves: int, players: int = 3, radius: int = 2):
     for _ in range(moves):
         if GAME.is_over(state):
             break
-        seat = min(GAME.to_act(state))
+        seat = Match.around(GAME, state).pick_actor(rng)
         actions = GAME.legal_actions(state, seat)
         if len(actions) > 1 and rng.below(8):
             actions = actions[:-1]
