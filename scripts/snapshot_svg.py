@@ -33,7 +33,7 @@ def play_random(game, state, moves: int, seed: int):
     for _ in range(moves):
         if game.is_over(state):
             break
-        seat = min(game.to_act(state))
+        (seat,) = game.to_act(state)  # Backbone: one seat acts at a time
         actions = game.legal_actions(state, seat)
         # prefer doing something over ending the turn, so the board fills up
         if len(actions) > 1 and rng.below(6):
@@ -51,7 +51,7 @@ def play_greedy(game, state, moves: int, seed: int):
     for _ in range(moves):
         if game.is_over(state):
             break
-        seat = min(game.to_act(state))
+        (seat,) = game.to_act(state)  # Backbone: one seat acts at a time
         best, best_key = None, None
         for action in game.legal_actions(state, seat):
             trial = game.copy(state)
@@ -93,7 +93,7 @@ def main(argv: list[str]) -> int:
 
     state, last = play_random(game, game.new_game({}, 3), 40, 2024)
     view = game.view(state, None)
-    seat = min(game.to_act(state)) if not game.is_over(state) else 0
+    seat = next(iter(game.to_act(state)), 0)
     legal = [game.format_action(a) for a in game.legal_actions(state, seat)]
     builds = [a for a in legal if a.split()[1] in ("router", "firewall")]
     hacks = [a for a in legal if a.split()[1] == "hack"]
@@ -109,7 +109,7 @@ def main(argv: list[str]) -> int:
 
     fight, fight_last = play_random(game, game.new_game({}, 3), 80, 73)
     files["skirmish.svg"] = render_board(game.view(fight, None), {"last": fight_last, "focus": "e5"})
-    fight_legal = [game.format_action(a) for a in game.legal_actions(fight, min(game.to_act(fight)))]
+    fight_legal = [game.format_action(a) for a in game.legal_actions(fight, next(iter(game.to_act(fight))))]
     files["skirmish-hack.svg"] = render_board(
         game.view(fight, None),
         hints_from_actions([a for a in fight_legal if a.split()[1] in ("hack", "switch")]) | {"focus": "e5"},
