@@ -16,8 +16,8 @@ import subprocess
 
 import pytest
 
-from netarcade.core import Record, digest, encode_record
-
+from netarcade.core import encode_record
+from netarcade.core.match import Match
 from netarcade.games import all_games
 from netarcade.core.prng import Rng, derive_seed
 
@@ -31,17 +31,15 @@ RUNNER = ROOT / "tests" / "node" / "run_pyodide.mjs"
 
 
 def play_seeded(game, seed: int) -> tuple[str, str]:
-    """A random legal game (at most MAX_ACTIONS actions); returns (record, digest)."""
-    state = game.new_game({}, seed)
+    """A random legal game (at most MAX_ACTIONS actions) through ``Match``:
+    the acting seat drawn among all that may act (``pick_actor``), never the
+    lowest first; returns (record, digest)."""
+    match = Match(game, {}, seed, undo=False)
     policy = Rng(derive_seed(seed, "test-policy"))
-    actions: list[str] = []
-    while not game.is_over(state) and len(actions) < MAX_ACTIONS:
-        seat = policy.choice(sorted(game.to_act(state)))
-        action = policy.choice(game.legal_actions(state, seat))
-        actions.append(game.format_action(action))
-        game.apply(state, action)
-    record = encode_record(Record(game.id, {}, seed, tuple(actions)))
-    return record, digest(game, state)
+    while not match.over and match.version < MAX_ACTIONS:
+        seat = match.pick_actor(policy)
+        match.play(policy.choice(match.legal_actions(seat)))
+    return encode_record(match.record()), match.digest()
 
 
 @pytest.fixture(scope="module")
@@ -52,14 +50,26 @@ def node():
     return path
 
 
-def test_pyodide_replays_give_cpython_digests(node):
+# the runner's stdin lines are ``records``; replay lives with the game registry
+REPLAY_SNIPPET = """
+from netarcade.core.record import decode_record, digest
+from netarcade.games import replay
+for r in records:
+    game, state = replay(decode_record(r))
+    print(digest(game, state))
+"""
+
+
+def test_pyodide_replays_give_cpython_digests(node, tmp_path):
     ensure_site()
+    code = tmp_path / "replay.py"
+    code.write_text(REPLAY_SNIPPET)
     games = [(game, seed, *play_seeded(game, seed)) for game in all_games() for seed in SEEDS]
     assert games, "no games registered"
     records = "\n".join(record for _, _, record, _ in games) + "\n"
 
     result = subprocess.run(
-        [node, str(RUNNER), "--lock", str(LOCKFILE)],
+        [node, str(RUNNER), "--lock", str(LOCKFILE), "--code", str(code)],
         input=records, capture_output=True, text=True, timeout=300, cwd=ROOT,
     )
     assert result.returncode == 0, f"Pyodide run failed:\n{result.stderr[-4000:]}"
