@@ -63,7 +63,7 @@ function parseArgs(argv) {
 const BENCH_CODE = `
 import json
 from netarcade.bench import bench_bots, bench_game, bench_options, format_bots, format_game, runtime
-from netarcade.core.game import all_games, get_game
+from netarcade.games import all_games, get_game
 
 report = []
 games = [get_game(GAME)] if GAME else all_games()
