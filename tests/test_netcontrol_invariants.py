@@ -362,11 +362,13 @@ def check_state(state, tracker):
     # whose move
     acting = GAME.to_act(state)
     if state.phase == "discard":
-        assert acting == set(state.owed) and all(k > 0 for k in state.owed.values())
+        assert acting == {s: "discard" for s in state.owed} and all(k > 0 for k in state.owed.values())
         for s in state.owed:
             assert state.owed[s] <= sum(state.hands[s])
     elif state.phase in ("roll", "main"):
-        assert acting == {state.current} and not state.owed
+        assert acting == {state.current: "turn"} and not state.owed
+    elif state.phase.startswith("setup"):
+        assert acting == {state.setup_order[state.setup_step]: "setup"}
     assert 0 <= state.threat < 3
 
 
