@@ -1,0 +1,173 @@
+"""Overwrite: 2-6 hackers lay polyomino code blocks drawn from an envelope on
+a square grid, stack them over each other's, and use special pieces; the
+largest connected chunk of a colour seen from above wins when the System
+Fail is drawn. Chance (the envelope), no hidden hands.
+
+Registers the game; the pieces live in ``pieces.py``, the grid in
+``board.py``, the state and setup in ``state.py``, legality in ``legal.py``,
+applying actions in ``rules.py``, scores in ``scoring.py``, the notation in
+``actions.py``. The rules as implemented: docs/rules/overwrite.md.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.errors import InvalidNotation
+from ...core.game import TURN, Game
+from ...core.options import Option, OptionSchema
+from ..registry import register
+from . import legal, rules, scoring
+from .actions import PLACEABLE, format_action, parse_action
+from .board import cell_name, cells_of
+from .bots import evaluate, evaluate_all
+from .pieces import COLOUR, KIND, ORDER, SHAPE, SIZE, orientation_name
+from .state import OverwriteState, new_state
+
+
+def _names(mask: int) -> list[str]:
+    return [cell_name(cell) for cell in cells_of(mask)]
+
+
+def _by_box_order(pieces) -> list[str]:
+    return sorted(pieces, key=ORDER.__getitem__)
+
+
+class Overwrite(Game):
+    id = "overwrite"
+    title = "Overwrite"
+    min_players = 2
+    max_players = 6
+    hidden_information = False
+    chance = True
+    options = OptionSchema(
+        Option("players", "int", 2, minimum=2, maximum=6,
+               help="2: 6x6 board, 3-4: 8x8, 5-6: 10x10"),
+    )
+
+    def setup(self, options, seed):
+        return new_state(options, seed)
+
+    def copy(self, state):
+        return state.copy()
+
+    def to_act(self, state):
+        return {} if state.over else {state.current: TURN}
+
+    def legal_actions(self, state, seat):
+        return list(legal.iter_legal(state, seat))
+
+    def iter_legal_actions(self, state, seat):
+        return legal.iter_legal(state, seat)
+
+    def legal_notation(self, state, seat, prefix=""):
+        """Only the actions the prefix can match are built: ``"p1 place 1L4 "``
+        lists 1L4's placements, ``"p1 defrag "`` the moves."""
+        verb = name = None
+        words = prefix.split(" ")
+        if len(words) >= 3 and words[1] in ("place", "defrag", "reserve", "draw", "pass"):
+            verb = words[1]
+            if len(words) >= 4 and words[2]:
+                name = words[2]
+        elif len(words) == 2 and words[1] == "":
+            verb = None
+        texts = (format_action(a) for a in legal.iter_legal(state, seat, verb, name))
+        return [text for text in texts if text.startswith(prefix)]
+
+    def check(self, state, action):
+        legal.check(state, action)
+
+    def perform(self, state, action):
+        return rules.perform(state, action)
+
+    def is_over(self, state):
+        return state.over
+
+    def scores(self, state):
+        return scoring.scores(state)
+
+    def winners(self, state):
+        return scoring.winners(state)
+
+    def turn_count(self, state):
+        return state.turn
+
+    def evaluate(self, state, seat):
+        return evaluate(state, seat)
+
+    def evaluate_all(self, state):
+        return evaluate_all(state)
+
+    def determinize(self, state, seat, rng):
+        """Only the envelope's order is unknown to anyone: resample it."""
+        world = state.copy()
+        rng.shuffle(world.envelope)
+        return world
+
+    def format_action(self, action):
+        return format_action(action)
+
+    def parse_action(self, text):
+        return parse_action(text)
+
+    def body(self, state: OverwriteState, observer) -> dict[str, Any]:
+        """Overwrite hides nothing from any seat but the envelope's order."""
+        groups = scoring.largest_groups(state)
+        envelope = _by_box_order(state.envelope)
+        kinds: dict[str, int] = {}
+        for piece in envelope:
+            key = KIND[piece] if KIND[piece] != "data" else f"colour{COLOUR[piece] + 1}"
+            kinds[key] = kinds.get(key, 0) + 1
+        pieces = []
+        for piece in _by_box_order(state.placed):
+            orient, anchor, mask = state.placed[piece]
+            pieces.append({
+                "id": piece, "kind": KIND[piece], "colour": COLOUR[piece], "shape": SHAPE[piece],
+                "orient": orientation_name(orient), "cell": cell_name(anchor), "cells": _names(mask),
+                "uncovered": state.is_uncovered(piece),
+            })
+        return {
+            "options": dict(state.options),
+            "players": state.players,
+            "size": state.size,
+            "area": _names(state.inside),
+            "current": None if state.over else state.current,
+            "phase": state.phase,
+            "first": state.first,
+            "unlocked": state.unlocked,
+            "stacks": [list(stack) for stack in state.stacks],
+            "pieces": pieces,
+            "encrypted": _names(state.encrypted),
+            "bank": list(state.bank),
+            "personal": [list(p) for p in state.personal],
+            "envelope": {"count": len(envelope), "pieces": envelope, "kinds": kinds},
+            "out": _by_box_order(state.out),
+            "visible": scoring.visible(state),
+            "groups": [_names(mask) for mask in groups],
+            "failed_by": state.failed_by,
+            "history": [list(row) for row in state.history],
+        }
+
+    def canonical(self, state: OverwriteState):
+        return {
+            "options": dict(state.options),
+            "envelope": list(state.envelope),
+            "bank": list(state.bank),
+            "personal": [list(p) for p in state.personal],
+            "out": list(state.out),
+            "placed": sorted([piece, orient, anchor] for piece, (orient, anchor, _) in state.placed.items()),
+            "stacks": [list(stack) for stack in state.stacks],
+            "unlocked": state.unlocked,
+            "current": state.current,
+            "phase": state.phase,
+            "first": state.first,
+            "turn": state.turn,
+            "over": state.over,
+            "failed_by": state.failed_by,
+            "history": [list(row) for row in state.history],
+        }
+
+
+OVERWRITE = register(Overwrite())
+
+__all__ = ["OVERWRITE", "Overwrite", "PLACEABLE", "InvalidNotation", "SIZE"]

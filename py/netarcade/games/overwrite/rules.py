@@ -1,0 +1,112 @@
+"""Applying Overwrite actions: the turn (O8), placing (O9-O13), the special
+pieces (O16-O19), reserving (O14) and passing (O20).
+
+What it is for: ``perform`` changes a state for an action ``legal.check``
+accepted and returns its events; ``start_turn`` makes the automatic draw.
+Not here: legality (``legal.py``), setup (``state.py``), scores
+(``scoring.py``).
+"""
+
+from __future__ import annotations
+
+from ...core.events import Event
+from .actions import Defrag, Draw, Pass, Place, Reserve
+from .board import cell_name, cells_of, neighbours, placement_table, spans
+from .legal import bank_piece
+from .pieces import KIND, ORDER, SHAPE, orientation_name
+from .scoring import scores
+from .state import DRAW, PLAY, OverwriteState
+
+
+def draw(state: OverwriteState, seat: int) -> list[Event]:
+    """Draw the top of the envelope into the community bank; a System Fail
+    ends the game at once (O19). An empty envelope (impossible while the
+    System Fail is in it) ends it too."""
+    state.phase = PLAY
+    if not state.envelope:
+        state.over = True
+        return [Event("over", {"reason": "empty", "scores": scores(state)})]
+    piece = state.envelope.pop()
+    state.bank.append(piece)
+    events = [Event("draw", {"seat": seat, "piece": piece, "left": len(state.envelope)})]
+    if piece == "sf":
+        state.over = True
+        state.failed_by = seat
+        events.append(Event("over", {"reason": "system-fail", "seat": seat, "scores": scores(state)}))
+    return events
+
+
+def start_turn(state: OverwriteState, seat: int) -> list[Event]:
+    """``seat``'s turn begins; with an empty personal bank the draw is the
+    only choice, so it is made at once (O8)."""
+    state.current = seat
+    state.phase = DRAW
+    state.turn += 1
+    events = [Event("turn", {"seat": seat, "turn": state.turn})]
+    if not state.personal[seat]:
+        events.extend(draw(state, seat))
+    return events
+
+
+def end_turn(state: OverwriteState) -> list[Event]:
+    state.history.append(tuple(scores(state)))
+    return start_turn(state, (state.current + 1) % state.players)
+
+
+def _unlock(state: OverwriteState) -> list[Event]:
+    """O12: once a chain of pieces joins two opposite sides, stacking is
+    allowed for the rest of the game."""
+    if not state.unlocked and spans(state.occupied, state.size):
+        state.unlocked = True
+        return [Event("unlock", {"turn": state.turn})]
+    return []
+
+
+def _anti_virus(state: OverwriteState, piece: str) -> list[str]:
+    """O16: every uncovered piece sharing an edge with the Anti-virus leaves
+    the game, Encrypted data excepted, then the Anti-virus itself."""
+    around = neighbours(state.placed[piece][2])
+    hit = [other for other in sorted(state.placed, key=ORDER.__getitem__)
+           if other != piece and KIND[other] != "enc" and state.placed[other][2] & around
+           and state.is_uncovered(other)]
+    for other in (*hit, piece):
+        state.lift(other)
+        state.out.append(other)
+    return hit
+
+
+def perform(state: OverwriteState, action) -> list[Event]:
+    seat = action.seat
+    if isinstance(action, Draw):
+        return draw(state, seat)
+    if isinstance(action, Pass):
+        return [Event("pass", {"seat": seat}), *end_turn(state)]
+    if isinstance(action, Reserve):
+        state.bank.remove(action.piece)
+        state.personal[seat].append(action.piece)
+        return [Event("reserve", {"seat": seat, "piece": action.piece}), *end_turn(state)]
+    if isinstance(action, Place):
+        personal = state.phase == DRAW
+        piece = bank_piece(state, seat, action.piece)
+        (state.personal[seat] if personal else state.bank).remove(piece)
+        mask = placement_table(SHAPE[piece], state.size)[(action.orient, action.cell)]
+        state.lay(piece, action.orient, action.cell, mask)
+        data = {"seat": seat, "piece": piece, "orient": orientation_name(action.orient),
+                "cell": cell_name(action.cell), "cells": [cell_name(c) for c in cells_of(mask)],
+                "from": "personal" if personal else "bank"}
+        if KIND[piece] == "av":
+            data["removed"] = _anti_virus(state, piece)
+        return [Event("place", data), *_unlock(state), *end_turn(state)]
+    if isinstance(action, Defrag):
+        defrag = next(p for p in sorted(state.bank, key=ORDER.__getitem__) if KIND[p] == "df")
+        state.bank.remove(defrag)
+        state.out.append(defrag)
+        old = state.placed[action.piece][2]
+        state.lift(action.piece)
+        mask = placement_table(SHAPE[action.piece], state.size)[(action.orient, action.cell)]
+        state.lay(action.piece, action.orient, action.cell, mask)
+        data = {"seat": seat, "piece": action.piece, "defrag": defrag, "orient": orientation_name(action.orient),
+                "cell": cell_name(action.cell), "cells": [cell_name(c) for c in cells_of(mask)],
+                "was": [cell_name(c) for c in cells_of(old)]}
+        return [Event("defrag", data), *_unlock(state), *end_turn(state)]
+    raise TypeError(f"not an Overwrite action: {action!r}")

@@ -1,0 +1,161 @@
+"""Overwrite's state, its setup and its copy.
+
+What it is for: the plain object a game is (where every piece is, the
+envelope's order, whose turn) and the setup as printed (O2-O7). Not here:
+legality (``legal.py``), applying actions (``rules.py``), scores
+(``scoring.py``).
+
+Every piece of the box is in exactly one place: the envelope (an ordered
+list, drawn from the end), the community bank, a personal bank, the board
+(``placed``) or out of play. The board keeps one stack per cell (bottom
+first) and masks derived from it: occupied cells, encrypted cells and, per
+colour, the cells where that colour is on top.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.events import Event
+from ...core.prng import Rng, derive_seed
+from .board import BOUNDARY_SIZE, CELLS, boundary, cells_of
+from .pieces import COLOUR, COLOURS, KIND, PIECES, colour_set, special_set
+
+#: phases of a turn: "draw" waits for a Draw or a play from the personal
+#: bank (only when the personal bank holds a piece, O8); "play" follows a draw
+DRAW, PLAY = "draw", "play"
+
+
+class OverwriteState:
+    __slots__ = ("options", "players", "size", "inside", "envelope", "bank", "personal", "out", "placed",
+                 "stacks", "occupied", "encrypted", "tops", "unlocked", "current", "phase", "first", "turn",
+                 "over", "failed_by", "history", "_scores")
+
+    def __init__(self, options: dict[str, Any]):
+        self.options = dict(options)
+        self.players: int = options["players"]
+        self.size: int = BOUNDARY_SIZE[self.players]
+        self.inside: int = boundary(self.size)
+        self.envelope: list[str] = []
+        self.bank: list[str] = []
+        self.personal: list[list[str]] = [[] for _ in range(self.players)]
+        self.out: list[str] = []
+        #: pieces on the board: id -> (orientation, anchor cell, mask)
+        self.placed: dict[str, tuple[int, int, int]] = {}
+        #: per cell, the ids of the pieces covering it, bottom first
+        self.stacks: list[tuple[str, ...]] = [()] * CELLS
+        self.occupied = 0
+        self.encrypted = 0
+        #: per colour in play, the cells where a piece of that colour is on top
+        self.tops: list[int] = [0] * self.players
+        self.unlocked = False
+        self.current = 0
+        self.phase = DRAW
+        self.first = 0
+        self.turn = 0
+        self.over = False
+        self.failed_by: int | None = None
+        #: each seat's largest group after every finished turn (for the chart)
+        self.history: list[tuple[int, ...]] = []
+        self._scores: list[int] | None = None
+
+    def copy(self) -> "OverwriteState":
+        twin = OverwriteState.__new__(OverwriteState)
+        twin.options = self.options  # never changed after setup
+        twin.players, twin.size, twin.inside = self.players, self.size, self.inside
+        twin.envelope = list(self.envelope)
+        twin.bank = list(self.bank)
+        twin.personal = [list(p) for p in self.personal]
+        twin.out = list(self.out)
+        twin.placed = dict(self.placed)
+        twin.stacks = list(self.stacks)
+        twin.occupied, twin.encrypted = self.occupied, self.encrypted
+        twin.tops = list(self.tops)
+        twin.unlocked = self.unlocked
+        twin.current, twin.phase, twin.first, twin.turn = self.current, self.phase, self.first, self.turn
+        twin.over, twin.failed_by = self.over, self.failed_by
+        twin.history = list(self.history)
+        twin._scores = self._scores
+        return twin
+
+    # --- the board ---------------------------------------------------------
+    def lay(self, piece: str, orient: int, anchor: int, mask: int) -> None:
+        """Put ``piece`` on top of every cell of ``mask``."""
+        self.placed[piece] = (orient, anchor, mask)
+        stacks = self.stacks
+        for cell in cells_of(mask):
+            stacks[cell] = stacks[cell] + (piece,)
+        self.occupied |= mask
+        if KIND[piece] == "enc":
+            self.encrypted |= mask
+        tops = self.tops
+        for colour in range(self.players):
+            tops[colour] &= ~mask
+        colour = COLOUR[piece]
+        if colour is not None:
+            tops[colour] |= mask
+        self._scores = None
+
+    def lift(self, piece: str) -> int:
+        """Take an uncovered ``piece`` off the board; its mask."""
+        _, _, mask = self.placed.pop(piece)
+        stacks, tops = self.stacks, self.tops
+        colour = COLOUR[piece]
+        for cell in cells_of(mask):
+            stack = stacks[cell][:-1]
+            stacks[cell] = stack
+            bit = 1 << cell
+            if colour is not None:
+                tops[colour] &= ~bit
+            if not stack:
+                self.occupied &= ~bit
+            else:
+                below = COLOUR[stack[-1]]
+                if below is not None:
+                    tops[below] |= bit
+        self._scores = None
+        return mask
+
+    def is_uncovered(self, piece: str) -> bool:
+        stacks = self.stacks
+        return all(stacks[cell][-1] == piece for cell in cells_of(self.placed[piece][2]))
+
+
+def new_state(options: dict[str, Any], seed: int) -> tuple[OverwriteState, list[Event]]:
+    """Setup as printed (O2-O7): the envelope of the colours and specials in
+    play, shuffled; the first player drawn; the community bank dealt."""
+    from .rules import start_turn  # the first turn starts with its draw
+
+    state = OverwriteState(options)
+    players = state.players
+    rng = Rng(derive_seed(seed, "overwrite-envelope"))
+    envelope = [piece for colour in range(players) for piece in colour_set(colour)] + special_set(players)
+    in_play = set(envelope)
+    state.out = [piece for piece in PIECES if piece not in in_play]
+    rng.shuffle(envelope)
+    # O5: draw until a code block; its colour goes first; it goes back in
+    while True:
+        drawn = rng.choice(envelope)
+        if KIND[drawn] == "data":
+            break
+    state.first = state.current = COLOUR[drawn]
+    rng.shuffle(envelope)
+    events = [Event("setup", {"players": players, "size": state.size, "colours": min(players, COLOURS),
+                              "envelope": len(envelope), "out": len(state.out)}),
+              Event("first", {"seat": state.first, "piece": drawn})]
+    # O6: one draw per seat, first player first, clockwise; a System Fail
+    # drawn while the bank is dealt goes back and the envelope is mixed again
+    for i in range(players):
+        seat = (state.first + i) % players
+        piece = envelope.pop()
+        while piece == "sf":
+            envelope.append(piece)
+            rng.shuffle(envelope)
+            events.append(Event("fail-returned", {"seat": seat}))
+            piece = envelope.pop()
+        state.bank.append(piece)
+        events.append(Event("deal", {"seat": seat, "piece": piece}))
+    state.envelope = envelope
+    state.turn = 0
+    events.extend(start_turn(state, state.first))
+    return state, events
