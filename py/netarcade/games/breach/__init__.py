@@ -1,0 +1,92 @@
+"""Breach: 2-5 infiltrators race Edge -> Root -> Edge through 14 layers of
+Mainframe / Undernet Node cards, rolling for Bandwidth, managing Exposure and
+playing Exploits that others may block by discarding pairs. Hidden hands,
+dice, a deck.
+
+Registers the game; the components are in ``cards.py``, the state and setup
+in ``state.py``, legality in ``legal.py``, applying actions in ``rules.py``,
+views and determinization in ``views.py``, the notation in ``actions.py``,
+the evaluation in ``bots.py``, the SVG in ``render.py``. The rules as
+implemented: docs/rules/breach.md.
+"""
+
+from __future__ import annotations
+
+from ...core.game import Game
+from ...core.options import Option, OptionSchema
+from ..registry import register
+from . import legal, rules, views
+from .actions import format_action, parse_action
+from .bots import BOT_SETTINGS, evaluate, evaluate_all
+from .state import OVER, canonical, new_state
+
+
+class Breach(Game):
+    id = "breach"
+    title = "Breach"
+    min_players = 2
+    max_players = 5
+    hidden_information = True
+    chance = True
+    options = OptionSchema(
+        Option("players", "int", 4, minimum=2, maximum=5, help="infiltrators at the table"),
+        Option("rounds", "int", 40, minimum=5, maximum=200,
+               help="lockdown: after this many rounds the player farthest along wins (D19)"),
+    )
+    bot_settings = BOT_SETTINGS
+
+    def setup(self, options, seed):
+        return new_state(options, seed)
+
+    def copy(self, state):
+        return state.copy()
+
+    def to_act(self, state):
+        return legal.to_act(state)
+
+    def legal_actions(self, state, seat):
+        return legal.legal_actions(state, seat)
+
+    def check(self, state, action):
+        legal.check(state, action)
+
+    def perform(self, state, action):
+        return rules.perform(state, action)
+
+    def body(self, state, observer):
+        return views.body(state, observer)
+
+    def is_over(self, state):
+        return state.phase == OVER
+
+    def scores(self, state):
+        return [state.progress(s) for s in range(state.n)]
+
+    def winners(self, state):
+        return list(state.winners)
+
+    def turn_count(self, state):
+        return state.turn
+
+    def format_action(self, action):
+        return format_action(action)
+
+    def parse_action(self, text):
+        return parse_action(text)
+
+    def canonical(self, state):
+        return canonical(state)
+
+    def evaluate(self, state, seat):
+        return evaluate(state, seat)
+
+    def evaluate_all(self, state):
+        return evaluate_all(state)
+
+    def determinize(self, state, seat, rng):
+        return views.determinize(state, seat, rng)
+
+
+BREACH = register(Breach())
+
+__all__ = ["BREACH", "Breach"]
