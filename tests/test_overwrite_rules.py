@@ -404,6 +404,11 @@ def test_o20_pass_only_when_nothing_can_be_played_or_reserved():
     assert state.current == 1 and "df1" in state.bank and len(state.bank) == 2
     other = position(2, bank=["1I2"])
     refused(other, Pass(0), "can-play")
+    # before drawing there is always the draw, even if no personal piece fits
+    stuck = position(2, bank=["2I2"], personal={0: ["1I4"]}, board=[("2O4", "r0", "c3")], phase=DRAW)
+    stuck.occupied = stuck.inside  # nothing fits anywhere in the first layer
+    assert GAME.legal_actions(stuck, 0) == [Draw(0)]
+    refused(stuck, Pass(0), "draw-first")
 
 
 def test_o21_score_is_the_largest_edge_connected_group_seen_from_above():

@@ -174,6 +174,8 @@ def check(state: OverwriteState, action) -> None:
         _check_defrag(state, action)
     elif isinstance(action, Reserve):
         _check_reserve(state, action)
+    elif state.phase != PLAY:
+        _refuse("draw-first", "draw first: you may pass only when nothing drawn can be played")
     elif can_act(state, seat):
         _refuse("can-play", "you may pass only when no piece in the bank can be played or reserved")
 
