@@ -1,0 +1,95 @@
+"""Breach invariants (hypothesis) after every action of random games:
+every Exploit card in exactly one place (deck, hands, discard pile,
+reminders, the card in a block window, the 2-player removed cards);
+Exposure never below 0; at the end of Manifest no hand holds more than 5
+cards with an Exploit among them; route markers consistent with the
+layers entered; refusals keep the digest."""
+
+from __future__ import annotations
+
+from collections import Counter
+
+from hypothesis import given, settings, strategies as st
+
+from test_breach_helpers import GAME
+from netarcade.core import IllegalAction, Match, digest
+from netarcade.core.prng import Rng
+from netarcade.games.breach.actions import Discard, Enter, Play, Stop
+from netarcade.games.breach.cards import DECK, EDGE, HAND, LAYERS, ROOT, layer_of, other
+from netarcade.games.breach.state import DISCARD, DONE, NEVER
+
+
+def where_cards_are(state) -> Counter:
+    cards = Counter(state.deck) + Counter(state.discard) + Counter(state.removed)
+    for hand in state.hands:
+        cards += Counter(hand)
+    cards += Counter(card for card, _, _ in state.reminders)
+    if state.window is not None:
+        cards[state.window["card"]] += 1
+    return cards
+
+
+def check_invariants(state, before_turn, current_before):
+    assert where_cards_are(state) == Counter(DECK)
+    assert all(e >= 0 for e in state.exposure)
+    # a turn ended: the seat that ended it reconciled its hand in Manifest
+    if state.turn != before_turn and not GAME.is_over(state):
+        seat = current_before
+        assert state.hand_size(seat) <= HAND or not state.hands[seat] or state.exposure[seat] == 0
+    for seat in range(state.n):
+        route = state.route[seat]
+        for index, mark in enumerate(route):
+            if mark >= 0:
+                assert layer_of(mark) == index + 1  # a marker sits in its own layer
+        entered = [i for i, mark in enumerate(route) if mark != NEVER]
+        # layers are entered from Edge on: every layer up to the deepest was entered
+        if entered:
+            assert entered == list(range(max(entered) + 1))
+        at = state.at[seat]
+        if at >= 0:
+            assert route[layer_of(at) - 1] != NEVER
+        if state.payload[seat]:
+            assert all(mark != NEVER for mark in route)  # reached Root through every layer
+    assert (state.window is None) == (state.phase != "window")
+
+
+@settings(max_examples=12, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
+def test_invariants_hold_after_every_action(seed, players):
+    match = Match(GAME, {"players": players, "rounds": 12}, seed, undo=False)
+    rng = Rng(seed)
+    for _ in range(900):
+        if match.over:
+            break
+        state = match.state
+        seat = match.pick_actor(rng)
+        actions = match.legal_actions(seat)
+        # prefer moving on, so games get deep into the network
+        moves = [a for a in actions if isinstance(a, Enter)]
+        action = rng.choice(moves) if moves and rng.below(3) else rng.choice(actions)
+        turn, current = state.turn, state.current
+        match.play(action)
+        check_invariants(match.state, turn, current)
+
+
+@settings(max_examples=8, deadline=None)
+@given(seed=st.integers(0, 2**32))
+def test_refusals_keep_the_digest(seed):
+    match = Match(GAME, {"players": 3}, seed, undo=False)
+    rng = Rng(seed)
+    for _ in range(150):
+        if match.over:
+            break
+        state = match.state
+        before = digest(GAME, state)
+        for seat in range(3):
+            for bad in (Play(seat, "lag", "p9"), Enter(seat, "14b"), Stop(seat), Discard(seat, "wipe"),
+                        Enter(seat, "root"), Play(seat, "backdoor", "1t")):
+                if not GAME.is_legal(state, bad):
+                    try:
+                        GAME.apply(state, bad)
+                    except IllegalAction:
+                        pass
+                    assert digest(GAME, state) == before
+        seat = match.pick_actor(rng)
+        match.play(rng.choice(match.legal_actions(seat)))
