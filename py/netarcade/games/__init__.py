@@ -7,7 +7,7 @@ line below.
 from .registry import all_games, get_game, register
 from ..core.record import Record, replay_with
 
-from . import backbone, netcontrol, overwrite  # noqa: E402,F401  (registers each game)
+from . import backbone, breach, netcontrol, overwrite  # noqa: E402,F401  (registers each game)
 
 
 def replay(record: Record, upto: int | None = None):
