@@ -8,7 +8,7 @@ folder (default ``dist/``) is everything a static host needs, and it is what
 ``python -m netarcade serve`` serves::
 
     dist/index.html                              the app shell, first screen pre-rendered
-    dist/static/...                              our own CSS/JS/pages (copied)
+    dist/static/...                              our own CSS/JS/pages (copied; app.css gets each game's CSS appended)
     dist/static/vendor/pyodide/                  loadPyodide's runtime files from npm,
         pyodide-lock.json                        Pyodide's lockfile + netarcade + msgpack
         netarcade-*.whl, msgpack-*.whl           next to that lockfile
@@ -273,6 +273,8 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
             if "__pycache__" in rel.parts or path.name.startswith(".#") or path.name.endswith("~"):
                 continue
             plan[f"static/{rel.as_posix()}"] = path
+    if "static/app.css" in plan:  # the shared look, then each game's own (web/games/<id>/*.css)
+        plan["static/app.css"] = site_stylesheet(static / "app.css")
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_RUNTIME_FILES:
         plan[f"{PYODIDE_DIR}/{name}"] = pyodide / name
@@ -287,17 +289,28 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
     return plan
 
 
-def prerendered_shell(index: Path) -> bytes:
-    """The app shell with its first screen filled in (netarcade.web.shell):
-    the starting board as SVG, the panels, the home screen and the theme, so
-    the page paints a board at once while Pyodide starts."""
+def _shell():
+    """``netarcade.web.shell`` from this checkout."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
-        from netarcade.web.shell import fill_shell
+        from netarcade.web import shell
     except ImportError as err:
         raise BuildError(f"cannot import netarcade to pre-render index.html ({err}): run with the venv's Python") from None
     finally:
         sys.path.remove(str(ROOT / "py"))
+    return shell
+
+
+def site_stylesheet(shared: Path) -> bytes:
+    """``static/app.css`` followed by every game's own CSS file (one request, as before)."""
+    return _shell().stylesheet(shared.read_text(encoding="utf-8")).encode("utf-8")
+
+
+def prerendered_shell(index: Path) -> bytes:
+    """The app shell with its first screen filled in (netarcade.web.shell):
+    the starting board as SVG, the panels, the home screen and the theme, so
+    the page paints a board at once while Pyodide starts."""
+    fill_shell = _shell().fill_shell
     try:
         return fill_shell(index.read_text(encoding="utf-8")).encode("utf-8")
     except ValueError as err:

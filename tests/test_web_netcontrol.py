@@ -15,10 +15,10 @@ from netarcade.bots import make_bot
 from netarcade.core import digest
 from netarcade.core.prng import Rng
 from netarcade.games.netcontrol.rules import CARDS
-from netarcade.web import netcontrol as web_netcontrol
-from netarcade.web import netcontrol_views as ncv
+from netarcade.web.games.netcontrol import table as web_netcontrol
+from netarcade.web.games.netcontrol import views as ncv
 from netarcade.web import pages, views
-from netarcade.web.netcontrol import CHOOSER_TOOLS, NetControlTable, action_targets
+from netarcade.web.games.netcontrol.table import CHOOSER_TOOLS, NetControlTable, action_targets
 from netarcade.web.session import Session, new_setup, parse_form
 from netarcade.web.thinking import Thinker
 
@@ -364,7 +364,7 @@ def test_game_over_result_and_chart():
     assert re.match(r"Greedy bot \d wins with \d+ XP", headline)
     assert table.status() == headline
     assert "XP" in detail and "Longest Network" in detail
-    html = ncv.game_over(table)
+    html = pages.page_for("netcontrol").game_over(table)
     assert "<polyline" in html and 'data-cmd="rematch"' in html and ">XP<" in html
     assert "XP at the end of each turn" in html
     parse_html(html)
@@ -459,7 +459,10 @@ def test_link_round_trip():
 
 
 def test_page_registry():
-    assert set(pages.PAGES) == {"backbone", "netcontrol"}
+    assert [page.id for page in pages.all_pages()] == ["backbone", "netcontrol", "overwrite", "breach"]
+    assert [game for game in ("backbone", "netcontrol", "overwrite", "breach") if pages.is_playable(game)] == [
+        "backbone", "netcontrol"]
+    assert pages.default_page().id == "backbone"
     page = pages.page_for("netcontrol")
     session = vs_bots()
     table = page.table(session)
@@ -472,7 +475,7 @@ def test_page_registry():
     assert page.bot_pause("p2 roll") > page.bot_pause("p2 discard co")
     assert pages.page_for("backbone").bot_pause("p2 router e5") == 0.45
     with pytest.raises(KeyError):
-        pages.page_for("breach")
+        pages.page_for("chess")
 
 
 def test_form_for_net_control():

@@ -23,10 +23,11 @@ from netarcade.games import get_game
 from netarcade.core.prng import Rng
 from netarcade.core.record import Record
 from netarcade.games.backbone.render import render_static_board
-from netarcade.web import backbone as web_backbone
-from netarcade.web import session as web_session
+from netarcade.web import pages, session as web_session
 from netarcade.web import shell, thinking, views
-from netarcade.web.backbone import TOOLS, BackboneTable, action_hexes
+from netarcade.web.games.backbone import table as web_backbone
+from netarcade.web.games.backbone import views as backbone_views
+from netarcade.web.games.backbone.table import TOOLS, BackboneTable, action_hexes
 from netarcade.web.session import (
     LinkError,
     Session,
@@ -134,8 +135,7 @@ def test_bad_links_say_why(fragment, words):
 
 def test_link_to_a_game_the_page_cannot_play_yet(monkeypatch):
     link = Session(human_vs()).link()
-    monkeypatch.setattr(web_session, "PAGE_GAMES", ())
-    monkeypatch.setattr(views, "PAGE_GAMES", ())
+    monkeypatch.setattr(pages.page_for("backbone"), "playable", False)
     with pytest.raises(LinkError, match="Backbone cannot be played in the page yet"):
         Session.from_link(link)
     assert "playable" not in views.home().split('id="game-backbone"')[1].split("</h2>")[0]
@@ -311,7 +311,7 @@ def test_tool_selection_and_keys():
 
 
 def test_each_table_plays_its_own_game_and_shares_the_common_keys():
-    from netarcade.web.netcontrol import NetControlTable
+    from netarcade.web.games.netcontrol.table import NetControlTable
     from netarcade.web.table import COMMON_KEYS
 
     backbone = Session(human_vs())
@@ -406,7 +406,7 @@ def test_result_and_game_over_texts():
     assert table.status() == headline
     assert headline.startswith(("You win", "Greedy bot wins", "Draw"))
     assert "AI tokens" in detail
-    html = views.game_over(table)
+    html = pages.page_for("backbone").game_over(table)
     assert "<polyline" in html and 'data-cmd="rematch"' in html and headline in html
 
 
@@ -476,7 +476,7 @@ def parse_html_fragment(html: str) -> ET.Element:
 
 def test_tool_bar_marks_the_selected_and_the_unavailable_tools():
     table = BackboneTable(Session(human_vs()))
-    html = views.tool_bar(table)
+    html = backbone_views.tool_bar(table)
     root = parse_html_fragment(html)
     buttons = {b.get("data-tool"): b for b in root.iter("button") if b.get("data-tool")}
     assert list(buttons) == list(TOOLS)
@@ -491,12 +491,12 @@ def test_panels_show_players_costs_and_log():
     session = Session(human_vs())
     session.play("p1 router b2")
     table = BackboneTable(session)
-    players = views.players_panel(table)
+    players = backbone_views.players_panel(table)
     assert "You" in players and "Search bot" in players and "4<small>/10</small>" in players
-    costs = parse_html_fragment(views.costs_panel(table))
+    costs = parse_html_fragment(backbone_views.costs_panel(table))
     afford = {tr.find("th").text for tr in costs.iter("tr") if tr.get("class") == "afford"}
     assert afford == {"Router", "Switch", "Wireless AP", "Server", "Firewall", "Hack", "Reroute"}  # 4 BW: no Datacenter
-    log = views.log_panel(table)
+    log = backbone_views.log_panel(table)
     assert "<code>p1 router b2</code>" in log and "T1" in log
     parse_html_fragment(players)
     parse_html_fragment(log)
@@ -541,6 +541,31 @@ def test_shell_fills_every_marker():
         shell.fill_shell(template.replace("<!--na:board-->", ""))
 
 
+def test_shared_page_code_names_no_game():
+    """A game lives in its folder (web/games/<id>/) and one line of web/games/__init__.py."""
+    shared = [WEB / name for name in ("app.py", "session.py", "views.py", "pages.py", "shell.py", "table.py")]
+    shared += [ROOT / "index.html", ROOT / "static" / "app.css"]
+    for path in shared:
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"backbone|netcontrol|overwrite|breach", text), path.name
+
+
+def test_the_site_stylesheet_appends_each_games_css():
+    shared = (ROOT / "static" / "app.css").read_text(encoding="utf-8")
+    css = shell.stylesheet(shared)
+    assert css.startswith(shared.rstrip())
+    assert '[data-game="netcontrol"] .stage' in css and "web/games/netcontrol/netcontrol.css" in css
+    assert css.count("{") == css.count("}")
+
+
+def test_setup_links_and_form_examples():
+    assert new_setup("backbone", {"target": "12"}, 7).options["target"] == 12
+    assert encode_link(new_setup("backbone", {}, 7, ("human", "greedy"))).startswith(
+        "play=backbone&seats=human,greedy&r=h")
+    setup, errors = parse_form("backbone", {"seed": "", "target": "30", "map": "classic"})
+    assert setup is None and errors == {"target": "must be between 3 and 20, got 30"}
+
+
 def test_static_board_takes_names():
     svg = render_static_board("classic", {"names": ["You", "Search bot"]})
     assert ">You<" in svg and ">Search bot<" in svg
@@ -549,7 +574,7 @@ def test_static_board_takes_names():
 
 def test_only_the_dom_glue_imports_the_browser():
     browser = {"js", "pyodide", "pyscript"}
-    for path in sorted(WEB.glob("*.py")):
+    for path in sorted(WEB.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
         names = {alias.name.split(".")[0] for node in ast.walk(tree) if isinstance(node, ast.Import)
                  for alias in node.names}
@@ -561,7 +586,7 @@ def test_only_the_dom_glue_imports_the_browser():
             assert not names & browser, path.name
 
 
-@pytest.mark.parametrize("module", [web_session, web_backbone, thinking, views, shell])
+@pytest.mark.parametrize("module", [web_session, web_backbone, backbone_views, thinking, views, shell, pages])
 def test_doctests(module):
     result = doctest.testmod(importlib.import_module(module.__name__))
     assert result.failed == 0

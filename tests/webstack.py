@@ -15,7 +15,8 @@ import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-DIST = ROOT / "dist"
+#: the built site; NETARCADE_DIST points elsewhere (a private copy while others rebuild dist/)
+DIST = Path(os.environ.get("NETARCADE_DIST") or ROOT / "dist").resolve()
 LOCKFILE = DIST / "static" / "vendor" / "pyodide" / "pyodide-lock.json"
 CHROMIUM = Path("/usr/bin/chromium")
 #: launch flags for Debian's Chromium as root on a machine with no outside

@@ -3,7 +3,7 @@
 What it is for: ``index.html`` runs ``netarcade.web.app.main()`` once
 Pyodide is up. This module reads the URL (``?embed``, the ``#`` seed link),
 builds a :class:`~netarcade.web.session.Session` and its game's table
-(``pages.page_for(game).table``: ``BackboneTable``, ``NetControlTable``),
+(``pages.page_for(game).table``, from the game's folder under ``web/games``),
 sets ``innerHTML`` of the board and the panels from the pure renderers, and
 maps DOM events to table calls through a few delegated listeners
 (``pyscript.web`` cannot create SVG nodes and refuses SVG targets, so one
@@ -30,7 +30,7 @@ from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
 from . import views
-from .pages import GamePage, page_for
+from .pages import GamePage, default_page, page_for
 from .session import (
     DEFAULT_SEATS,
     LinkError,
@@ -87,7 +87,7 @@ class App:
         self.root = root
         # index.html's first script read ?embed (any "embed" or "embed=..." parameter)
         self.embed = bool(root.hasAttribute("data-embed"))
-        self.table = None  # the game's table (BackboneTable, NetControlTable)
+        self.table = None  # the game's table (its page makes it)
         self.page: GamePage | None = None
         self.demo = False
         self.paused = False
@@ -134,9 +134,9 @@ class App:
             self.load(session, demo=False)
             return
         if self.embed:
-            self.load(Session(new_setup("backbone", {}, None, DEMO_SEATS)), demo=True, keep_hash=True)
+            self.load(Session(new_setup(default_page().id, {}, None, DEMO_SEATS)), demo=True, keep_hash=True)
         else:
-            self.load(Session(new_setup("backbone", {}, None, DEFAULT_SEATS)), demo=False)
+            self.load(Session(new_setup(default_page().id, {}, None, DEFAULT_SEATS)), demo=False)
 
     def load(self, session: Session, demo: bool, keep_hash: bool = False) -> None:
         self.page = page_for(session.setup.game)
@@ -176,7 +176,7 @@ class App:
                     resume.hidden = True
             document.title = "netarcade: choose a game"
         else:
-            document.title = f"netarcade: {self.page.title if self.page else 'Backbone'}"
+            document.title = f"netarcade: {(self.page or default_page()).title}"
 
     def show_link_error(self, message: str) -> None:
         self.cancel_bots()
@@ -185,7 +185,7 @@ class App:
         self.root.classList.remove("link-pending")
         self.root.dataset.state = "link-error"
         self.set_html("overlay", views.link_error(message))
-        self.set_html("tools", views.tool_bar(None))
+        self.set_html("tools", default_page().idle_tools())
         _by_id("overlay").hidden = False
         self.set_text("status", "This link does not open a game.")
         self.set_text("prompt", message)
@@ -344,7 +344,7 @@ class App:
     async def restart_demo(self, generation: int) -> None:
         await asyncio.sleep(DEMO_RESTART)
         if generation == self.generation and self.demo and not self.paused:
-            self.load(Session(new_setup("backbone", {}, None, DEMO_SEATS)), demo=True, keep_hash=True)
+            self.load(Session(new_setup(default_page().id, {}, None, DEMO_SEATS)), demo=True, keep_hash=True)
 
     # --- events ------------------------------------------------------------------------------
     def on_click(self, event) -> None:
@@ -364,7 +364,7 @@ class App:
             self.do_hex(str(spot.getAttribute("data-name")))
 
     def do_hex(self, name: str) -> None:
-        """A click on a board element: a Backbone hex, a Net Control vertex, edge or tile."""
+        """A click on a board element (its data-name: a hex, a vertex, an edge, a tile)."""
         table = self.table
         if table is None:
             return
@@ -391,7 +391,7 @@ class App:
             js.history.replaceState(None, "", js.location.pathname + js.location.search)
             self.root.dataset.state = ""
             seats = DEMO_SEATS if self.embed else DEFAULT_SEATS
-            self.load(Session(new_setup("backbone", {}, None, seats)), demo=self.embed,
+            self.load(Session(new_setup(default_page().id, {}, None, seats)), demo=self.embed,
                       keep_hash=self.embed)
             return
         if name == "new":

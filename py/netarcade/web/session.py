@@ -16,14 +16,14 @@ Seed links
 The page keeps the game in the URL fragment, as ``key=value`` pairs joined
 by ``&``::
 
-    #play=backbone&seats=human,search&r=<record>
+    #play=<game id>&seats=human,search&r=<record>
 
 ``r`` is the engine's game record (``encode_record``: game id, options, seed
 and every action so far, msgpack + base64url); ``play`` repeats the game id
 so a link is readable; ``seats`` says who plays each seat (``human`` or a
 bot level: ``random``, ``greedy``, ``search``). A hand-written link may leave
 ``r`` out and give ``seed`` and options instead
-(``#play=backbone&seats=human,greedy&seed=42&target=12``): that starts a new
+(``#play=<game id>&seats=human,greedy&seed=42&target=12``): that starts a new
 game. Anything malformed raises :class:`LinkError` with a sentence a player
 can read.
 """
@@ -41,13 +41,13 @@ from ..core.options import MAX_SEED, validate_seed
 from ..core.prng import derive_seed
 from ..core.record import MAX_RECORD_CHARS, Record, decode_record, encode_record
 from ..games import get_game
+from .pages import is_playable
 
 __all__ = [
     "BOT_LEVELS",
     "HUMAN",
     "LinkError",
     "LogEntry",
-    "PAGE_GAMES",
     "SEAT_KINDS",
     "Session",
     "Setup",
@@ -70,9 +70,6 @@ DEFAULT_SEATS = (HUMAN, "search")
 RANDOM_SEED_BOUND = 2**32
 
 LINK_KEYS = ("play", "seats", "r", "seed")
-#: games the page can play (``web.pages`` has a table for them); other
-#: registered games are listed as coming until their page arrives
-PAGE_GAMES = ("backbone", "netcontrol")
 
 
 class LinkError(ValueError):
@@ -114,10 +111,7 @@ def new_setup(game_id: str, options: Mapping[str, Any] | None = None, seed: Any 
     ``seats=None`` seats a human against search bots.
 
     Raises ``UnknownGame`` or ``InvalidOption`` (seats are reported as the
-    option ``seats``).
-
-    >>> new_setup("backbone", {"target": "12"}, 7).options["target"]
-    12
+    option ``seats``) (``tests/test_web_session.py`` has examples).
     """
     game = get_game(game_id)
     checked = game.validate_options(options)
@@ -162,11 +156,8 @@ def seat_names(seats: tuple[str, ...]) -> list[str]:
 
 
 def encode_link(setup: Setup, actions=()) -> str:
-    """The URL fragment (without ``#``) of a game and its moves so far.
-
-    >>> encode_link(new_setup("backbone", {}, 7, ("human", "greedy")))[:36]
-    'play=backbone&seats=human,greedy&r=h'
-    """
+    """The URL fragment (without ``#``) of a game and its moves so far:
+    ``play=<game id>&seats=human,greedy&r=<record>``."""
     return (f"play={setup.game}&seats={','.join(setup.seats)}"
             f"&r={encode_record(setup.record(actions))}")
 
@@ -232,7 +223,7 @@ def decode_link(fragment: str) -> tuple[Setup, tuple[str, ...]]:
         game = get_game(game_id)
     except UnknownGame:
         raise LinkError(f"this link is for a game this arcade does not have ({game_id!r})") from None
-    if game.id not in PAGE_GAMES:
+    if not is_playable(game.id):
         raise LinkError(f"{game.title} cannot be played in the page yet (coming soon)")
     try:
         setup = new_setup(game_id, options, seed, pairs.get("seats"))
@@ -262,10 +253,6 @@ def parse_form(game_id: str, values: Mapping[str, Any]) -> tuple[Setup | None, d
 
     Returns ``(setup, {})`` or ``(None, errors)`` with one message per bad
     field, keyed by field name, each coming from ``Option.coerce``.
-
-    >>> setup, errors = parse_form("backbone", {"seed": "", "target": "30", "map": "classic"})
-    >>> setup, errors
-    (None, {'target': 'must be between 3 and 20, got 30'})
     """
     game = get_game(game_id)
     errors: dict[str, str] = {}

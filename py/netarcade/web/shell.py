@@ -2,62 +2,85 @@
 
 What it is for: the page must show a board at once, long before Pyodide has
 started (seconds). ``scripts/build_site.py`` calls :func:`fill_shell` on the
-repository's ``index.html``; it replaces ``<!--na:NAME-->`` markers with the
-pre-rendered starting board (``render_static_board``, wide, and tall for
-portrait phones in a ``<template>``; Net Control's bare island for each
-radius, for its links), the tools and the side column (players,
-build costs, activity, rules) of a fresh game against the search bot, the home screen with its forms, and the
-theme's CSS custom properties (``css_variables``). Python later re-renders
+repository's ``index.html``; it replaces ``<!--na:NAME-->`` (and
+``/*na:NAME*/``) markers with the first game's pre-rendered starting board,
+tools and side column (players, build costs, activity, rules) of a fresh
+game against the search bot, every game's ``<template>`` boards for links
+(shown at once for a link to that game: ``GamePage.prepaint_js`` picks one),
+the home screen with its forms, and the theme's CSS custom properties
+(``css_variables`` plus each game's ``theme_css``). Python later re-renders
 the same parts from the live game, so nothing jumps when it takes over.
+:func:`stylesheet` is ``static/app.css`` followed by every game's own CSS
+file, which the build serves as ``static/app.css``.
 
-What it is not: a template engine. Each marker must appear exactly once.
+What it is not: a template engine, and it names no game: the games come
+from ``web/games`` (``pages.all_pages``).
 """
 
 from __future__ import annotations
 
-from ..games.backbone.render import render_static_board
-from ..games.netcontrol.render import TERRAIN, render_island_outline
+import json
+
 from ..render.palette import THEME, css_variables
 from . import views
-from .backbone import BackboneTable
+from .pages import all_pages, default_page, is_playable
 from .session import DEFAULT_SEATS, Session, new_setup
 
-__all__ = ["MARKERS", "first_screen", "fill_shell"]
+__all__ = ["MARKERS", "first_screen", "fill_shell", "stylesheet"]
 
-MARKERS = ("theme", "board", "board-tall", "islands", "status", "prompt", "tools", "side", "home")
+#: marker -> how many times index.html must carry it
+MARKERS = {"theme": 1, "pages": 1, "game": 2, "title": 3, "board": 1, "templates": 1,
+           "status": 1, "prompt": 1, "tools": 1, "side": 1, "home": 1}
+#: markers written as CSS/JS comments (inside <style> or <script>)
+_COMMENT_MARKERS = ("theme", "pages")
 
 
-def terrain_variables() -> str:
-    """Net Control's resource inks as ``--nc-co`` .. ``--nc-me`` (the page's resource chips)."""
-    return "".join(f"--nc-{style.code}:{style.ink};" for name, style in TERRAIN.items() if style.code != "--")
+def _prepaint_pages() -> str:
+    """A JavaScript object: game id -> {title, board(hash, portrait)} for every playable game."""
+    entries = [f"{json.dumps(page.id)}: {{title: {json.dumps(page.title)}, board: {page.prepaint_js}}}"
+               for page in all_pages() if is_playable(page.id)]
+    return "{\n    " + ",\n    ".join(entries) + "\n  }"
 
 
 def first_screen() -> dict[str, str]:
     """Marker name -> HTML of the screen a fresh visit shows."""
-    table = BackboneTable(Session(new_setup("backbone", {}, 0, DEFAULT_SEATS)))
+    page = default_page()
+    table = page.table(Session(new_setup(page.id, {}, 0, DEFAULT_SEATS)))
+    names = table.session.names
+    playable = [p for p in all_pages() if is_playable(p.id)]
     return {
-        "theme": f":root{{{css_variables()}{terrain_variables()}--na-font:{THEME['font']};}}",
-        "board": render_static_board("classic", {"names": table.session.names}),
-        "board-tall": render_static_board("classic", {"names": table.session.names, "orient": "tall"}),
-        # a Net Control link shows the bare island of its radius until Python is up
-        "islands": "".join(f'<template id="island-{radius}">{render_island_outline(radius)}</template>'
-                           for radius in range(1, 5)),
+        "theme": f":root{{{css_variables()}{''.join(p.theme_css() for p in playable)}--na-font:{THEME['font']};}}",
+        "pages": _prepaint_pages(),
+        "game": page.id,
+        "title": page.title,
+        "board": page.first_board(table),
+        "templates": "".join(p.templates(names) for p in playable),
         "status": "Starting Python\u2026",
         "prompt": "",
-        "tools": views.tool_bar(table),
-        "side": views.backbone_side(table),
+        "tools": page.panels(table)["tools"],
+        "side": page.side(table),
         "home": views.home(),
     }
 
 
 def fill_shell(template: str) -> str:
-    """``template`` with every ``<!--na:NAME-->`` marker replaced."""
+    """``template`` with every marker replaced."""
     parts = first_screen()
     out = template
-    for name in MARKERS:
-        marker = f"<!--na:{name}-->" if name != "theme" else "/*na:theme*/"
+    for name, expected in MARKERS.items():
+        marker = f"/*na:{name}*/" if name in _COMMENT_MARKERS else f"<!--na:{name}-->"
         count = out.count(marker)
-        if count != 1:
-            raise ValueError(f"index.html must contain {marker} exactly once (found {count})")
+        if count != expected:
+            raise ValueError(f"index.html must contain {marker} {expected} time(s) (found {count})")
         out = out.replace(marker, parts[name])
     return out
+
+
+def stylesheet(shared: str) -> str:
+    """The site's stylesheet: the shared CSS, then each game's own file in menu order."""
+    out = [shared.rstrip() + "\n"]
+    for page in all_pages():
+        css = page.stylesheet()
+        if css:
+            out.append(f"\n/* ===== web/games/{page.id}/{page.css} ===== */\n{css.rstrip()}\n")
+    return "".join(out)

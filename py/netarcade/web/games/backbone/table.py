@@ -20,13 +20,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.errors import InvalidNotation
-from ..core.game import format_seat
-from ..games.backbone.actions import COSTS, MOVABLE
-from ..games.backbone.board import parse_hex
-from ..games.backbone.render import hints_from_actions
-from .session import Session
-from .table import COMMON_KEYS, Table
+from netarcade.core.errors import InvalidNotation
+from netarcade.core.game import format_seat
+from netarcade.games.backbone.actions import COSTS, MOVABLE
+from netarcade.games.backbone.board import parse_hex
+from netarcade.games.backbone.render import hints_from_actions
+from netarcade.web.session import Session
+from netarcade.web.table import COMMON_KEYS, Table
 
 __all__ = ["BackboneTable", "TOOLS", "TOOL_KEYS", "TOOL_INFO"]
 

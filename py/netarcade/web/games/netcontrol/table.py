@@ -36,12 +36,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.game import format_seat
-from ..games.netcontrol.board import RESOURCE_CODES, RESOURCES
-from ..games.netcontrol.render import hints_from_actions
-from ..games.netcontrol.rules import COSTS
-from .session import Session
-from .table import COMMON_KEYS, Table
+from netarcade.core.game import format_seat
+from netarcade.games.netcontrol.board import RESOURCE_CODES, RESOURCES
+from netarcade.games.netcontrol.render import hints_from_actions
+from netarcade.games.netcontrol.rules import COSTS
+from netarcade.web.session import Session
+from netarcade.web.table import COMMON_KEYS, Table
 
 __all__ = [
     "BOARD_TOOLS",

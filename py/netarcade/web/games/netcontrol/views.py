@@ -1,8 +1,8 @@
 """HTML text for Net Control's panels: dice and threat, your hand, the
 actions, the resource chooser, special cards, runners, build costs, the
-activity log, the game-over card and the rules help.
+activity log and the rules help (the game-over card is the shared one).
 
-What it is for: pure functions from a :class:`~netarcade.web.netcontrol.NetControlTable`
+What it is for: pure functions from a :class:`~.table.NetControlTable`
 to HTML strings that ``app`` puts into the page with ``innerHTML``. Buttons
 carry ``data-tool`` (a tool or a card), ``data-cmd`` (``roll``, ``draw``,
 ``end``, ``pick`` with ``data-value``), read by the page's one delegated
@@ -13,19 +13,18 @@ What it is not: DOM code, and not the board (``games/netcontrol/render.py``).
 
 from __future__ import annotations
 
-from ..games.netcontrol.board import PIPS, RESOURCE_CODES, RESOURCES
-from ..games.netcontrol.render import TERRAIN, resource_icon
-from ..games.netcontrol.rules import COSTS, HAND_LIMIT, THREAT_TO_PURGE
-from ..render.svg import escape
-from .netcontrol import CARD_INFO, COST_ROWS, TOOL_INFO, NetControlTable, cost_text
-from .session import HUMAN
-from . import views
-from .views import _tag, log_items, seat_mark
+from netarcade.games.netcontrol.board import PIPS, RESOURCE_CODES, RESOURCES
+from netarcade.games.netcontrol.render import TERRAIN, resource_icon
+from netarcade.games.netcontrol.rules import COSTS, HAND_LIMIT, THREAT_TO_PURGE
+from netarcade.render.svg import escape
+from .table import CARD_INFO, COST_ROWS, TOOL_INFO, NetControlTable, cost_text
+from netarcade.web.session import HUMAN
+from netarcade.web import views
+from netarcade.web.views import _tag, log_items, seat_mark
 
 __all__ = [
     "RULES_HTML",
     "costs_panel",
-    "game_over",
     "log_panel",
     "panels",
     "players_panel",
@@ -370,11 +369,6 @@ def log_panel(table: NetControlTable) -> str:
                           class_="more"))
     items.extend(log_items(table, shown, lambda turn: "set" if turn == 0 else f"T{turn}"))
     return _tag("ol", items, class_="log")
-
-
-def game_over(table: NetControlTable) -> str:
-    """The game-over card: result, the XP-per-turn chart, what next."""
-    return views.game_over(table, y_label="XP", caption="XP at the end of each turn")
 
 
 def panels(table: NetControlTable) -> dict[str, str]:

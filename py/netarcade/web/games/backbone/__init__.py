@@ -1,0 +1,74 @@
+"""Backbone in the page: its catalogue entry, table, board, panels and first paint.
+
+The table (``table.py``) turns tools and hex clicks into actions; the views
+(``views.py``) draw the tool bar, players, build costs, log and rules (the
+tool bar's look is the shared ``.tool`` style of ``static/app.css``).
+Everything is imported on first use.
+"""
+
+from __future__ import annotations
+
+from netarcade.web.pages import GamePage
+
+__all__ = ["PAGE", "BackbonePage"]
+
+
+class BackbonePage(GamePage):
+    id = "backbone"
+    title = "Backbone"
+    pitch = ("Duel of rival network operators on a 9x9 hex map: build Routers, Switches, APs, "
+             "Servers and Datacenters, connect Cities, hack the rival.")
+    chart_label = "AI TOKENS"
+    chart_caption = "AI tokens at the end of each turn"
+    #: a portrait phone shows the board as a tall diamond (the same query as app.PORTRAIT)
+    prepaint_js = 'function (hash, portrait) { return portrait ? "board-tall" : ""; }'
+
+    def card_icons(self):
+        from netarcade.web.views import icon
+
+        return "".join(icon(name) for name in ("router", "switch", "ap", "server", "datacenter", "firewall", "city"))
+
+    def table(self, session):
+        from .table import BackboneTable
+
+        return BackboneTable(session)
+
+    def board(self, table, orient="wide"):
+        from netarcade.games.backbone.render import render_board
+
+        hints = table.hints()
+        hints["orient"] = orient
+        return render_board(table.session.view(), hints)
+
+    def panels(self, table):
+        from . import views
+
+        return {
+            "tools": views.tool_bar(table),
+            "players": views.players_panel(table),
+            "costs": views.costs_panel(table),
+            "log": views.log_panel(table),
+        }
+
+    def side(self, table=None):
+        from . import views
+
+        return views.side(table)
+
+    def idle_tools(self):
+        from . import views
+
+        return views.tool_bar(None)
+
+    def first_board(self, table, orient="wide"):
+        from netarcade.games.backbone.render import render_static_board
+
+        return render_static_board("classic", {"names": table.session.names})
+
+    def templates(self, names):
+        from netarcade.games.backbone.render import render_static_board
+
+        return f'<template id="board-tall">{render_static_board("classic", {"names": names, "orient": "tall"})}</template>'
+
+
+PAGE = BackbonePage()

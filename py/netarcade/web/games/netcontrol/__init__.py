@@ -1,0 +1,91 @@
+"""Net Control in the page: its catalogue entry, table, board, panels and first paint.
+
+The table (``table.py``) turns phases, tools, choosers and clicks into
+actions; the views (``views.py``) draw the dice, hand, actions, cards,
+runners, costs, log and rules; ``netcontrol.css`` is its layout (the board
+with a controls column). Everything is imported on first use.
+"""
+
+from __future__ import annotations
+
+from netarcade.web.pages import GamePage
+
+__all__ = ["PAGE", "NetControlPage"]
+
+#: before Python is up, a link shows the bare island of its radius: a
+#: hand-written link says radius=N, a record carries it as msgpack "radius" N
+_PREPAINT_JS = r"""function (hash) {
+      var radius = 2, m = /(^|[#&])radius=([1-4])(&|$)/.exec(hash);
+      if (m) radius = +m[2];
+      var r = /(^|[#&])r=([A-Za-z0-9_-]+)/.exec(hash);
+      if (!m && r) {
+        try {
+          var bytes = atob(r[2].replace(/-/g, "+").replace(/_/g, "/")), at = bytes.indexOf("\xa6radius");
+          var n = at < 0 ? 0 : bytes.charCodeAt(at + 7);
+          if (n >= 1 && n <= 4) radius = n;
+        } catch (e) { /* a malformed link: Python says so once it is up */ }
+      }
+      return "island-" + radius;
+    }"""
+
+
+class NetControlPage(GamePage):
+    id = "netcontrol"
+    title = "Net Control"
+    pitch = ("2-6 players on a hex island: dice-driven resources, builds, trades, a deck of hacks "
+             "and viruses, a rising threat track.")
+    chart_label = "XP"
+    chart_caption = "XP at the end of each turn"
+    form_labels = {"target": "XP target"}
+    field_order = ("radius", "players", "target")
+    css = "netcontrol.css"
+    prepaint_js = _PREPAINT_JS
+    #: rolls stay longer (the dice panel changes), bookkeeping goes quicker
+    PAUSES = {"roll": 0.6, "end": 0.25, "discard": 0.2}
+
+    def card_icons(self):
+        from .views import terrain_legend
+
+        return terrain_legend()
+
+    def table(self, session):
+        from .table import NetControlTable
+
+        return NetControlTable(session)
+
+    def board(self, table, orient="wide"):
+        from netarcade.games.netcontrol.render import render_board
+
+        return render_board(table.view(), table.hints())
+
+    def panels(self, table):
+        from . import views
+
+        return views.panels(table)
+
+    def side(self, table=None):
+        from . import views
+
+        return views.side(table)
+
+    def bot_pause(self, text):
+        words = text.split()
+        return self.PAUSES.get(words[1] if len(words) > 1 else "", self.bot_pause_seconds)
+
+    def templates(self, names):
+        """The bare island of every radius the options allow."""
+        from netarcade.games import get_game
+        from netarcade.games.netcontrol.render import render_island_outline
+
+        radius = get_game(self.id).options.by_name["radius"]
+        return "".join(f'<template id="island-{size}">{render_island_outline(size)}</template>'
+                       for size in range(radius.minimum, radius.maximum + 1))
+
+    def theme_css(self):
+        """The resource inks as ``--nc-co`` .. ``--nc-me`` (the page's resource chips)."""
+        from netarcade.games.netcontrol.render import TERRAIN
+
+        return "".join(f"--nc-{style.code}:{style.ink};" for name, style in TERRAIN.items() if style.code != "--")
+
+
+PAGE = NetControlPage()

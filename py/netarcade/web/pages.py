@@ -1,0 +1,148 @@
+"""The page's games: one :class:`GamePage` per game, found by id.
+
+What it is for: ``app`` (the DOM glue), ``controller``, ``shell`` (the
+build-time first screen) and the home screen draw any game the same way. A
+game's folder (``web/games/<id>/``) defines ``PAGE``, a :class:`GamePage`: its
+catalogue entry (title, pitch, card), its *table* (its controls as a
+DOM-free state machine), board, panels, side column, game-over card, bot
+pace, first paint and stylesheet. :func:`page_for` imports a game's folder
+on first use, so the start-up of one game does not pay for another.
+
+What it is not: game logic (the tables and the engine) or HTML (the views).
+
+A table (``BackboneTable``, ``NetControlTable``) offers: ``session``,
+``message``, ``tools`` (the names ``data-tool`` buttons may carry),
+``sync()``, ``select_tool(tool)`` (may play an action: returns its notation),
+``click(name)`` (a board element's ``data-name``), ``command(name, value)``
+(game buttons such as ``end``, ``roll``, ``pick``), ``cancel()``,
+``key_command(key)``, ``hints()``, ``status()``, ``prompt()``, ``result()``.
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import TYPE_CHECKING, Any
+
+from .games import REGISTERED
+
+if TYPE_CHECKING:  # the session imports this module (which games are playable)
+    from .session import Session
+
+__all__ = ["GamePage", "all_pages", "default_page", "is_playable", "page_for"]
+
+
+class GamePage:
+    """How the page shows one game. A game that is only announced (its
+    rules are not built yet) sets ``playable = False`` and only fills the
+    catalogue entry."""
+
+    id = ""
+    title = ""
+    #: one line for the home screen's card
+    pitch = ""
+    playable = True
+    #: a bot action stays at least this long on screen (seconds)
+    bot_pause_seconds = 0.45
+    #: the game-over chart's axis label and caption
+    chart_label = "SCORE"
+    chart_caption = "Score at the end of each turn"
+    #: new-game form labels that differ from the option's name, and the
+    #: order of the option fields when not the schema's
+    form_labels: dict[str, str] = {}
+    field_order: tuple[str, ...] = ()
+    #: the game's own stylesheet, beside its module (the build appends it to static/app.css)
+    css = ""
+
+    # --- the home screen ------------------------------------------------------------
+    def card_icons(self) -> str:
+        """HTML for the pictures on the game's home-screen card."""
+        return ""
+
+    # --- a game in play ----------------------------------------------------------------
+    def table(self, session: "Session") -> Any:
+        raise NotImplementedError
+
+    def board(self, table: Any, orient: str = "wide") -> str:
+        raise NotImplementedError
+
+    def panels(self, table: Any) -> dict[str, str]:
+        """Element id -> HTML of every part the page re-renders after a change."""
+        raise NotImplementedError
+
+    def side(self, table: Any = None) -> str:
+        raise NotImplementedError
+
+    def game_over(self, table: Any) -> str:
+        from . import views
+
+        return views.game_over(table, self.chart_label, self.chart_caption)
+
+    def bot_pause(self, text: str) -> float:
+        """How long the bot action ``text`` (notation) stays on screen."""
+        return self.bot_pause_seconds
+
+    def idle_tools(self) -> str:
+        """The tool row with no game to play (a link that did not open)."""
+        return ""
+
+    # --- first paint (build time) ---------------------------------------------------------
+    def first_board(self, table: Any, orient: str = "wide") -> str:
+        """The board a fresh visit shows before Python is up (the first game's)."""
+        return self.board(table, orient)
+
+    def templates(self, names: list[str]) -> str:
+        """``<template>`` elements the first paint may show for a link to this game."""
+        return ""
+
+    #: a JavaScript function ``(hash, portrait) -> template id or ""``: which
+    #: of :meth:`templates` to show at once for a link to this game
+    prepaint_js = 'function () { return ""; }'
+
+    def theme_css(self) -> str:
+        """CSS custom properties the game's stylesheet reads (from its rules or render modules)."""
+        return ""
+
+    def stylesheet(self) -> str:
+        """The text of the game's CSS file, or ``""``."""
+        if not self.css:
+            return ""
+        module = importlib.import_module(type(self).__module__)
+        return (Path(module.__file__).parent / self.css).read_text(encoding="utf-8")
+
+
+_PAGES: dict[str, GamePage] = {}
+
+
+def page_for(game_id: str) -> GamePage:
+    """The page of a registered game (``KeyError`` for any other)."""
+    page = _PAGES.get(game_id)
+    if page is None:
+        if game_id not in REGISTERED:
+            raise KeyError(game_id)
+        page = importlib.import_module(f"{__package__}.games.{game_id}").PAGE
+        _PAGES[game_id] = page
+    return page
+
+
+def all_pages() -> list[GamePage]:
+    """Every game of the arcade, in menu order (imports every folder)."""
+    return [page_for(game_id) for game_id in REGISTERED]
+
+
+def is_playable(game_id: str) -> bool:
+    """Can the page play this game (a page, and rules registered with the engine)?"""
+    if game_id not in REGISTERED:
+        return False
+    from ..games import all_games
+
+    return page_for(game_id).playable and game_id in {game.id for game in all_games()}
+
+
+def default_page() -> GamePage:
+    """The game a fresh visit shows: the first playable one."""
+    for game_id in REGISTERED:  # one at a time: the first game's start-up imports no other
+        page = page_for(game_id)
+        if page.playable:
+            return page
+    raise LookupError("no playable game is registered")
