@@ -22,12 +22,9 @@ from __future__ import annotations
 
 import importlib
 from pathlib import Path
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
 from .games import REGISTERED
-
-if TYPE_CHECKING:  # the session imports this module (which games are playable)
-    from .session import Session
 
 __all__ = ["GamePage", "all_pages", "default_page", "is_playable", "page_for"]
 
@@ -60,7 +57,9 @@ class GamePage:
         return ""
 
     # --- a game in play ----------------------------------------------------------------
-    def table(self, session: "Session") -> Any:
+    def table(self, session: Any) -> Any:
+        """The game's controls for a ``session.Session`` (which imports this
+        module, so it is not imported here)."""
         raise NotImplementedError
 
     def board(self, table: Any, orient: str = "wide") -> str:
