@@ -12,14 +12,16 @@ Most of it is DOM-free and tested on CPython:
   its CSS file; ``games/__init__.py`` lists them, one line each;
 - ``table``: what every game's table shares (playing an action, "not your
   turn", the common keys);
+- ``controller``: the page's lifecycle (which game, what a click, key or
+  button does, the link, the bot loop) against a small ``Screen``;
 - ``thinking``: bots that think in short slices so the page never freezes;
 - ``views``: the HTML every game shares (side column, log lines, game-over
   and link-error cards, the home screen and its forms);
 - ``shell``: fills the app shell (``index.html``) at build time with the
   pre-rendered first screen, and joins the games' CSS to the shared one.
 
-Only ``app`` imports ``js`` / ``pyscript`` / ``pyodide``: it mounts HTML and
-SVG, listens to the DOM and runs the bots' thinking on the browser's event
-loop. Nothing here holds rules; it asks the engine. The shared modules name
+Only ``app`` imports ``js`` / ``pyscript`` / ``pyodide``: it is the
+controller's ``Screen`` (mounts HTML and SVG, listens to the DOM, runs the
+controller's tasks on the browser's event loop). Nothing here holds rules; it asks the engine. The shared modules name
 no game: everything about one game is in its folder.
 """

@@ -1,0 +1,285 @@
+"""The page's lifecycle and bot loop, without a DOM.
+
+What it is for: which game is on screen (a seed link, the default game, the
+embed's demo), what a click, key or button does with it, when the link in
+the address bar changes, and the bots' turns: a bot thinks a slice at a
+time (``thinking.Thinker``), stays on screen at least its game's pause, then
+plays, and the next bot follows. :class:`Controller` holds all of that and
+talks to the page through a small :class:`Screen` (``app.App`` draws with
+the DOM; the tests use a recording one), so it runs and is tested on
+CPython.
+
+What it is not: DOM code (``app``), rules (the engine) or a game's controls
+(its table, from ``web/games/<id>/``). It names no game: the first game of
+``web/games`` is the default.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import time
+from typing import Any, Awaitable, Callable
+
+from .pages import GamePage, default_page, page_for
+from .session import DEFAULT_SEATS, LinkError, Session, is_game_link, new_setup
+
+__all__ = ["DEMO_PAUSE", "DEMO_RESTART", "DEMO_SEATS", "Controller", "Screen"]
+
+#: the demo (embed default) plays slower, and restarts this long after a game ends
+DEMO_PAUSE = 0.8
+DEMO_RESTART = 6.0
+DEMO_SEATS = ("search", "search")
+
+
+class Screen:
+    """What the controller asks of the page (``app.App`` implements it with the DOM)."""
+
+    def show(self, view: str) -> None:
+        """Show the ``"game"`` or the ``"home"`` view."""
+
+    def mount(self, page: GamePage) -> None:
+        """A game's side column and title are about to be used."""
+
+    def render(self) -> None:
+        """Draw the current game (board, status, panels) from the controller."""
+
+    def link_error(self, message: str) -> None:
+        """A link that does not open: say why, offer a fresh start."""
+
+    def set_link(self, fragment: str) -> None:
+        """Put the game's link in the address bar (no new history entry)."""
+
+    def spawn(self, coroutine: Awaitable[Any]) -> None:
+        """Run a coroutine on the page's event loop."""
+
+    def bot_thought(self, longest: float, windows: list[list[float]]) -> None:
+        """After a bot's thinking: its longest slice and the recent thinking windows (for tests)."""
+
+
+class Controller:
+    """One page's game: its session and table, the demo and pause flags, and the bots.
+
+    ``sleep`` and ``clock`` are injected so the tests can run the bot loop
+    without waiting; ``now_ms`` stamps thinking windows (the browser's
+    ``performance.now`` in the page)."""
+
+    def __init__(self, screen: Screen, embed: bool = False,
+                 sleep: Callable[[float], Awaitable[None]] = asyncio.sleep,
+                 clock: Callable[[], float] = time.perf_counter,
+                 now_ms: Callable[[], float] | None = None):
+        self.screen = screen
+        self.embed = embed
+        self.sleep = sleep
+        self.clock = clock
+        self.now_ms = now_ms or (lambda: clock() * 1000)
+        self.table: Any = None  # the game's table (its page makes it)
+        self.page: GamePage | None = None
+        self.demo = False
+        self.paused = False
+        self.review = False  # the game-over card was closed to look at the board
+        self.generation = 0  # bumps on every change; a stale bot task sees it and stops
+        self.longest_slice = 0.0  # the longest slice of bot thinking so far, in seconds
+        self.thinking_windows: list[list[float]] = []  # [start, end] in ms of recent bot thinking
+
+    @property
+    def session(self) -> Session | None:
+        return None if self.table is None else self.table.session
+
+    # --- which game -----------------------------------------------------------------
+    def route(self, fragment: str) -> None:
+        """Open what the URL fragment asks for: the home screen, a seed link,
+        or (nothing asked) a fresh default game, the demo when embedded."""
+        fragment = (fragment or "").lstrip("#")
+        if fragment == "home" and not self.embed:
+            self.screen.show("home")
+            return
+        if self.table is not None and fragment and fragment == self.session.link():
+            self.screen.show("game")
+            return
+        if is_game_link(fragment):
+            try:
+                session = Session.from_link(fragment)
+            except LinkError as err:
+                self.cancel_bots()
+                self.table = None
+                self.screen.show("game")
+                self.screen.link_error(str(err))
+                return
+            self.load(session, demo=False)
+            return
+        self.fresh(keep_hash=self.embed)
+
+    def fresh(self, keep_hash: bool = False) -> None:
+        """The default game: you against the search bot, or the demo when embedded."""
+        seats = DEMO_SEATS if self.embed else DEFAULT_SEATS
+        self.load(Session(new_setup(default_page().id, {}, None, seats)), demo=self.embed, keep_hash=keep_hash)
+
+    def load(self, session: Session, demo: bool, keep_hash: bool = False) -> None:
+        """Put ``session`` on screen with its game's table."""
+        self.page = page_for(session.setup.game)
+        self.table = self.page.table(session)
+        self.screen.mount(self.page)
+        self.demo = demo
+        self.paused = False
+        self.review = False
+        self.screen.show("game")
+        self.changed(update_hash=not keep_hash)
+
+    def again(self, demo_seats: bool = False) -> None:
+        """Another game of the same kind and seats (the demo's: two bots)."""
+        setup = self.session.setup
+        seats = DEMO_SEATS if demo_seats else setup.seats
+        options = {} if demo_seats else dict(setup.options)
+        self.load(Session(new_setup(setup.game, options, None, seats)), demo=self.demo, keep_hash=self.demo)
+
+    def changed(self, update_hash: bool = True) -> None:
+        """After any change of the game: draw, keep the link current, let bots move."""
+        self.generation += 1
+        if self.table is not None:
+            self.table.sync()
+        self.screen.render()
+        if update_hash and self.table is not None and not self.demo:
+            self.screen.set_link(self.session.link())
+        self.schedule_bots()
+
+    @property
+    def mode(self) -> str:
+        """``over``, ``human`` (a human decides) or ``bot``; ``""`` with no game."""
+        session = self.session
+        if session is None:
+            return ""
+        return "over" if session.over else "human" if session.is_human_turn() else "bot"
+
+    # --- what the player does -----------------------------------------------------------
+    def after(self, played: str | None) -> None:
+        """A table call's outcome: a played action changes the game, anything else redraws."""
+        if played is not None:
+            self.changed()
+        else:
+            self.screen.render()
+
+    def click(self, name: str) -> None:
+        """A board element (its ``data-name``) was clicked or pressed."""
+        if self.table is not None:
+            self.after(self.table.click(name))
+
+    def select_tool(self, tool: str) -> None:
+        if self.table is not None:
+            self.after(self.table.select_tool(tool))  # a tool may play at once (+1 XP)
+
+    def cancel(self) -> None:
+        if self.table is not None:
+            self.table.cancel()
+            self.screen.render()
+
+    def undo(self) -> None:
+        table = self.table
+        if table is None:
+            return
+        if table.session.undo():
+            self.cancel_bots()
+            table.message = None
+            self.review = False
+            self.changed()
+        else:
+            table.message = "Nothing to undo: no move of yours yet."
+            self.screen.render()
+
+    def command(self, name: str, value: str | None = None) -> None:
+        """A ``data-cmd`` button or key that is not DOM-only."""
+        if self.table is None:
+            return
+        if name == "undo":
+            self.undo()
+        elif name == "cancel":
+            self.cancel()
+        elif name == "review":
+            self.review = True
+            self.screen.render()
+        elif name == "rematch":
+            self.again()
+        elif name == "pause":
+            self.paused = not self.paused
+            self.cancel_bots()
+            self.screen.render()
+            if not self.paused:
+                self.schedule_bots()
+        elif name == "demo-new":  # the embed's "New": another game of the same kind
+            self.again(demo_seats=self.demo)
+        else:  # the game's own buttons: end, roll, draw, pick a resource, ...
+            self.after(self.table.command(name, value))
+
+    def key(self, key: str, ctrl: bool = False) -> None:
+        """A key press on the game view (not in a form field)."""
+        if self.table is None:
+            return
+        command = "undo" if ctrl and key.lower() == "z" else self.table.key_command(key)
+        if command is None:
+            return
+        if command in self.table.tools:
+            self.select_tool(command)
+        else:
+            name, _, value = command.partition(":")
+            self.command(name, value or None)
+
+    def wants_key(self, key: str, ctrl: bool = False) -> bool:
+        """Does this key mean something to the game on screen (so the page keeps it)?"""
+        if self.table is None:
+            return False
+        return (ctrl and key.lower() == "z") or self.table.key_command(key) is not None
+
+    # --- bots -----------------------------------------------------------------------------
+    def cancel_bots(self) -> None:
+        self.generation += 1
+
+    def schedule_bots(self) -> None:
+        session = self.session
+        if session is None or self.paused:
+            return
+        if session.is_bot_turn():
+            self.screen.spawn(self.run_bots(self.generation))
+        elif self.demo and session.over:
+            self.screen.spawn(self.restart_demo(self.generation))
+
+    def bot_pause(self, text: str) -> float:
+        """How long a bot action stays on screen (thinking counts towards it)."""
+        return DEMO_PAUSE if self.demo else self.page.bot_pause(text)
+
+    async def run_bots(self, generation: int) -> bool:
+        """One bot action: think in slices, wait out the visible pause, play.
+        Playing calls :meth:`changed`, which schedules the next bot action.
+        Returns whether it played (a newer change or a pause stops it)."""
+        from .thinking import Thinker  # the bots load when a bot first plays
+
+        await self.sleep(0)  # let the browser paint the move that led here
+        table = self.table
+        if table is None or generation != self.generation or self.paused or not table.session.is_bot_turn():
+            return False
+        session = table.session
+        seat = session.current
+        started = self.clock()
+        thinking_from = self.now_ms()
+        thinker = Thinker(session.game, session.state, seat, session.setup.seats[seat], session.bot_rng(seat))
+        while not thinker.step():
+            await self.sleep(0)  # a macrotask in the page: the browser paints and handles input
+            if generation != self.generation:
+                return False
+        self.longest_slice = max(self.longest_slice, thinker.longest)
+        self.thinking_windows = (self.thinking_windows + [[thinking_from, self.now_ms()]])[-200:]
+        self.screen.bot_thought(self.longest_slice, self.thinking_windows)
+        text = session.game.format_action(thinker.action)
+        wait = self.bot_pause(text) - (self.clock() - started)
+        if wait > 0:
+            await self.sleep(wait)
+        if generation != self.generation:
+            return False
+        if table.play(text) is None:
+            self.screen.render()  # cannot happen with the engine's bots; never loop on it
+            return False
+        self.changed()
+        return True
+
+    async def restart_demo(self, generation: int) -> None:
+        await self.sleep(DEMO_RESTART)
+        if generation == self.generation and self.demo and not self.paused:
+            self.fresh(keep_hash=True)

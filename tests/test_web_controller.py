@@ -1,0 +1,151 @@
+"""The page's lifecycle and bot loop (web/controller.py) on CPython, with a
+recording screen instead of the DOM and a sleep that does not wait."""
+
+from __future__ import annotations
+
+import asyncio
+
+from netarcade.web.controller import DEMO_SEATS, Controller, Screen
+from netarcade.web.session import Session, new_setup
+
+
+class Recorder(Screen):
+    """A screen that remembers what the controller asked of it."""
+
+    def __init__(self):
+        self.calls: list[tuple] = []
+        self.tasks: list = []
+        self.links: list[str] = []
+
+    def show(self, view):
+        self.calls.append(("show", view))
+
+    def mount(self, page):
+        self.calls.append(("mount", page.id))
+
+    def render(self):
+        self.calls.append(("render",))
+
+    def link_error(self, message):
+        self.calls.append(("link-error", message))
+
+    def set_link(self, fragment):
+        self.links.append(fragment)
+
+    def spawn(self, coroutine):
+        self.tasks.append(coroutine)
+
+    def bot_thought(self, longest, windows):
+        self.calls.append(("thought", len(windows)))
+
+
+async def _no_wait(seconds):
+    return None
+
+
+def controller(embed=False) -> tuple[Controller, Recorder]:
+    screen = Recorder()
+    return Controller(screen, embed=embed, sleep=_no_wait), screen
+
+
+def run_next(screen: Recorder):
+    """Run the oldest spawned task to its end; its result."""
+    return asyncio.run(screen.tasks.pop(0))
+
+
+def drop_tasks(screen: Recorder) -> None:
+    for task in screen.tasks:
+        task.close()
+    screen.tasks.clear()
+
+
+def test_a_fresh_visit_opens_the_first_game_against_the_search_bot():
+    control, screen = controller()
+    control.route("")
+    assert control.page.id == "backbone" and control.session.setup.seats == ("human", "search")
+    assert ("mount", "backbone") in screen.calls and ("show", "game") in screen.calls
+    assert screen.links == [control.session.link()] and control.mode == "human"
+    assert screen.tasks == []  # nobody's bot is to move
+
+
+def test_home_and_a_link_to_the_game_on_screen():
+    control, screen = controller()
+    control.route("home")
+    assert screen.calls == [("show", "home")] and control.table is None
+    control.route("")
+    screen.calls.clear()
+    control.route("#" + control.session.link())
+    assert screen.calls == [("show", "game")]  # the same game: nothing reloads
+
+
+def test_a_broken_link_says_why_and_drops_the_game():
+    control, screen = controller()
+    control.route("")
+    control.route("play=backbone&r=AAAA")
+    assert control.table is None
+    assert any(call[0] == "link-error" and "damaged" in call[1] for call in screen.calls)
+
+
+def test_bots_play_one_action_per_task_and_schedule_the_next():
+    control, screen = controller()
+    setup = new_setup("backbone", {}, 4, ("greedy", "greedy"))
+    control.load(Session(setup), demo=False)
+    assert control.mode == "bot" and len(screen.tasks) == 1
+    for count in range(1, 4):
+        assert run_next(screen) is True
+        assert len(control.session.actions) == count
+        assert screen.links[-1] == control.session.link()
+        assert len(screen.tasks) == 1  # the next bot action is on its way
+    assert ("thought", 3) in screen.calls and control.longest_slice > 0
+    drop_tasks(screen)
+
+
+def test_a_change_while_a_bot_thinks_stops_it():
+    control, screen = controller()
+    session = Session(new_setup("backbone", {}, 4, ("human", "greedy")))
+    control.load(session, demo=False)
+    control.key("e")  # End turn: the bot is to move
+    assert session.actions == ["p1 end"] and len(screen.tasks) == 1
+    control.undo()  # back to the human: the bot's task is stale
+    assert session.actions == [] and control.mode == "human"
+    assert run_next(screen) is False and session.actions == []
+
+
+def test_pause_stops_the_demo_and_resume_goes_on():
+    control, screen = controller(embed=True)
+    control.route("")
+    assert control.demo and control.session.setup.seats == DEMO_SEATS
+    assert screen.links == []  # the demo keeps the embed's address
+    control.command("pause")
+    assert control.paused and run_next(screen) is False
+    control.command("pause")
+    assert not control.paused and len(screen.tasks) == 1
+    assert run_next(screen) is True and len(control.session.actions) == 1
+    drop_tasks(screen)
+
+
+def test_keys_and_commands_reach_the_table():
+    control, screen = controller()
+    control.load(Session(new_setup("backbone", {}, 4, ("human", "human"))), demo=False)
+    assert control.wants_key("2") and control.wants_key("z", ctrl=True) and not control.wants_key("q")
+    control.key("2")
+    assert control.table.tool == "switch"
+    control.key("Escape")
+    assert control.table.tool is None
+    control.command("end")
+    assert control.session.actions == ["p1 end"]
+    control.key("z", ctrl=True)
+    assert control.session.actions == []
+    control.undo()
+    assert control.table.message == "Nothing to undo: no move of yours yet."
+    assert screen.tasks == []
+
+
+def test_rematch_keeps_game_and_seats_with_a_new_seed():
+    control, screen = controller()
+    control.load(Session(new_setup("netcontrol", {"players": 3}, 4, ("human", "greedy", "greedy"))), demo=False)
+    first = control.session
+    control.command("rematch")
+    assert control.session is not first
+    assert control.session.setup.game == "netcontrol" and control.session.setup.seats == first.setup.seats
+    assert control.session.setup.options == first.setup.options
