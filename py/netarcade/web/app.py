@@ -1,51 +1,40 @@
-"""The page's DOM glue: mount HTML and SVG, listen, run the bots in slices.
+"""The page's DOM glue: mount HTML and SVG, listen, run the bots' task.
 
 What it is for: ``index.html`` runs ``netarcade.web.app.main()`` once
-Pyodide is up. This module reads the URL (``?embed``, the ``#`` seed link),
-builds a :class:`~netarcade.web.session.Session` and its game's table
-(``pages.page_for(game).table``, from the game's folder under ``web/games``),
-sets ``innerHTML`` of the board and the panels from the pure renderers, and
-maps DOM events to table calls through a few delegated listeners
-(``pyscript.web`` cannot create SVG nodes and refuses SVG targets, so one
-``click`` listener on the document reads ``data-name`` / ``data-tool`` /
-``data-cmd`` / ``data-value``).
+Pyodide is up. :class:`App` is the DOM side of a
+:class:`~netarcade.web.controller.Controller` (which holds the game, its
+lifecycle and the bot loop, and is tested on CPython): it reads the URL
+(``?embed``, the ``#`` seed link), sets ``innerHTML`` of the board and the
+panels from the game's page (``web/games/<id>``), and maps DOM events to
+controller calls through a few delegated listeners (``pyscript.web`` cannot
+create SVG nodes and refuses SVG targets, so one ``click`` listener on the
+document reads ``data-name`` / ``data-tool`` / ``data-cmd`` /
+``data-value``).
 
-Bots think on the browser's event loop: an ``asyncio`` task runs a
-:class:`~netarcade.web.thinking.Thinker` a 30 ms slice at a time and awaits
-``asyncio.sleep(0)`` (a macrotask in Pyodide's WebLoop) between slices, so
-no main-thread task gets long while a bot thinks.
+Bots think on the browser's event loop: the controller's ``asyncio`` task
+runs a :class:`~netarcade.web.thinking.Thinker` a 30 ms slice at a time and
+awaits ``asyncio.sleep(0)`` (a macrotask in Pyodide's WebLoop) between
+slices, so no main-thread task gets long while a bot thinks.
 
-What it is not: game logic. Everything it shows comes from the session, the
-table and the renderers; everything it does is one call into them.
+What it is not: game logic or the page's lifecycle. Everything it shows comes
+from the controller, the table and the renderers; everything it does is one
+call into them.
 """
 
 from __future__ import annotations
 
 import asyncio
 import json
-import time
 
 import js
 from pyodide.ffi import create_proxy, jsnull
 from pyscript import document, window
 
 from . import views
-from .pages import GamePage, default_page, page_for
-from .session import (
-    DEFAULT_SEATS,
-    LinkError,
-    Session,
-    is_game_link,
-    new_setup,
-    parse_form,
-)
+from .controller import Controller, Screen
+from .pages import GamePage, default_page
+from .session import Session, parse_form
 
-#: the least time one bot action stays "thinking" on screen, so moves can be followed
-BOT_PAUSE = 0.45
-#: the demo (embed default) plays slower, and restarts this long after a game ends
-DEMO_PAUSE = 0.8
-DEMO_RESTART = 6.0
-DEMO_SEATS = ("search", "search")
 #: screens that get the tall board (a diamond); index.html uses the same query
 PORTRAIT = "(orientation: portrait) and (max-width: 640px)"
 
@@ -79,7 +68,7 @@ def _guarded(handler):
     return run
 
 
-class App:
+class App(Screen):
     """The one page: a game screen and a home screen, or (``?embed``) just a board."""
 
     def __init__(self):
@@ -87,17 +76,18 @@ class App:
         self.root = root
         # index.html's first script read ?embed (any "embed" or "embed=..." parameter)
         self.embed = bool(root.hasAttribute("data-embed"))
-        self.table = None  # the game's table (its page makes it)
-        self.page: GamePage | None = None
-        self.demo = False
-        self.paused = False
-        self.generation = 0  # bumps on every change; a stale bot task sees it and stops
-        self.review = False  # the game-over card was closed to look at the board
+        self.control = Controller(self, embed=self.embed, now_ms=lambda: float(js.performance.now()))
         self.keyboard_focus: str | None = None  # hex to focus after a re-render
-        self.longest_slice = 0.0  # the longest slice of bot thinking so far, in seconds
-        self.thinking_windows: list[list[float]] = []  # [start, end] in ms of recent bot thinking
         self._tasks: set = set()
         self._proxies: list = []  # keep every JS proxy alive for the page's lifetime
+
+    @property
+    def table(self):
+        return self.control.table
+
+    @property
+    def page(self) -> GamePage | None:
+        return self.control.page
 
     # --- setup -------------------------------------------------------------------
     def listen(self, target, event: str, handler) -> None:
@@ -118,42 +108,13 @@ class App:
         self.root.dataset.readyMs = str(round(js.performance.now()))
 
     def route(self) -> None:
-        fragment = str(window.location.hash or "").lstrip("#")
-        if fragment == "home" and not self.embed:
-            self.show("home")
-            return
-        if self.table is not None and fragment and fragment == self.table.session.link():
-            self.show("game")
-            return
-        if is_game_link(fragment):
-            try:
-                session = Session.from_link(fragment)
-            except LinkError as err:
-                self.show_link_error(str(err))
-                return
-            self.load(session, demo=False)
-            return
-        if self.embed:
-            self.load(Session(new_setup(default_page().id, {}, None, DEMO_SEATS)), demo=True, keep_hash=True)
-        else:
-            self.load(Session(new_setup(default_page().id, {}, None, DEFAULT_SEATS)), demo=False)
+        self.control.route(str(window.location.hash or ""))
 
-    def load(self, session: Session, demo: bool, keep_hash: bool = False) -> None:
-        self.page = page_for(session.setup.game)
-        self.table = self.page.table(session)
-        self.mount()
-        self.demo = demo
-        self.paused = False
-        self.review = False
+    # --- the Screen the controller draws on ---------------------------------------------
+    def mount(self, page: GamePage) -> None:
+        """Give the page the game's side column (players, costs, log, rules)
+        when another game's is in place."""
         self.root.classList.remove("link-pending")
-        self.root.dataset.humans = str(len(session.setup.humans))
-        self.show("game")
-        self.changed(update_hash=not keep_hash)
-
-    def mount(self) -> None:
-        """Give the page the current game's side column (players, costs,
-        log, rules) when another game's is in place."""
-        page = self.page
         self.root.dataset.game = page.id
         side = _by_id("side")
         if side is not None and str(side.getAttribute("data-game") or "") != page.id:
@@ -166,10 +127,12 @@ class App:
 
     def show(self, view: str) -> None:
         self.root.dataset.view = view
+        if self.table is not None:
+            self.root.dataset.humans = str(len(self.table.session.setup.humans))
         if view == "home":
             resume = _by_id("resume")
             if resume is not None:
-                if self.table is not None and not self.demo:
+                if self.table is not None and not self.control.demo:
                     resume.href = "#" + self.table.session.link()
                     resume.hidden = False
                 else:
@@ -178,10 +141,7 @@ class App:
         else:
             document.title = f"netarcade: {(self.page or default_page()).title}"
 
-    def show_link_error(self, message: str) -> None:
-        self.cancel_bots()
-        self.table = None
-        self.show("game")
+    def link_error(self, message: str) -> None:
         self.root.classList.remove("link-pending")
         self.root.dataset.state = "link-error"
         self.set_html("overlay", views.link_error(message))
@@ -189,6 +149,20 @@ class App:
         _by_id("overlay").hidden = False
         self.set_text("status", "This link does not open a game.")
         self.set_text("prompt", message)
+
+    def set_link(self, fragment: str) -> None:
+        js.history.replaceState(None, "", "#" + fragment)
+
+    def spawn(self, coroutine) -> None:
+        task = asyncio.ensure_future(coroutine)
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    def bot_thought(self, longest: float, windows: list[list[float]]) -> None:
+        # For tests: the longest slice, and when bots thought (the browser's
+        # long-task entries are matched against these windows).
+        self.root.dataset.botLongestMs = str(round(longest * 1000, 1))
+        self.root.dataset.botWindows = json.dumps(windows)
 
     # --- drawing -------------------------------------------------------------------
     def set_html(self, element_id: str, html: str) -> None:
@@ -205,6 +179,7 @@ class App:
         table = self.table
         if table is None:
             return
+        control = self.control
         focused = self.focused_control()
         session = table.session
         page = self.page
@@ -219,18 +194,17 @@ class App:
         log.scrollTop = log.scrollHeight
         undo = _by_id("undo")
         undo.disabled = not session.can_undo()
-        self.root.dataset.state = ("over" if session.over else
-                                   "human" if session.is_human_turn() else "bot")
+        self.root.dataset.state = control.mode
         self.root.dataset.actions = str(len(session.actions))
         full = _by_id("open-full")
         if full is not None:  # embed: open this very position in the full arcade
-            full.href = "./" if self.demo else "./#" + session.link()
+            full.href = "./" if control.demo else "./#" + session.link()
         pause = _by_id("pause")
         if pause is not None:
-            pause.textContent = "Resume" if self.paused else "Pause"
-            pause.hidden = not self.demo
+            pause.textContent = "Resume" if control.paused else "Pause"
+            pause.hidden = not control.demo
         overlay = _by_id("overlay")
-        if session.over and not self.review:
+        if session.over and not control.review:
             self.set_html("overlay", page.game_over(table))
             overlay.hidden = False
         else:
@@ -264,16 +238,6 @@ class App:
         if node is not None:
             node.focus()
 
-    def changed(self, update_hash: bool = True) -> None:
-        """After any change of the game: draw, keep the link current, let bots move."""
-        self.generation += 1
-        if self.table is not None:
-            self.table.sync()
-        self.render()
-        if update_hash and self.table is not None and not self.demo:
-            js.history.replaceState(None, "", "#" + self.table.session.link())
-        self.schedule_bots()
-
     def flash(self, text: str) -> None:
         toast = _by_id("toast")
         toast.textContent = text
@@ -285,66 +249,6 @@ class App:
                 toast.hidden = True
 
         self.spawn(hide())
-
-    # --- bots ----------------------------------------------------------------------------
-    def spawn(self, coroutine) -> None:
-        task = asyncio.ensure_future(coroutine)
-        self._tasks.add(task)
-        task.add_done_callback(self._tasks.discard)
-
-    def cancel_bots(self) -> None:
-        self.generation += 1
-
-    def schedule_bots(self) -> None:
-        table = self.table
-        if table is None or self.paused:
-            return
-        if table.session.is_bot_turn():
-            self.spawn(self.run_bots(self.generation))
-        elif self.demo and table.session.over:
-            self.spawn(self.restart_demo(self.generation))
-
-    async def run_bots(self, generation: int) -> None:
-        """One bot action: think in slices, wait out the visible pause, play.
-        Playing calls ``changed()``, which schedules the next bot action."""
-        from .thinking import Thinker  # the bots load when a bot first plays
-
-        await asyncio.sleep(0)  # let the browser paint the move that led here
-        table = self.table
-        session = table.session
-        if generation != self.generation or self.paused or not session.is_bot_turn():
-            return
-        seat = session.current
-        started = time.perf_counter()
-        thinking_from = js.performance.now()
-        thinker = Thinker(session.game, session.state, seat, session.setup.seats[seat],
-                          session.bot_rng(seat))
-        while not thinker.step():
-            await asyncio.sleep(0)  # a macrotask: the browser paints and handles input
-            if generation != self.generation:
-                return
-        self.longest_slice = max(self.longest_slice, thinker.longest)
-        # For tests: the longest slice, and when bots thought (the browser's
-        # long-task entries are matched against these windows).
-        self.root.dataset.botLongestMs = str(round(self.longest_slice * 1000, 1))
-        self.thinking_windows = (self.thinking_windows + [[thinking_from, js.performance.now()]])[-200:]
-        self.root.dataset.botWindows = json.dumps(self.thinking_windows)
-        text = session.game.format_action(thinker.action)
-        pause = DEMO_PAUSE if self.demo else self.page.bot_pause(text)
-        wait = pause - (time.perf_counter() - started)
-        if wait > 0:
-            await asyncio.sleep(wait)
-        if generation != self.generation:
-            return
-        if table.play(text) is None:
-            self.render()  # cannot happen with the engine's bots; never loop on it
-            return
-        self.changed()
-
-    async def restart_demo(self, generation: int) -> None:
-        await asyncio.sleep(DEMO_RESTART)
-        if generation == self.generation and self.demo and not self.paused:
-            self.load(Session(new_setup(default_page().id, {}, None, DEMO_SEATS)), demo=True, keep_hash=True)
 
     # --- events ------------------------------------------------------------------------------
     def on_click(self, event) -> None:
@@ -365,84 +269,33 @@ class App:
 
     def do_hex(self, name: str) -> None:
         """A click on a board element (its data-name: a hex, a vertex, an edge, a tile)."""
-        table = self.table
-        if table is None:
-            return
-        played = table.click(name)
-        if played is not None:
-            self.changed()
-        else:
-            self.render()
+        self.control.click(name)
 
     def do_tool(self, tool: str) -> None:
-        if self.table is None:
-            return
-        if self.table.select_tool(tool) is not None:  # a tool that plays at once (+1 XP)
-            self.changed()
-        else:
-            self.render()
+        self.control.select_tool(tool)
 
     def command(self, name: str, control=None, value: str | None = None) -> None:
-        table = self.table
+        """A ``data-cmd`` button: the DOM-only ones here, the rest in the controller."""
         if value is None and control is not None:
             found = _node(control.getAttribute("data-value"))
             value = None if found is None else str(found)
         if name == "fresh":  # after a broken link: drop it, start the default game
             js.history.replaceState(None, "", js.location.pathname + js.location.search)
             self.root.dataset.state = ""
-            seats = DEMO_SEATS if self.embed else DEFAULT_SEATS
-            self.load(Session(new_setup(default_page().id, {}, None, seats)), demo=self.embed,
-                      keep_hash=self.embed)
-            return
-        if name == "new":
+            self.control.fresh(keep_hash=self.embed)
+        elif name == "new":
             window.location.hash = "home"
-            return
-        if table is None:
-            return
-        session = table.session
-        if name == "undo":
-            if session.undo():
-                self.cancel_bots()
-                table.message = None
-                self.review = False
-                self.changed()
-            else:
-                table.message = "Nothing to undo: no move of yours yet."
-                self.render()
-        elif name == "cancel":
-            table.cancel()
-            self.render()
         elif name == "copy":
-            self.spawn(self.copy_link())
-        elif name == "review":
-            self.review = True
-            self.render()
-        elif name == "rematch":
-            setup = session.setup
-            self.load(Session(new_setup(setup.game, dict(setup.options), None, setup.seats)),
-                      demo=self.demo, keep_hash=self.demo)
-        elif name == "pause":
-            self.paused = not self.paused
-            self.cancel_bots()
-            self.render()
-            if not self.paused:
-                self.schedule_bots()
-        elif name == "demo-new":  # the embed's "New": another game of the same kind
-            setup = DEMO_SEATS if self.demo else session.setup.seats
-            options = {} if self.demo else dict(session.setup.options)
-            self.load(Session(new_setup(session.setup.game, options, None, setup)),
-                      demo=self.demo, keep_hash=self.demo)
+            if self.table is not None:
+                self.spawn(self.copy_link())
         elif name == "costs":
             panel = _by_id("costs-panel")
             hidden = panel.classList.toggle("collapsed")
             if control is not None:
                 control.setAttribute("aria-expanded", "false" if hidden else "true")
                 control.textContent = "Show" if hidden else "Hide"
-        else:  # the game's own buttons: end, roll, draw, pick a resource, ...
-            if table.command(name, value) is not None:
-                self.changed()
-            else:
-                self.render()
+        else:
+            self.control.command(name, value)
 
     def link_url(self) -> str:
         location = js.location
@@ -479,23 +332,11 @@ class App:
                 self.keyboard_focus = str(spot.getAttribute("data-name"))
                 self.do_hex(self.keyboard_focus)
             return  # Enter on a button clicks it already
-        if self.table is None or self.root.dataset.view != "game":
+        if self.root.dataset.view != "game":
             return
-        if event.ctrlKey and key.lower() == "z":
-            command = "undo"
-        else:
-            command = self.table.key_command(key)
-        if command is None:
-            return
-        event.preventDefault()
-        if command in self.table.tools:
-            self.do_tool(command)
-        elif command == "cancel":
-            self.table.cancel()
-            self.render()
-        else:
-            name, _, value = command.partition(":")
-            self.command(name, value=value or None)
+        if self.control.wants_key(key, bool(event.ctrlKey)):
+            event.preventDefault()
+            self.control.key(key, bool(event.ctrlKey))
 
     # --- the home screen's forms ------------------------------------------------------------
     def form_values(self, form) -> dict[str, str]:
@@ -565,7 +406,7 @@ class App:
                 first.focus()
             return
         session = Session(setup)
-        self.load(session, demo=False, keep_hash=True)
+        self.control.load(session, demo=False, keep_hash=True)
         window.location.hash = session.link()  # a history entry: Back returns to the form
 
 
