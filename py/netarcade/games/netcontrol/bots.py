@@ -339,7 +339,7 @@ def _progress(state, seat, hand, nodes, supers, card_worth, spot_worth, per_pip,
         spots = rules.node_spots(state, seat)
         if spots:
             options.append((rules.COSTS["node"], 1.0 + per_pip * max(spot_worth[v] for v in spots)))
-    if card_worth and rules._drawable(state):
+    if card_worth and rules.drawable(state):
         options.append((rules.COSTS["draw"], card_worth))
     base = W["progress_base"]
     best = 0.0
