@@ -1,4 +1,4 @@
-"""Command line: ``python -m netarcade simulate | replay | bench | ladder | serve``.
+"""Command line: ``python -m netarcade simulate | replay | bench | ladder | serve | relay``.
 
 Bad arguments print one clear line on stderr and exit with status 2.
 """
@@ -178,6 +178,8 @@ def build_parser() -> argparse.ArgumentParser:
 
     # listed for --help only: main() hands "serve ..." to netarcade.serve, which parses its own options
     commands.add_parser("serve", help="serve the built arcade on localhost (serve --help for its options)")
+    # "relay ..." goes to netarcade.relay.server, which parses its own options (relay --help)
+    commands.add_parser("relay", help="online play: the site and the WebSocket relay (relay --help for its options)")
     return parser
 
 
@@ -187,6 +189,9 @@ def main(argv: list[str] | None = None) -> int:
         # the server parses its own options (argparse's REMAINDER drops leading "--port")
         from . import serve
         return serve.main(argv[1:]) or 0
+    if argv[:1] == ["relay"]:
+        from .relay import server as relay_server
+        return relay_server.main(argv[1:]) or 0
     try:
         args = build_parser().parse_args(argv)
         return args.run(args)

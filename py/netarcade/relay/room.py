@@ -1,0 +1,354 @@
+"""A room of the relay: one ``Match``, its seats, spectators, clocks and bots.
+
+What it is for: the relay's authority over one game. It checks a seat's
+token, applies the seat's action through ``Match.submit``, journals it (the
+``Store``) before anyone hears of it, and tells every subscriber what its
+observer may see: its own view, its events since the version it last got
+and its legal actions. It runs the clock (the game's default on time-out,
+a stand-in bot after three misses in a row) and the seated bots.
+What it is not: sockets and frame parsing (``server.py``, ``protocol.py``).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import hashlib
+import hmac
+import secrets
+import time
+from typing import Any, Callable
+
+from ..bots import LEVELS, bot_seed, make_bot
+from ..core import Match
+from ..core.errors import NetarcadeError
+from ..core.game import SPECTATOR
+from ..core.record import encode_record
+from ..games import get_game
+from .protocol import VERSION
+from .store import Store, StoredRoom
+
+HUMAN = "human"
+#: misses in a row after which a stand-in bot takes the seat
+MISSES_TO_BOT = 3
+#: what the clock plays for a seat that runs out of time: the first legal
+#: action whose verb is listed (in this order), else the first legal action
+#: in the engine's order. See docs/relay.md.
+DEFAULT_VERBS = {
+    "backbone": ("end",),
+    "netcontrol": ("end",),
+    "breach": ("pass", "stop"),
+    "overwrite": ("pass", "end"),
+}
+CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
+CODE_LENGTH = 6
+#: at most this many actions in one time-out (a turn played out by the clock)
+MAX_DEFAULT_ACTIONS = 200
+
+
+def token_hash(token: str) -> str:
+    return hashlib.sha256(token.encode("utf-8", "surrogatepass")).hexdigest()
+
+
+def commitment(game: str, seed: int, salt: str) -> str:
+    """sha256 of ``netarcade-seed:v1:<game>:<seed>:<salt>`` (seed in decimal,
+    salt in hex): published at creation, checked against the reveal."""
+    return hashlib.sha256(f"netarcade-seed:v1:{game}:{seed}:{salt}".encode()).hexdigest()
+
+
+def default_action(match: Match, seat: int) -> str:
+    legal = match.legal(seat)
+    for verb in DEFAULT_VERBS.get(match.game.id, ()):
+        for text in legal:
+            if text.split(" ")[1:2] == [verb]:
+                return text
+    return legal[0]
+
+
+class RoomError(Exception):
+    def __init__(self, code: str, message: str):
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+class Seat:
+    def __init__(self, kind: str, name: str | None = None, token_hash: str | None = None,
+                 misses: int = 0, bot_now: bool = False):
+        self.kind, self.name, self.token_hash = kind, name, token_hash
+        self.misses, self.bot_now = misses, bot_now
+        self.last_own = 0  # version made by this seat's last action (any source)
+        self.client = None  # the newest connection on this seat
+        self.bot = None
+
+    @property
+    def human(self) -> bool:
+        return self.kind == HUMAN
+
+    @property
+    def played_by_bot(self) -> bool:
+        return not self.human or self.bot_now
+
+    def public(self, index: int) -> dict[str, Any]:
+        return {"seat": index, "kind": self.kind, "name": self.name, "joined": self.token_hash is not None,
+                "connected": self.client is not None, "bot_now": self.bot_now, "misses": self.misses}
+
+
+class Room:
+    """``send(client, frame)`` queues a frame for a connection."""
+
+    def __init__(self, stored: StoredRoom, store: Store, send: Callable[[Any, dict], None],
+                 bot_delay: float = 0.0):
+        self.code, self.store, self.send, self.bot_delay = stored.code, store, send, bot_delay
+        self.game = get_game(stored.game)
+        self.seed, self.salt, self.clock, self.standin = stored.seed, stored.salt, stored.clock, stored.standin
+        self.started = stored.started
+        self.seats = [Seat(s["kind"], s.get("name"), s.get("token_hash"), s.get("misses", 0),
+                           s.get("bot_now", False)) for s in stored.seats]
+        self.match = Match(self.game, stored.options, stored.seed)
+        for version, (seat, text, _source) in enumerate(stored.actions, start=1):
+            self.match.submit(seat, text)
+            self.seats[seat].last_own = version
+        self.commitment = commitment(self.game.id, self.seed, self.salt)
+        #: client -> [observer, last version sent]
+        self.subscribers: dict[Any, list] = {}
+        #: seat -> ((kind, turn), deadline): the clock of every acting human seat
+        self.deadlines: dict[int, tuple[tuple, float]] = {}
+        self.driver: asyncio.Task | None = None
+        self.refresh_clocks()
+
+    # --- creation ------------------------------------------------------------------
+    @classmethod
+    def create(cls, store: Store, send, game_id: str, options: dict, seats: list, clock: float,
+               standin: str = "greedy", bot_delay: float = 0.0) -> "Room":
+        try:
+            game = get_game(game_id)
+        except (KeyError, NetarcadeError, ValueError):
+            raise RoomError("bad-game", f"unknown game {game_id[:40]!r}") from None
+        if not all(isinstance(s, str) and (s == HUMAN or s in LEVELS) for s in seats):
+            raise RoomError("bad-seats", f"each seat is 'human' or a bot level ({', '.join(LEVELS)})")
+        try:
+            options = game.validate_options({**options, "players": len(seats)})
+        except NetarcadeError as err:
+            raise RoomError("bad-options", str(err)) from None
+        except (TypeError, ValueError):
+            raise RoomError("bad-options", "options must be a map of option names to values") from None
+        for _ in range(100):
+            code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+            if not store.code_taken(code):
+                break
+        stored = StoredRoom(code, game.id, options, secrets.randbits(64), secrets.token_hex(16), clock, standin,
+                            False, False, [{"kind": s} for s in seats])
+        store.create_room(stored)
+        room = cls(stored, store, send, bot_delay)
+        if not any(seat.human for seat in room.seats):
+            room.start()
+        return room
+
+    # --- seats -------------------------------------------------------------------------
+    def authenticate(self, seat: int, token: str) -> Seat:
+        """The seat if ``token`` is its token; the same refusal for every wrong case."""
+        if not 0 <= seat < len(self.seats):
+            raise RoomError("bad-seat", f"this room has seats 0 to {len(self.seats) - 1}")
+        held = self.seats[seat]
+        given = token_hash(token)
+        if held.token_hash is None or not hmac.compare_digest(given, held.token_hash):
+            raise RoomError("bad-token", "that token does not hold this seat")
+        return held
+
+    def join(self, name: str, seat: int | None) -> tuple[int, str]:
+        free = [i for i, s in enumerate(self.seats) if s.human and s.token_hash is None]
+        if seat is None:
+            if not free:
+                raise RoomError("room-full", "every human seat is taken (watch instead)")
+            seat = free[0]
+        elif seat not in free:
+            raise RoomError("seat-taken", f"seat {seat} is not a free human seat")
+        token = secrets.token_urlsafe(24)
+        held = self.seats[seat]
+        held.name, held.token_hash = name.strip()[:40] or f"P{seat + 1}", token_hash(token)
+        self.store.claim_seat(self.code, seat, held.name, held.token_hash)
+        if not self.started and not any(s.human and s.token_hash is None for s in self.seats):
+            self.start()
+        else:
+            self.push()
+        return seat, token
+
+    def start(self) -> None:
+        if not self.started:
+            self.started = True
+            self.store.set_started(self.code)
+        self.after_change()
+
+    # --- subscribers -----------------------------------------------------------------
+    def subscribe(self, client, observer: int | None, since: int = -1) -> None:
+        if observer is not None:
+            held = self.seats[observer]
+            old = held.client
+            if old is not None and old is not client:
+                # two tabs on one seat: the newest wins, the older is told why and closed
+                self.send(old, {"kind": "error", "v": VERSION, "code": "superseded",
+                                "message": "this seat was opened in another tab or window"})
+                self.send(old, {"kind": "_close", "code": 4001, "reason": "seat opened elsewhere"})
+                self.subscribers.pop(old, None)
+            held.client = client
+        resync = not -1 <= since <= self.match.version
+        self.subscribers[client] = [observer, -1 if resync else since]
+        self._send_state(client, "state", resync=resync)
+        if observer is not None:
+            self.push()  # everyone sees the seat connected
+
+    def unsubscribe(self, client) -> None:
+        entry = self.subscribers.pop(client, None)
+        if entry and entry[0] is not None and self.seats[entry[0]].client is client:
+            self.seats[entry[0]].client = None
+            self.push()
+
+    def _frame(self, kind: str, observer, since: int) -> dict[str, Any]:
+        match = self.match
+        frame = {"kind": kind, "v": VERSION, "room": self.code, "seat": observer, "version": match.version,
+                 "since": since, "view": match.view(observer), "events": match.events_since(since, observer),
+                 "legal": match.legal(observer) if observer is not None and self.started else [],
+                 "seats": [s.public(i) for i, s in enumerate(self.seats)], "started": self.started,
+                 "clocks": self.clocks(), "clock": self.clock, "commitment": self.commitment}
+        if match.over:
+            frame["reveal"] = self.reveal()
+        return frame
+
+    def _send_state(self, client, kind: str, resync: bool = False) -> None:
+        entry = self.subscribers[client]
+        frame = self._frame(kind, entry[0], entry[1])
+        if resync:
+            frame["resync"] = True
+        entry[1] = self.match.version
+        self.send(client, frame)
+
+    def push(self) -> None:
+        for client in list(self.subscribers):
+            self._send_state(client, "update")
+
+    def reveal(self) -> dict[str, Any]:
+        return {"seed": str(self.seed), "salt": self.salt, "record": encode_record(self.match.record()),
+                "digest": self.match.digest()}
+
+    # --- acting ------------------------------------------------------------------------
+    def act(self, seat: int, token: str, text: str, base: int) -> int:
+        """A player's action; returns the version it made (journaled)."""
+        held = self.authenticate(seat, token)
+        if not self.started:
+            raise RoomError("not-started", "the game has not started")
+        if self.match.over:
+            raise RoomError("game-over", "the game is over")
+        if not held.last_own <= base <= self.match.version:
+            raise RoomError("stale", f"base {base} is not a version this seat may act from "
+                                     f"(now {self.match.version}, your last action made {held.last_own})")
+        try:
+            version = self.apply(seat, text, "player")
+        except NetarcadeError as err:
+            raise RoomError(getattr(err, "code", None) or "invalid-notation", str(err)) from None
+        if held.bot_now or held.misses:
+            held.bot_now, held.misses = False, 0
+            self.store.seat_status(self.code, seat, 0, False)
+        self.after_change()
+        return version
+
+    def take_back(self, seat: int, token: str) -> None:
+        held = self.authenticate(seat, token)
+        if held.bot_now or held.misses:
+            held.bot_now, held.misses = False, 0
+            self.store.seat_status(self.code, seat, 0, False)
+            self.deadlines.pop(seat, None)
+            self.after_change()
+
+    def apply(self, seat: int, text: str, source: str) -> int:
+        """Submit and journal in one step: if the journal refuses, the action is undone."""
+        self.match.submit(seat, text)
+        version = self.match.version
+        try:
+            self.store.append(self.code, version, seat, self.match.actions[-1], source, self.match.over)
+        except Exception:
+            self.match.undo(1)
+            raise
+        self.seats[seat].last_own = version
+        return version
+
+    def after_change(self) -> None:
+        self.refresh_clocks()
+        self.push()
+        self.schedule_bots()
+
+    # --- the clock ------------------------------------------------------------------------
+    def refresh_clocks(self, now: float | None = None) -> None:
+        now = time.monotonic() if now is None else now
+        acting = self.match.to_act() if self.started else {}
+        turn = self.match.turn
+        kept = {}
+        for seat, kind in acting.items():
+            if self.seats[seat].played_by_bot:
+                continue
+            key = (kind, turn)
+            old = self.deadlines.get(seat)
+            kept[seat] = old if old and old[0] == key else (key, now + self.clock)
+        self.deadlines = kept
+
+    def clocks(self) -> list[dict[str, Any]]:
+        now = time.monotonic()
+        return [{"seat": seat, "left": round(max(0.0, deadline - now), 3)}
+                for seat, (_key, deadline) in sorted(self.deadlines.items())]
+
+    def next_deadline(self) -> float | None:
+        return min((deadline for _key, deadline in self.deadlines.values()), default=None)
+
+    def tick(self, now: float) -> None:
+        for seat, (key, deadline) in list(self.deadlines.items()):
+            if deadline <= now and self.deadlines.get(seat, (None,))[0] == key:
+                self.time_out(seat, key)
+
+    def time_out(self, seat: int, key: tuple) -> None:
+        held = self.seats[seat]
+        held.misses += 1
+        for _ in range(MAX_DEFAULT_ACTIONS):
+            kind = self.match.to_act().get(seat)
+            if self.match.over or (kind, self.match.turn) != key:
+                break
+            self.apply(seat, default_action(self.match, seat), "clock")
+        if held.misses >= MISSES_TO_BOT:
+            held.bot_now = True
+        self.store.seat_status(self.code, seat, held.misses, held.bot_now)
+        self.deadlines.pop(seat, None)
+        self.after_change()
+
+    # --- bots ---------------------------------------------------------------------------------
+    def bot_for(self, seat: int):
+        held = self.seats[seat]
+        level = held.kind if not held.human else self.standin
+        if held.bot is None or held.bot[0] != level:
+            held.bot = (level, make_bot(level, bot_seed(self.seed, seat, level), self.game))
+        return held.bot[1]
+
+    def schedule_bots(self) -> None:
+        if self.driver is None or self.driver.done():
+            try:
+                self.driver = asyncio.get_running_loop().create_task(self._drive())
+            except RuntimeError:  # no loop (tests of the room alone)
+                self.driver = None
+
+    async def _drive(self) -> None:
+        for _ in range(1_000_000):
+            if not self.started or self.match.over:
+                return
+            seats = [s for s in sorted(self.match.to_act()) if self.seats[s].played_by_bot]
+            if not seats:
+                return
+            seat = seats[0]
+            await asyncio.sleep(self.bot_delay)
+            version, bot = self.match.version, self.bot_for(seat)
+            state = self.game.copy(self.match.state)
+            if self.seats[seat].kind == "search" or (self.seats[seat].human and self.standin == "search"):
+                action = await asyncio.to_thread(bot.choose, self.game, state, seat)
+            else:
+                action = bot.choose(self.game, state, seat)
+            if (self.match.version != version or seat not in self.match.to_act()
+                    or not self.seats[seat].played_by_bot):
+                continue
+            self.apply(seat, self.game.format_action(action), "bot")
+            self.refresh_clocks()
+            self.push()

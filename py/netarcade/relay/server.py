@@ -1,0 +1,308 @@
+"""The relay process: the built site and the WebSocket endpoint ``/ws`` on
+one origin, rooms in memory, the journal in SQLite.
+
+What it is for: one asyncio loop that accepts connections (bounded in
+number, checked for origin, rate-limited, closed when idle), decodes frames
+(``protocol.py``), hands them to rooms (``room.py``) and queues each client's
+answers in order. On start it reloads every room of the journal by replay.
+What it is not: the rules (``Match``) or the page. ``docs/relay.md`` is the
+protocol.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import logging
+import os
+import signal
+import sys
+import time
+from pathlib import Path
+from typing import Any
+
+from websockets.asyncio.server import ServerConnection, serve
+from websockets.exceptions import ConnectionClosed
+
+from . import protocol
+from .protocol import FrameError, VERSION
+from .room import HUMAN, Room, RoomError
+from .site import response, serve_file
+from .store import Store
+
+DEFAULTS = {
+    "host": "127.0.0.1", "port": 8000, "data": "relay-data", "site": None, "origins": [],
+    "max_connections": 1000, "rate": 20.0, "burst": 60, "idle": 300.0, "open_timeout": 10.0,
+    "clock": 90.0, "min_clock": 0.05, "max_rooms": 10000, "bot_delay": 0.3, "sync": "normal",
+    "standin": "greedy", "queue": 256,
+}
+ENDPOINT = "/ws"
+
+
+class Client:
+    """One WebSocket connection: its outgoing queue, rate bucket and room."""
+
+    def __init__(self, ws: ServerConnection, rate: float, burst: int, queue: int):
+        self.ws = ws
+        self.queue: asyncio.Queue = asyncio.Queue(maxsize=queue)
+        self.rate, self.burst = rate, burst
+        self.tokens, self.refilled, self.refused = float(burst), time.monotonic(), 0
+        self.room: Room | None = None
+
+    def allow(self) -> bool:
+        now = time.monotonic()
+        self.tokens = min(self.burst, self.tokens + (now - self.refilled) * self.rate)
+        self.refilled = now
+        if self.tokens >= 1:
+            self.tokens -= 1
+            self.refused = 0
+            return True
+        self.refused += 1
+        return False
+
+
+class Relay:
+    def __init__(self, **settings: Any):
+        self.settings = {**DEFAULTS, **{k: v for k, v in settings.items() if v is not None}}
+        site = self.settings["site"]
+        self.site = Path(os.path.realpath(site)) if site else None
+        self.store = Store(self.settings["data"], durable=self.settings["sync"] == "full")
+        self.rooms: dict[str, Room] = {}
+        self.connections = 0
+        for stored in self.store.rooms():
+            room = Room(stored, self.store, self.send, self.settings["bot_delay"])
+            self.rooms[room.code] = room
+
+    # --- outgoing -------------------------------------------------------------------
+    def send(self, client: Client, frame: dict) -> None:
+        try:
+            client.queue.put_nowait(frame)
+        except asyncio.QueueFull:  # a client that does not read: drop it, never the room
+            client.queue = asyncio.Queue(maxsize=2)
+            client.queue.put_nowait({"kind": "_close", "code": 1008, "reason": "too slow to read"})
+
+    async def writer(self, client: Client) -> None:
+        while True:
+            frame = await client.queue.get()
+            if frame.get("kind") == "_close":
+                await client.ws.close(frame["code"], frame["reason"])
+                return
+            await client.ws.send(protocol.encode(frame))
+
+    # --- HTTP: the site, the origin check, the connection bound ------------------------
+    def process_request(self, connection: ServerConnection, request) -> Any:
+        path = request.path.split("?", 1)[0]
+        if path != ENDPOINT:
+            return serve_file(self.site, request.path, head=request.method == "HEAD")
+        if self.connections >= self.settings["max_connections"]:
+            return response(503, "Service Unavailable", b"too many connections\n")
+        origin = request.headers.get("Origin")
+        if origin is not None and not self.origin_allowed(origin, request.headers.get("Host", "")):
+            return response(403, "Forbidden", b"origin not allowed\n")
+        return None
+
+    def origin_allowed(self, origin: str, host: str) -> bool:
+        """Browsers send Origin: the relay's own origin and listed ones pass.
+        Programs that send none (the Python and Node clients) pass too."""
+        allowed = self.settings["origins"]
+        if "*" in allowed or origin in allowed:
+            return True
+        return origin in (f"http://{host}", f"https://{host}")
+
+    # --- one connection ------------------------------------------------------------------
+    async def handler(self, ws: ServerConnection) -> None:
+        self.connections += 1
+        client = Client(ws, self.settings["rate"], self.settings["burst"], self.settings["queue"])
+        writer = asyncio.get_running_loop().create_task(self.writer(client))
+        try:
+            self.send(client, {"kind": "hello", "v": VERSION, "server": "netarcade-relay",
+                               "frame_cap": protocol.FRAME_CAP, "rate": self.settings["rate"],
+                               "burst": self.settings["burst"], "idle": self.settings["idle"]})
+            while not writer.done():
+                try:
+                    data = await asyncio.wait_for(ws.recv(), self.settings["idle"])
+                except TimeoutError:
+                    self.send(client, {"kind": "_close", "code": 1001, "reason": "idle"})
+                    break
+                if not client.allow():
+                    if client.refused > client.burst:
+                        self.send(client, {"kind": "_close", "code": 1008, "reason": "rate limit"})
+                        break
+                    self.send(client, protocol.error("rate-limit", f"at most {client.rate:g} frames a second"))
+                    continue
+                self.dispatch(client, data)
+            await asyncio.wait_for(writer, 5)
+        except (ConnectionClosed, TimeoutError, asyncio.CancelledError):
+            pass
+        finally:
+            writer.cancel()
+            if client.room is not None:
+                client.room.unsubscribe(client)
+            self.connections -= 1
+
+    def dispatch(self, client: Client, data: Any) -> None:
+        request = None
+        try:
+            frame = protocol.decode(data)
+            request = frame.get("id")
+            getattr(self, "on_" + frame["kind"])(client, frame)
+        except (FrameError, RoomError) as err:
+            self.send(client, protocol.error(err.code, err.message, request))
+        except Exception as err:  # a bug must cost one frame, never the relay
+            logging.getLogger("netarcade.relay").exception("frame failed")
+            self.send(client, protocol.error("internal", f"the relay could not handle this frame ({type(err).__name__})",
+                                             request))
+
+    def room(self, code: str) -> Room:
+        room = self.rooms.get(code.upper())
+        if room is None:
+            raise RoomError("no-room", f"no room {code[:12]!r}")
+        return room
+
+    def enter(self, client: Client, room: Room, observer: int | None, since: int = -1) -> None:
+        if client.room is not None and client.room is not room:
+            client.room.unsubscribe(client)
+        client.room = room
+        room.subscribe(client, observer, since)
+
+    # --- frames ---------------------------------------------------------------------------
+    def on_ping(self, client: Client, frame: dict) -> None:
+        self.send(client, {"kind": "pong", "v": VERSION, "id": frame.get("id")})
+
+    def on_create(self, client: Client, frame: dict) -> None:
+        if len(self.rooms) >= self.settings["max_rooms"]:
+            raise RoomError("too-many-rooms", "the relay holds as many rooms as it may")
+        seats = frame["seats"]
+        if not 1 <= len(seats) <= protocol.MAX_SEATS:
+            raise RoomError("bad-seats", f"1 to {protocol.MAX_SEATS} seats")
+        clock = float(frame.get("clock", self.settings["clock"]))
+        if not self.settings["min_clock"] <= clock <= 86400:
+            raise RoomError("bad-clock", f"clock must be {self.settings['min_clock']:g} to 86400 seconds")
+        room = Room.create(self.store, self.send, frame["game"], frame.get("options", {}), seats, clock,
+                           self.settings["standin"], self.settings["bot_delay"])
+        self.rooms[room.code] = room
+        self.send(client, {"kind": "created", "v": VERSION, "id": frame.get("id"), "room": room.code,
+                           "game": room.game.id, "options": room.match.options, "seats": seats,
+                           "clock": room.clock, "commitment": room.commitment})
+        if "name" in frame and any(s == HUMAN for s in seats):
+            self.on_join(client, {"room": room.code, "name": frame["name"], "id": frame.get("id")})
+        else:
+            self.enter(client, room, None)
+
+    def on_join(self, client: Client, frame: dict) -> None:
+        room = self.room(frame["room"])
+        seat, token = room.join(frame["name"], frame.get("seat"))
+        self.send(client, {"kind": "joined", "v": VERSION, "id": frame.get("id"), "room": room.code,
+                           "seat": seat, "token": token, "name": room.seats[seat].name})
+        self.enter(client, room, seat)
+
+    def on_watch(self, client: Client, frame: dict) -> None:
+        self.enter(client, self.room(frame["room"]), None, frame.get("since", -1))
+
+    def on_resume(self, client: Client, frame: dict) -> None:
+        room = self.room(frame["room"])
+        room.authenticate(frame["seat"], frame["token"])
+        self.enter(client, room, frame["seat"], frame.get("since", -1))
+
+    def on_start(self, client: Client, frame: dict) -> None:
+        room = self.room(frame["room"])
+        room.authenticate(frame["seat"], frame["token"])
+        room.start()
+
+    def on_act(self, client: Client, frame: dict) -> None:
+        room = self.room(frame["room"])
+        version = room.act(frame["seat"], frame["token"], frame["action"], frame["base"])
+        self.send(client, {"kind": "ack", "v": VERSION, "id": frame.get("id"), "room": room.code,
+                           "version": version})
+
+    def on_back(self, client: Client, frame: dict) -> None:
+        self.room(frame["room"]).take_back(frame["seat"], frame["token"])
+        self.send(client, {"kind": "ack", "v": VERSION, "id": frame.get("id"), "room": frame["room"].upper()})
+
+    def on_legal(self, client: Client, frame: dict) -> None:
+        room = self.room(frame["room"])
+        room.authenticate(frame["seat"], frame["token"])
+        prefix = frame.get("prefix", "")
+        self.send(client, {"kind": "legal", "v": VERSION, "id": frame.get("id"), "room": room.code,
+                           "version": room.match.version, "prefix": prefix,
+                           "actions": room.match.legal(frame["seat"], prefix) if room.started else []})
+
+    # --- the clock ------------------------------------------------------------------------
+    async def ticker(self) -> None:
+        while True:
+            now = time.monotonic()
+            for room in list(self.rooms.values()):
+                if room.deadlines:
+                    try:
+                        room.tick(now)
+                    except Exception:
+                        logging.getLogger("netarcade.relay").exception("clock failed in room %s", room.code)
+            await asyncio.sleep(0.02 if self.settings["min_clock"] < 1 else 0.2)
+
+    async def run(self, ready=None) -> None:
+        for room in self.rooms.values():
+            room.schedule_bots()
+        logging.getLogger("websockets").setLevel(logging.CRITICAL)  # no tracebacks for broken pipes
+        async with serve(self.handler, self.settings["host"], self.settings["port"],
+                         process_request=self.process_request, max_size=protocol.FRAME_CAP,
+                         open_timeout=self.settings["open_timeout"], compression=None,
+                         ping_interval=20, ping_timeout=20, close_timeout=2) as server:
+            host, port = server.sockets[0].getsockname()[:2]
+            ticker = asyncio.get_running_loop().create_task(self.ticker())
+            print(f"netarcade: relay on http://{host}:{port}/ (WebSocket ws://{host}:{port}{ENDPOINT}), "
+                  f"{len(self.rooms)} rooms reloaded", flush=True)
+            stop = asyncio.get_running_loop().create_future()
+            for sig in (signal.SIGTERM, signal.SIGINT):
+                try:
+                    asyncio.get_running_loop().add_signal_handler(sig, lambda: stop.done() or stop.set_result(None))
+                except (NotImplementedError, RuntimeError):
+                    pass
+            await stop
+            ticker.cancel()
+        self.store.close()
+
+
+def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
+    parser = parser or argparse.ArgumentParser(prog="python -m netarcade relay")
+    parser.description = ("Serve the built site and the online-play WebSocket (/ws) on one origin; "
+                          "rooms are journaled to SQLite in the data folder and reloaded on restart.")
+    add = parser.add_argument
+    add("--host", default=DEFAULTS["host"], help="address to bind (default 127.0.0.1; 0.0.0.0 for the network)")
+    add("--port", type=int, default=DEFAULTS["port"], help="TCP port (default 8000; 0 picks a free one)")
+    add("--data", default=DEFAULTS["data"], help="data folder holding relay.sqlite3 (default ./relay-data)")
+    add("--site", default=None, help="built site folder to serve (e.g. dist); without it only /ws answers")
+    add("--origin", action="append", default=[], dest="origins", metavar="ORIGIN",
+        help="also allow WebSocket connections from this browser origin (repeatable; '*' for any)")
+    add("--max-connections", type=int, default=DEFAULTS["max_connections"], help="open WebSockets at most (1000)")
+    add("--max-rooms", type=int, default=DEFAULTS["max_rooms"], help="rooms held at most (10000)")
+    add("--rate", type=float, default=DEFAULTS["rate"], help="frames a second per connection (20)")
+    add("--burst", type=int, default=DEFAULTS["burst"], help="frames allowed in a burst (60)")
+    add("--idle", type=float, default=DEFAULTS["idle"], help="close a connection silent this long, seconds (300)")
+    add("--clock", type=float, default=DEFAULTS["clock"], help="default turn clock of a room, seconds (90)")
+    add("--min-clock", type=float, default=DEFAULTS["min_clock"], help="shortest clock a room may ask for (0.05)")
+    add("--bot-delay", type=float, default=DEFAULTS["bot_delay"], help="pause before each bot move, seconds (0.3)")
+    add("--standin", default=DEFAULTS["standin"], help="bot level that takes a seat after 3 misses (greedy)")
+    add("--sync", choices=("normal", "full"), default=DEFAULTS["sync"],
+        help="SQLite synchronous: normal survives a killed relay, full also a power cut")
+    return parser
+
+
+def main(argv: list[str] | None = None) -> int:
+    args = build_parser().parse_args(argv)
+    return run(args)
+
+
+def run(args) -> int:
+    if args.site and not Path(args.site).is_dir():
+        print(f"netarcade: error: {args.site} is not a folder (run `make dist`)", file=sys.stderr)
+        return 2
+    relay = Relay(**{k: v for k, v in vars(args).items() if k in DEFAULTS})
+    try:
+        asyncio.run(relay.run())
+    except KeyboardInterrupt:
+        pass
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

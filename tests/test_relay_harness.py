@@ -1,0 +1,239 @@
+"""Shared harness of the relay tests (a real relay process on a free
+127.0.0.1 port, real WebSocket clients), plus the site server's rules.
+
+Other ``test_relay_*`` files import it; every wait here is bounded.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import random
+import signal
+import subprocess
+import sys
+import time
+import urllib.error
+import urllib.request
+from pathlib import Path
+
+import msgpack
+import pytest
+
+pytest.importorskip("websockets")
+from websockets.asyncio.client import connect  # noqa: E402
+
+ROOT = Path(__file__).resolve().parents[1]
+
+
+class RelayProcess:
+    """``python -m netarcade relay`` on port 0 of 127.0.0.1; ``kill()`` is SIGKILL."""
+
+    def __init__(self, data: Path, *args: str, site: Path | None = None):
+        self.data, self.args, self.site = data, list(args), site
+        self.proc = None
+        self.start()
+
+    def start(self) -> None:
+        cmd = [sys.executable, "-m", "netarcade", "relay", "--host", "127.0.0.1", "--port", "0",
+               "--data", str(self.data), "--bot-delay", "0", *self.args]
+        if self.site:
+            cmd += ["--site", str(self.site)]
+        env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
+        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+        line = self.proc.stdout.readline()
+        if "relay on http://" not in line:
+            self.proc.kill()
+            raise RuntimeError(f"relay did not start: {line!r} {self.proc.stderr.read()[:2000]}")
+        self.port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
+        self.url = f"ws://127.0.0.1:{self.port}/ws"
+        self.http = f"http://127.0.0.1:{self.port}"
+
+    def alive(self) -> bool:
+        return self.proc.poll() is None
+
+    def kill(self) -> None:
+        if self.proc and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGKILL)
+            self.proc.wait(10)
+
+    def stop(self) -> str:
+        """SIGTERM, then whatever it wrote on stderr."""
+        if self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGTERM)
+            try:
+                self.proc.wait(10)
+            except subprocess.TimeoutExpired:
+                self.proc.kill()
+                self.proc.wait(5)
+        return self.proc.stderr.read()
+
+    def restart(self) -> None:
+        self.kill()
+        self.start()
+
+
+def pack(frame) -> bytes:
+    return msgpack.packb(frame, use_bin_type=True)
+
+
+class Client:
+    """A WebSocket client that keeps every frame it gets, in order."""
+
+    def __init__(self, ws):
+        self.ws = ws
+        self.frames: list[dict] = []
+        self.changed = asyncio.Event()
+        self.closed = None
+        self.next_id = 0
+        self.reader = asyncio.get_running_loop().create_task(self._read())
+
+    @classmethod
+    async def open(cls, url: str, **kwargs) -> "Client":
+        ws = await asyncio.wait_for(connect(url, max_size=None, compression=None, **kwargs), 10)
+        return cls(ws)
+
+    async def _read(self):
+        try:
+            async for data in self.ws:
+                self.frames.append(msgpack.unpackb(data, raw=False, strict_map_key=False))
+                self.changed.set()
+        except Exception:
+            pass
+        self.closed = (self.ws.close_code, self.ws.close_reason)
+        self.changed.set()
+
+    async def send_raw(self, data) -> None:
+        await self.ws.send(data)
+
+    async def wait_for(self, test, timeout: float = 10.0, start: int = 0):
+        """The first frame from index ``start`` on that passes ``test``."""
+        deadline = time.monotonic() + timeout
+        index = start
+        while True:
+            while index < len(self.frames):
+                if test(self.frames[index]):
+                    return self.frames[index]
+                index += 1
+            if self.closed is not None:
+                raise ConnectionError(f"closed {self.closed} while waiting")
+            left = deadline - time.monotonic()
+            if left <= 0:
+                raise TimeoutError(f"no matching frame in {timeout}s; last: {self.frames[-3:]!r}"[:3000])
+            self.changed.clear()
+            try:
+                await asyncio.wait_for(self.changed.wait(), left)
+            except TimeoutError:
+                pass
+
+    async def request(self, frame: dict, timeout: float = 10.0) -> dict:
+        """Send a frame with a fresh id; its answer (or error) carrying that id."""
+        self.next_id += 1
+        frame = {"v": 1, **frame, "id": self.next_id}
+        start = len(self.frames)
+        await self.ws.send(pack(frame))
+        return await self.wait_for(lambda f: f.get("id") == frame["id"], timeout, start)
+
+    def latest(self, room: str):
+        for frame in reversed(self.frames):
+            if frame.get("kind") in ("state", "update") and frame.get("room") == room:
+                return frame
+        return None
+
+    async def close(self):
+        await self.ws.close()
+        try:
+            await asyncio.wait_for(self.reader, 5)
+        except TimeoutError:
+            self.reader.cancel()
+
+
+def run(coro, timeout: float = 120):
+    return asyncio.run(asyncio.wait_for(coro, timeout))
+
+
+@pytest.fixture
+def relay(tmp_path):
+    process = RelayProcess(tmp_path / "data")
+    yield process
+    process.kill()
+
+
+async def play_seat(client: Client, room: str, seat: int, token: str, rng: random.Random,
+                    deadline: float, acked: list | None = None) -> None:
+    """Play ``seat`` with random legal actions until the game ends (bounded)."""
+    seen = 0
+    while time.monotonic() < deadline:
+        frame = client.latest(room)
+        if frame is not None and frame["view"]["over"]:
+            return
+        if frame is not None and frame["legal"] and frame["version"] > seen - 1:
+            action = rng.choice(frame["legal"])
+            answer = await client.request({"kind": "act", "room": room, "seat": seat, "token": token,
+                                           "action": action, "base": frame["version"]})
+            if answer["kind"] == "ack" and acked is not None:
+                acked.append((room, answer["version"], action))
+            if answer["kind"] == "error" and answer["code"] not in ("stale", "not-your-turn", "game-over"):
+                raise AssertionError(f"refused {action!r}: {answer}")
+            seen = frame["version"] + 1
+        count = len(client.frames)
+        try:
+            await client.wait_for(lambda f: f.get("kind") in ("update", "state"), 5, count)
+        except TimeoutError:
+            pass
+    raise TimeoutError(f"seat {seat} of {room} did not finish")
+
+
+# --- the site: the static server's rules, on the relay's origin ------------------------------
+
+def get(url: str) -> int:
+    try:
+        with urllib.request.urlopen(url, timeout=5) as answer:
+            answer.read()
+            return answer.status
+    except urllib.error.HTTPError as err:
+        return err.code
+
+
+def test_site_rules(tmp_path):
+    site = tmp_path / "site"
+    (site / "static").mkdir(parents=True)
+    (site / "index.html").write_text("<!doctype html><title>netarcade</title>")
+    (site / "static" / "app.mjs").write_text("export {}")
+    (site / ".secret").write_text("no")
+    (tmp_path / "outside.txt").write_text("no")
+    (site / "static" / "link.txt").symlink_to(tmp_path / "outside.txt")
+    process = RelayProcess(tmp_path / "data", site=site)
+    try:
+        base = process.http
+        assert get(base + "/") == 200
+        with urllib.request.urlopen(base + "/static/app.mjs", timeout=5) as answer:
+            assert answer.headers["Content-Type"] == "text/javascript"
+        assert get(base + "/.secret") == 404
+        assert get(base + "/static/link.txt") == 404
+        assert get(base + "/%2e%2e/outside.txt") == 404
+        assert get(base + "/static/%00") == 400
+        assert get(base + "/nothing") == 404
+        # a client that hangs up mid-answer, and one that never finishes its request
+        import socket
+        for _ in range(3):
+            sock = socket.create_connection(("127.0.0.1", process.port), timeout=5)
+            sock.sendall(b"GET /index.html HTTP/1.1\r\nHost: x\r\n\r\n")
+            sock.close()
+        assert get(base + "/") == 200
+    finally:
+        errors = process.stop()
+    assert "Traceback" not in errors, errors
+
+
+def test_origin_check_and_ping(relay):
+    async def scenario():
+        client = await Client.open(relay.url)
+        assert (await client.request({"kind": "ping"}))["kind"] == "pong"
+        await client.close()
+        with pytest.raises(Exception):
+            await Client.open(relay.url, origin="http://evil.example")
+        same = await Client.open(relay.url, origin=f"http://127.0.0.1:{relay.port}")
+        assert (await same.request({"kind": "ping"}))["kind"] == "pong"
+        await same.close()
+    run(scenario(), 30)
