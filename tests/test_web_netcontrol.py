@@ -512,8 +512,11 @@ def test_sliced_greedy_bot_chooses_what_the_engine_bot_chooses():
 
 
 def test_doctests():
+    from netarcade.web.games.netcontrol import tools
+
     assert doctest.testmod(web_netcontrol).failed == 0
     assert doctest.testmod(ncv).failed == 0
+    assert doctest.testmod(tools).failed == 0
 
 
 def test_sliced_search_bot_chooses_what_the_engine_bot_chooses():
@@ -556,3 +559,12 @@ def test_bots_acting_together_are_equals_not_lowest_first():
         if len(firsts) >= 12:
             break
     assert True in firsts and False in firsts
+
+
+def test_card_counts_and_supply_come_from_the_rules():
+    from netarcade.games.netcontrol import rules
+
+    assert [web_netcontrol.CARD_INFO[card][2] for card in rules.CARDS] == list(rules.DECK)
+    assert f"({rules.DECK_SIZE};" in ncv.RULES_HTML
+    table = NetControlTable(vs_bots())
+    assert str(rules.SUPPLY["link"]) in table._why_unavailable("link") or "short" in table._why_unavailable("link")

@@ -276,8 +276,9 @@ def test_clicks_play_or_explain():
     table = BackboneTable(Session(human_vs()))
     assert table.click("e5") is None
     assert table.message == "Can't build a Router on e5: e5 is a City; nothing is built on a City."
+    assert table.refused == "city"  # the engine's check code, for the page
     assert table.click("d4") is None
-    assert "not adjacent to your network" in table.message
+    assert "not adjacent to your network" in table.message and table.refused == "not-adjacent"
     assert table.click("z9") is None and "not a hex" in table.message
     assert table.click("b2") == "p1 router b2"
     assert table.message is None and table.tool == "router"  # sticky while it stays legal
@@ -564,6 +565,24 @@ def test_setup_links_and_form_examples():
         "play=backbone&seats=human,greedy&r=h")
     setup, errors = parse_form("backbone", {"seed": "", "target": "30", "map": "classic"})
     assert setup is None and errors == {"target": "must be between 3 and 20, got 30"}
+
+
+def test_tables_write_no_notation_and_modules_stay_small():
+    """Tools are declared (verb, label, key, parts); the shared picks machine
+    asks the engine for the notation, so no game's table formats an action."""
+    for path in sorted((WEB / "games").rglob("*.py")):
+        text = path.read_text(encoding="utf-8")
+        assert "format_seat" not in text, path
+    for path in sorted(WEB.rglob("*.py")):
+        assert len(path.read_text(encoding="utf-8").splitlines()) <= 600, path
+
+
+def test_backbone_costs_and_limits_come_from_the_rules():
+    from netarcade.games.backbone import rules
+
+    assert web_backbone.TOOL_INFO["hack"][1] == rules.HACK_COST
+    assert all(web_backbone.TOOL_INFO[piece][1] == cost for piece, cost in rules.COSTS.items())
+    assert f"at most {rules.BW_LIMIT} BW" in backbone_views.BACKBONE_RULES
 
 
 def test_static_board_takes_names():

@@ -188,6 +188,7 @@ class App(Screen):
         prompt = _by_id("prompt")
         prompt.textContent = table.prompt()
         prompt.classList.toggle("error", bool(table.message))
+        self.root.dataset.refused = table.refused or ""  # the engine's code for a refused action
         for element_id, html in page.panels(table).items():
             self.set_html(element_id, html)
         log = _by_id("log")

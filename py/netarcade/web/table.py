@@ -1,11 +1,16 @@
 """What every game's table (the page's controls for one session) shares.
 
-What it is for: ``BackboneTable`` and ``NetControlTable`` keep a selected
-tool, the picks made so far with it, and the answer to the player's last
-click; they play actions through the session the same way. This base holds
-those parts once: playing an action in notation (an illegal one becomes a
-message and changes nothing), the "not your turn" answer, and the keys every
-game shares.
+What it is for: every game's table keeps a selected tool, the picks made
+so far with it, and the answer to the player's last click; they play
+actions through the session the same way. This base holds those parts
+once: a :class:`Tool` (a game's declarative description of one thing to
+do: its verb in the notation, label, key, and what each word after the verb
+is), the picks machine that asks the engine which words may come next
+(``session.legal_texts(prefix)``) and plays the legal notation a pick
+completes (no table writes notation of its own), playing an action (a
+refused one is explained by the engine's ``check``: its code in
+:attr:`Table.refused`, its sentence in the message), the "not your turn"
+answer, and the keys every game shares.
 
 What it is not: a game's own controls (tools, picks, hints, words): those
 stay in ``web/<game>.py``. No DOM here.
@@ -13,17 +18,39 @@ stay in ``web/<game>.py``. No DOM here.
 
 from __future__ import annotations
 
+from dataclasses import dataclass
+
 from ..core.errors import IllegalAction, NetarcadeError
+from ..core.game import format_seat
 from .session import Session
 
-__all__ = ["COMMON_KEYS", "Table"]
+__all__ = ["COMMON_KEYS", "Table", "Tool"]
 
 #: keys that mean the same in every game
 COMMON_KEYS = {"e": "end", "u": "undo", "escape": "cancel", "esc": "cancel"}
 
 
+@dataclass(frozen=True)
+class Tool:
+    """One thing a player may pick to do, as a game's page declares it."""
+
+    verb: str  # the action's verb in the notation ("router", "linkbuild")
+    label: str
+    key: str = ""
+    what: str = ""  # what it does, in a few words
+    #: what each word after the verb is: a board element kind ("hex",
+    #: "vertex", "edge", "tile") or "resource" (a chooser)
+    parts: tuple[str, ...] = ()
+    #: the engine lists the words in one order; the player may pick them in any
+    unordered: bool = False
+
+
+def _unique(words) -> list[str]:
+    return list(dict.fromkeys(words))
+
+
 class Table:
-    """The session, the selected tool and the last message for the player."""
+    """The session, the selected tool, the picks so far and the last message for the player."""
 
     #: the game this table plays (``Setup.game``)
     game = ""
@@ -33,14 +60,78 @@ class Table:
             raise ValueError(f"{type(self).__name__} plays {self.game} sessions only")
         self.session = session
         self.tool: str | None = None
+        self.picked: list[str] = []  # the words picked so far with the tool
         self.message: str | None = None  # the answer to the last click, if any
+        self.refused: str | None = None  # the engine's code for the last refused action
+
+    # --- the picks machine: the engine says what may come next ------------------------
+    def continuing(self, verb: str, picks=()) -> list[str]:
+        """The legal notation of the human to act that starts with ``verb`` and ``picks``."""
+        session = self.session
+        if not session.is_human_turn():
+            return []
+        head = format_seat(session.current, " ".join((verb, *picks)))
+        return [text for text in session.legal_texts(head) if text == head or text.startswith(head + " ")]
+
+    def next_words(self, tool: Tool, picks=()) -> list[str]:
+        """The words that may be picked next for ``tool`` after ``picks``."""
+        if tool.unordered:
+            taken = list(picks)
+            found = []
+            for text in self.continuing(tool.verb):
+                rest = text.split()[2:]
+                if all(rest.count(word) >= taken.count(word) for word in taken):
+                    for word in taken:
+                        rest.remove(word)
+                    found.extend(rest)
+            return _unique(found)
+        at = 2 + len(picks)
+        return _unique(text.split()[at] for text in self.continuing(tool.verb, picks) if len(text.split()) > at)
+
+    def complete(self, tool: Tool, picks) -> str:
+        """The legal notation ``picks`` complete, else the words as picked (the engine says why not)."""
+        for text in self.continuing(tool.verb) if tool.unordered else self.continuing(tool.verb, picks):
+            words = text.split()[2:]
+            if (sorted(words) == sorted(picks)) if tool.unordered else words == list(picks):
+                return text
+        return format_seat(self.session.current, " ".join((tool.verb, *picks)))
+
+    def advance(self, tool: Tool, word: str | None = None) -> str | None:
+        """The player picked ``word`` for ``tool`` (or, for a tool without
+        parts, just the tool): keep it, play the action it completes, step
+        back when the last pick is picked again, or say why not. Returns the
+        notation played, if any."""
+        picks = list(self.picked)
+        if word is not None:
+            if word in self.next_words(tool, picks):
+                picks.append(word)
+            elif picks and word == picks[-1]:
+                self.picked.pop()
+                return None
+            elif picks and word in self.next_words(tool, picks[:-1]):
+                picks[-1] = word  # another first pick instead of the one made
+            elif len(picks) + 1 < len(tool.parts):
+                self.message = self.why_not_pick(tool, picks, word)
+                return None
+            else:
+                picks.append(word)  # the engine explains what is wrong with it
+        if len(picks) < len(tool.parts):
+            self.picked = picks
+            return None
+        return self.play(self.complete(tool, picks))
+
+    def why_not_pick(self, tool: Tool, picks: list[str], word: str) -> str:
+        """Why ``word`` cannot be the next pick (before the action is whole, so
+        the engine cannot be asked yet); games say it in their own words."""
+        return f"{tool.label}: pick one of the highlighted choices."
 
     def play(self, text: str) -> str | None:
         """Play an action in notation; an illegal one only sets :attr:`message`."""
-        self.message = None
+        self.message = self.refused = None
         try:
             self.session.play(text)
         except IllegalAction as err:
+            self.refused = err.code
             self.message = f"Can't {self._describe(text)}: {err.message}."
             return None
         except NetarcadeError as err:
@@ -52,6 +143,7 @@ class Table:
 
     def drop_picks(self) -> None:
         """Forget what was picked with the tool (after an action is played)."""
+        self.picked = []
 
     def sync(self) -> None:
         """Bring the selection in line with the session after any change."""

@@ -11,6 +11,8 @@ What it is not: DOM code, and not the board (``games/backbone/render.py``).
 
 from __future__ import annotations
 
+from netarcade.games import get_game
+from netarcade.games.backbone.rules import ACTIONS_PER_TURN, BW_LIMIT, HACK_COST, INCOME, PASSES_TO_END
 from netarcade.render.svg import escape
 from netarcade.web import views
 from netarcade.web.session import HUMAN
@@ -110,12 +112,16 @@ def log_panel(table: BackboneTable) -> str:
 
 
 
+_TARGET = get_game("backbone").options.by_name["target"].default
+_PASSES = {2: "two", 3: "three", 4: "four", 5: "five"}.get(PASSES_TO_END, str(PASSES_TO_END))
+
+#: the rules help; the numbers come from the rules module and the option schema
 BACKBONE_RULES = (
-    '<p><b>Goal.</b> Be first to end a turn with the target number of AI tokens (10 by default); your rival then gets one closing turn, and the higher total wins (tie: more connected Cities).</p>'
-    '<p><b>Your turn.</b> Income first: +3 BW, +1 per City you connect (at most 10 BW). Then up to <b>2 actions</b>, any mix: <b>Build</b>, <b>Hack</b>, <b>Reroute</b>. The turn ends by itself after the second; <kbd>E</kbd> ends it early (no action at all is a Pass; four Passes in a row end the game).</p>'
+    f'<p><b>Goal.</b> Be first to end a turn with the target number of AI tokens ({_TARGET} by default); your rival then gets one closing turn, and the higher total wins (tie: more connected Cities).</p>'
+    f'<p><b>Your turn.</b> Income first: +{INCOME} BW, +1 per City you connect (at most {BW_LIMIT} BW). Then up to <b>{ACTIONS_PER_TURN} actions</b>, any mix: <b>Build</b>, <b>Hack</b>, <b>Reroute</b>. The turn ends by itself after the last; <kbd>E</kbd> ends it early (no action at all is a Pass; {_PASSES} Passes in a row end the game).</p>'
     '<p><b>Build</b> on an empty, non-City hex beside your network. A <b>Switch</b> needs 2+ of your pieces beside it; a <b>Wireless AP</b> also reaches the hex two steps away in a straight line; a <b>Firewall</b> goes on one of your pieces and absorbs one Hack.</p>'
     '<p><b>Score.</b> A <b>Server</b> is online with 2 of your Routers beside it, and connects every City beside it (+1 token each). A <b>Datacenter</b> beside 2 Routers, while you have an online Server, is +1 token; two online Datacenters add +2.</p>'
-    "<p><b>Hack</b> (1 BW, once a turn): an enemy piece beside your network is Disabled until the end of its owner's next turn, and whatever hung on it drops out of their network. <b>Reroute</b> (free) moves your Switch or AP, as long as your network stays whole.</p>"
+    f"<p><b>Hack</b> ({HACK_COST} BW, once a turn): an enemy piece beside your network is Disabled until the end of its owner's next turn, and whatever hung on it drops out of their network. <b>Reroute</b> (free) moves your Switch or AP, as long as your network stays whole.</p>"
     '<p><b>Controls.</b> Pick a tool (keys <kbd>1</kbd>-<kbd>6</kbd>, <kbd>H</kbd> hack, <kbd>M</kbd> reroute), then a highlighted hex (click, tap, or <kbd>Tab</kbd> + <kbd>Enter</kbd>). Reroute: the piece, then its new hex. <kbd>Esc</kbd> cancels, <kbd>U</kbd> undoes back to your last move.</p>'
     '<p class="more">Notation in the activity log: <code>p1 router e5</code>, <code>p2 hack d4</code>, <code>p1 reroute c3 d4</code>, <code>p2 end</code>.</p>'
 )

@@ -15,9 +15,17 @@ from __future__ import annotations
 
 from netarcade.games.netcontrol.board import PIPS, RESOURCE_CODES, RESOURCES
 from netarcade.games.netcontrol.render import TERRAIN, resource_icon
-from netarcade.games.netcontrol.rules import COSTS, HAND_LIMIT, THREAT_TO_PURGE
+from netarcade.games.netcontrol.rules import (
+    COSTS,
+    DECK_SIZE,
+    HAND_LIMIT,
+    LIMIT_PER_GUARDED_SUPER,
+    MONOPOLY_TAKE,
+    THREAT_TO_PURGE,
+)
 from netarcade.render.svg import escape
 from .table import CARD_INFO, COST_ROWS, TOOL_INFO, NetControlTable, cost_text
+from .tools import DECK_COUNT
 from netarcade.web.session import HUMAN
 from netarcade.web import views
 from netarcade.web.views import _tag, log_items, seat_mark
@@ -207,7 +215,7 @@ def actions_panel(table: NetControlTable) -> str:
                                pressed=main and table.tool == tool, sub=cost_text(tool),
                                title=f"{label} ({cost_text(tool)}, key {key}): {what}"))
     buttons.append(_button("Draw", "D", cmd="draw", off=not (main and counts["draw"]),
-                           sub=cost_text("draw"), title="Buy a special card (1fi 1sc 1me, key D)"))
+                           sub=cost_text("draw"), title=f"Buy a special card ({cost_text('draw')}, key D)"))
     buttons.append(_button("Trade", "T", tool="trade", off=not (main and counts["trade"]),
                            pressed=main and table.tool == "trade", sub="bank",
                            title="Trade with the bank at your best rate (key T)"))
@@ -400,14 +408,17 @@ RULES_HTML = (
     "every red 6 moves it, and the 3rd fires a <b>network purge</b>: everyone over the hand limit "
     "discards down to it. A <b>7</b> produces nothing, and anyone over the limit discards half "
     "(rounded down). When one roll does both, the purge is what happens. You choose your discards.</p>"
-    f"<p><b>Hand limit</b> {HAND_LIMIT}, plus 2 for each Super Node carrying a fortification.</p>"
+    f"<p><b>Hand limit</b> {HAND_LIMIT}, plus {LIMIT_PER_GUARDED_SUPER} for each Super Node carrying a "
+    "fortification.</p>"
     "<p><b>Hack protection</b> is a pool: a node starts at 7, a Super Node at 9, each fortification "
     "adds 1. A Hack strips one fortification; at base it demotes a Super Node or destroys a node.</p>"
-    "<p><b>Special cards</b> (45; 1fi 1sc 1me each; never played the turn you drew one): "
-    "Hack &times;20 (an enemy building), Virus &times;14 (a tile stops producing until someone with "
-    "a building on it clears it for 1sc 1co 1fi; dead zones cannot be infected), +1 XP &times;5 "
-    "(removed for good at a reshuffle), Link Building &times;2 (two free links, the second may chain "
-    "off the first), Resource &times;2 (any two), Monopoly &times;2 (every rival hands you up to 2 "
+    f"<p><b>Special cards</b> ({DECK_SIZE}; {cost_text('draw')} each; never played the turn you drew one): "
+    f"Hack &times;{DECK_COUNT['hack']} (an enemy building), Virus &times;{DECK_COUNT['virus']} (a tile stops "
+    f"producing until someone with a building on it clears it for {cost_text('clear')}; dead zones cannot be "
+    f"infected), +1 XP &times;{DECK_COUNT['xp']} (removed for good at a reshuffle), Link Building "
+    f"&times;{DECK_COUNT['linkbuild']} (two free links, the second may chain off the first), Resource "
+    f"&times;{DECK_COUNT['resource']} (any two), Monopoly &times;{DECK_COUNT['monopoly']} (every rival hands "
+    f"you up to {MONOPOLY_TAKE} "
     "of a resource).</p>"
     "<p><b>Trading.</b> The bank takes 4 of one resource for 1 of anything; a building on an "
     "exchange makes it 3:1, or 2:1 for the resource that exchange names.</p>"

@@ -1,0 +1,307 @@
+"""Net Control's table in words: status, prompt, result, log notes and the
+explanations of a greyed-out tool.
+
+What it is for: every sentence the page's Net Control controls say, kept
+apart from their behaviour (``table.py``), as a mixin the table inherits.
+Numbers come from the rules module (costs, supply, hand limit).
+
+What it is not: behaviour, HTML (``views.py``) or rules.
+"""
+
+from __future__ import annotations
+
+from netarcade.games.netcontrol.board import RESOURCE_CODES, RESOURCES
+from netarcade.games.netcontrol.rules import COSTS, SUPPLY
+from netarcade.web.table import Table
+
+from .tools import CARD_INFO, TOOL_INFO, cost_text
+
+__all__ = ["NetControlWords"]
+
+
+def _verb(text: str) -> str:
+    words = text.split()
+    return words[1] if len(words) > 1 else ""
+
+
+class NetControlWords:
+    """What the Net Control table says; mixed into ``NetControlTable``."""
+
+    def _label(self, tool: str) -> str:
+        if tool in TOOL_INFO:
+            return TOOL_INFO[tool][0]
+        return CARD_INFO[tool][0] if tool in CARD_INFO else tool
+
+    def _not_your_turn(self) -> str:
+        session = self.session
+        if not session.over and self.phase == "discard":
+            waiting = [session.names[seat] for seat in session.waiting()]
+            return f"Wait: {' and '.join(waiting)} must discard first."
+        return Table._not_your_turn(self)
+
+    def _phase_first(self) -> str:
+        phase = self.phase
+        if phase == "roll":
+            return "Roll the dice first (R)."
+        if phase == "discard":
+            return "Discard first: pick the resources to give up."
+        if phase == "setup-node":
+            return "Place your node first: pick a highlighted corner."
+        if phase == "setup-link":
+            return "Place your link first: pick a highlighted edge."
+        return "Not now."
+
+    def _describe(self, text: str) -> str:
+        words = text.split()
+        verb, args = words[1], words[2:]
+        if verb in ("node", "link"):
+            return f"place a {verb} on {args[0]}"
+        if verb == "super":
+            return f"upgrade {args[0]} to a Super Node"
+        if verb == "fortify":
+            return f"fortify {args[0]}"
+        if verb == "clear":
+            return f"clear the virus off {args[0]}"
+        if verb == "trade":
+            return f"trade {args[0]} for {args[1]}"
+        if verb == "hack":
+            return f"hack {args[0]}"
+        if verb == "virus":
+            return f"infect {args[0]}"
+        if verb == "linkbuild":
+            return f"build links on {args[0]} and {args[1]}"
+        if verb == "resource":
+            return f"take {args[0]} and {args[1]}"
+        if verb == "monopoly":
+            return f"claim {args[0]}"
+        if verb == "discard":
+            return f"discard {args[0]}"
+        if verb == "draw":
+            return "draw a card"
+        if verb == "end":
+            return "end the turn"
+        return verb
+
+    def _hand(self) -> list[int]:
+        player = self.view()["players"][self.session.current]
+        return player["hand"] or [0] * 5
+
+    def _short(self, verb: str) -> str | None:
+        """What the hand lacks for ``verb`` ("1fi 2me"), or None if it covers it."""
+        hand = self._hand()
+        missing = [f"{need - have}{RESOURCE_CODES[r]}" for r, (need, have) in
+                   enumerate(zip(COSTS[verb], hand)) if need > have]
+        return " ".join(missing) or None
+
+    def _why_unavailable(self, tool: str) -> str:
+        view = self.view()
+        seat = self.session.current
+        if tool in COSTS:
+            short = self._short(tool)
+            label = {"draw": "Draw card", "super": "A Super Node", "clear": "Clearing a virus"}.get(
+                tool, self._label(tool))
+            if short:
+                return f"{label} costs {cost_text(tool)}; you are short {short}."
+            if tool == "link":
+                return f"No free edge touches your network, or your {SUPPLY['link']} links are all out."
+            if tool == "node":
+                return ("No free corner at the end of your links is 2 edges from every building "
+                        f"(or your {SUPPLY['node']} nodes are all out).")
+            if tool == "super":
+                return f"You have no node left to upgrade (or all {SUPPLY['super']} Super Nodes are out)."
+            if tool == "clear":
+                return "No tile under one of your buildings carries a virus."
+            if tool == "draw":
+                return "No special card is left to draw."
+            return f"There is nothing to {label.lower()} now."
+        if tool == "trade":
+            rates = view["players"][seat]["rates"]
+            best = min(rates)
+            return f"A trade needs {best} of one resource at your best rate ({best}:1); you have fewer."
+        player = view["players"][seat]
+        cards = player["cards"] or {}
+        fresh = player["fresh"] or {}
+        label = CARD_INFO[tool][0]
+        if not cards.get(tool):
+            return f"You hold no {label} card."
+        if view["played_card"]:
+            return "You already played a special card this turn (one per turn)."
+        if cards.get(tool, 0) - fresh.get(tool, 0) <= 0:
+            return f"A {label} card cannot be played on the turn you drew it."
+        if tool == "hack":
+            return "There is no enemy building to hack."
+        if tool == "linkbuild":
+            return "Link Building needs two free edges in reach and two links left in your supply."
+        return f"{label} cannot be played now."
+
+    def _why_not_give(self, code: str) -> str:
+        r = RESOURCE_CODES.index(code)
+        player = self.view()["players"][self.session.current]
+        rate, have = player["rates"][r], (player["hand"] or [0] * 5)[r]
+        return f"Trading {RESOURCES[r]} takes {rate} ({rate}:1 for you); you have {have}."
+
+    def _who(self, seat: int) -> str:
+        return self.names[seat]
+
+    def status(self) -> str:
+        """The status line: whose move and what to do; or the result."""
+        session = self.session
+        view = self.view()
+        if view["phase"] == "over":
+            return self.result()[0]
+        seat = session.current
+        name = self._who(seat)
+        you = name == "You"
+        phase = view["phase"]
+        if session.setup.is_bot(seat):
+            if phase == "discard":
+                return f"{name} is discarding\u2026"
+            return f"{name} is thinking\u2026"
+        subject = "You" if you else name
+        if phase == "setup-node":
+            return f"{subject} place{'' if you else 's'} a node"
+        if phase == "setup-link":
+            return f"{subject} place{'' if you else 's'} a link"
+        whose = "Your turn" if you else f"{name}'s turn"
+        if phase == "roll":
+            return f"{whose} {view['turn']}: roll the dice"
+        if phase == "discard":
+            owed = view["owed"].get(str(seat), 0)
+            reason = "network purge" if self._last_roll_kind() == "purge" else "a 7"
+            who = "you" if you else name
+            return f"Discard {owed} card{'s' if owed != 1 else ''}: {reason}, and {who} hold{'' if you else 's'} too many"
+        return f"{whose} {view['turn']}: build, trade or play a card"
+
+    def _last_roll_kind(self) -> str | None:
+        for entry in reversed(self.session.log):
+            if _verb(entry.text) == "roll":
+                kinds = {event.get("kind") for event in entry.events}
+                return "purge" if "purge" in kinds else "seven" if "seven" in kinds else None
+        return None
+
+    def prompt(self) -> str:
+        """The line under the status: the answer to the last click, or what
+        the current choice does next."""
+        if self.message:
+            return self.message
+        session = self.session
+        view = self.view()
+        if session.over:
+            if session.setup.humans:
+                return "Undo goes back to your last move; Play again starts another game."
+            return "New game starts another."
+        if not session.is_human_turn():
+            return "Bots move with a short pause so you can follow."
+        phase = view["phase"]
+        seat = session.current
+        if phase == "setup-node":
+            second = view["setup_step"] >= len(view["players"])
+            extra = (" This second node also collects one resource from each tile around it."
+                     if second else " Two corners apart from every building; you place two nodes in all.")
+            return f"Pick a highlighted corner.{extra}"
+        if phase == "setup-link":
+            return f"Pick a highlighted edge beside your new node v{view['last_node']}."
+        if phase == "roll":
+            return "Press Roll (R): the sum produces; a red 6 moves the threat track."
+        if phase == "discard":
+            owed = view["owed"].get(str(seat), 0)
+            return f"Pick a resource in the chooser to discard it ({owed} to go; keys 1-5)."
+        tool = self.tool
+        if tool is None:
+            return "Choose an action beside the board, or End turn (E); a greyed one says what it needs."
+        if tool == "trade":
+            if not self.picked:
+                return "Trade: pick what to give (your rate is shown), then what to take. Esc cancels."
+            return f"Trade {self.picked[0]}: pick what to take. Esc goes back."
+        if tool == "resource":
+            return "Resource card: pick two resources (the same one twice is fine). Esc goes back."
+        if tool == "monopoly":
+            return "Monopoly: name a resource; every rival hands you up to 2 of it."
+        if tool == "linkbuild":
+            if not self.picked:
+                return "Link Building: pick the first free link (highlighted edges). Esc cancels."
+            return f"Link Building: pick the second link; it may chain off {self.picked[0]}. Esc goes back."
+        count = len(self.actions_of(tool))
+        if tool == "hack":
+            return f"Hack: pick an enemy building (crosshairs, {count} possible). A fortification absorbs it first."
+        if tool == "virus":
+            return f"Virus: pick a tile to infect ({count} possible). It produces nothing until cleared."
+        label = {"super": "Super Node", "clear": "Clear virus"}.get(tool, self._label(tool))
+        where = {"link": "edge", "node": "corner", "super": "node of yours", "fortify": "building of yours",
+                 "clear": "infected tile"}[tool]
+        return f"{label} ({cost_text(tool)}): pick a highlighted {where} ({count} possible). Esc cancels."
+
+    def result(self) -> tuple[str, str]:
+        """Headline and detail of a finished game."""
+        view = self.view()
+        names = self.names
+        xp = [player["xp"] for player in view["players"]]
+        winner = view["winner"]
+        target = view["options"]["target"]
+        if winner is None:
+            headline = "Game over"
+        elif names[winner] == "You":
+            headline = f"You win with {xp[winner]} XP"
+        else:
+            headline = f"{names[winner]} wins with {xp[winner]} XP"
+        bonuses = []
+        for key, label in (("longest", "Longest Network"), ("fortified", "Most Fortified")):
+            holder = view[key]
+            bonuses.append(f"{label}: {names[holder] if holder is not None else 'nobody'}")
+        detail = (f"XP {' : '.join(str(value) for value in xp)} after {view['turn']} turns "
+                  f"(target {target}). {'; '.join(bonuses)}.")
+        return headline, detail
+
+    def event_notes(self, events) -> list[str]:
+        """Short words the activity log adds after an action."""
+        names = self.names
+        notes = []
+
+        def seat_name(seat) -> str:
+            return f"P{int(seat) + 1}"
+
+        for event in events:
+            kind = event.get("kind")
+            if kind == "roll":
+                notes.append(f"red {event['red']} + white {event['white']} = {event['sum']}")
+            elif kind == "produce":
+                gained = " ".join(f"+{n}{RESOURCE_CODES[r]}" for r, n in enumerate(event["gained"]) if n)
+                notes.append(f"{seat_name(event['seat'])} {gained}")
+            elif kind == "starting-resources":
+                gained = " ".join(f"+{n}{RESOURCE_CODES[r]}" for r, n in enumerate(event["gained"]) if n)
+                if gained:
+                    notes.append(gained)
+            elif kind == "threat":
+                notes.append(f"threat {event['level']}/3")
+            elif kind == "purge":
+                owed = ", ".join(f"{seat_name(s)} -{k}" for s, k in event["owed"].items())
+                notes.append("network purge" + (f": {owed}" if owed else ""))
+            elif kind == "seven":
+                owed = ", ".join(f"{seat_name(s)} -{k}" for s, k in event["owed"].items())
+                notes.append(f"seven: {owed}")
+            elif kind == "trade":
+                notes.append(f"{event['rate']}{event['give']} \u2192 1{event['take']}")
+            elif kind == "drew":
+                notes.append(f"drew {CARD_INFO[event['card']][0]}")
+            elif kind == "reshuffle":
+                notes.append(f"deck reshuffled ({event['xp_removed']} +1 XP removed)")
+            elif kind == "hack":
+                notes.append({"stripped": "a fortification absorbed it", "demoted": "Super Node demoted",
+                              "destroyed": "node destroyed"}[event["result"]])
+            elif kind == "resources":
+                notes.append(" ".join(f"+1{code}" for code in event["take"]))
+            elif kind == "monopoly":
+                taken = ", ".join(f"{k} from {seat_name(s)}" for s, k in event["taken"].items())
+                notes.append(f"took {taken}" if taken else "nobody had any")
+            elif kind == "play" and event["card"] == "xp":
+                notes.append("+1 XP")
+            elif kind == "bonus":
+                label = "Longest Network" if event["bonus"] == "longest-network" else "Most Fortified"
+                holder = event["seat"]
+                notes.append(f"{label} \u2192 {seat_name(holder) if holder is not None else 'nobody'}")
+            elif kind == "turn-limit":
+                notes.append("turn limit: game over")
+            elif kind == "game-over":
+                notes.append(f"game over: {names[event['winner']]} wins" if event.get("winner") is not None
+                             else "game over")
+        return notes
