@@ -164,10 +164,11 @@ async def play_seat(client: Client, room: str, seat: int, token: str, rng: rando
     """Play ``seat`` with random legal actions until the game ends (bounded)."""
     seen = 0
     while time.monotonic() < deadline:
+        count = len(client.frames)
         frame = client.latest(room)
         if frame is not None and frame["view"]["over"]:
             return
-        if frame is not None and frame["legal"] and frame["version"] > seen - 1:
+        if frame is not None and frame["legal"] and frame["version"] >= seen:
             action = rng.choice(frame["legal"])
             answer = await client.request({"kind": "act", "room": room, "seat": seat, "token": token,
                                            "action": action, "base": frame["version"]})
@@ -176,7 +177,7 @@ async def play_seat(client: Client, room: str, seat: int, token: str, rng: rando
             if answer["kind"] == "error" and answer["code"] not in ("stale", "not-your-turn", "game-over"):
                 raise AssertionError(f"refused {action!r}: {answer}")
             seen = frame["version"] + 1
-        count = len(client.frames)
+            continue
         try:
             await client.wait_for(lambda f: f.get("kind") in ("update", "state"), 5, count)
         except TimeoutError:

@@ -179,7 +179,7 @@ class Room:
         self.after_change()
 
     # --- subscribers -----------------------------------------------------------------
-    def subscribe(self, client, observer: int | None, since: int = -1) -> None:
+    def subscribe(self, client, observer: int | None, since: int = -1, request: int | None = None) -> None:
         if observer is not None:
             held = self.seats[observer]
             old = held.client
@@ -192,7 +192,7 @@ class Room:
             held.client = client
         resync = not -1 <= since <= self.match.version
         self.subscribers[client] = [observer, -1 if resync else since]
-        self._send_state(client, "state", resync=resync)
+        self._send_state(client, "state", resync=resync, request=request)
         if observer is not None:
             self.push()  # everyone sees the seat connected
 
@@ -213,11 +213,13 @@ class Room:
             frame["reveal"] = self.reveal()
         return frame
 
-    def _send_state(self, client, kind: str, resync: bool = False) -> None:
+    def _send_state(self, client, kind: str, resync: bool = False, request: int | None = None) -> None:
         entry = self.subscribers[client]
         frame = self._frame(kind, entry[0], entry[1])
         if resync:
             frame["resync"] = True
+        if request is not None:
+            frame["id"] = request
         entry[1] = self.match.version
         self.send(client, frame)
 
@@ -231,7 +233,9 @@ class Room:
 
     # --- acting ------------------------------------------------------------------------
     def act(self, seat: int, token: str, text: str, base: int) -> int:
-        """A player's action; returns the version it made (journaled)."""
+        """A player's action; returns the version it made (journaled). The
+        caller acknowledges it, then calls ``after_change`` (the ack goes
+        out before the updates)."""
         held = self.authenticate(seat, token)
         if not self.started:
             raise RoomError("not-started", "the game has not started")
@@ -247,7 +251,6 @@ class Room:
         if held.bot_now or held.misses:
             held.bot_now, held.misses = False, 0
             self.store.seat_status(self.code, seat, 0, False)
-        self.after_change()
         return version
 
     def take_back(self, seat: int, token: str) -> None:

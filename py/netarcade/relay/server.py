@@ -159,11 +159,12 @@ class Relay:
             raise RoomError("no-room", f"no room {code[:12]!r}")
         return room
 
-    def enter(self, client: Client, room: Room, observer: int | None, since: int = -1) -> None:
-        if client.room is not None and client.room is not room:
+    def enter(self, client: Client, room: Room, observer: int | None, since: int = -1,
+              request: int | None = None) -> None:
+        if client.room is not None:
             client.room.unsubscribe(client)
         client.room = room
-        room.subscribe(client, observer, since)
+        room.subscribe(client, observer, since, request)
 
     # --- frames ---------------------------------------------------------------------------
     def on_ping(self, client: Client, frame: dict) -> None:
@@ -197,12 +198,12 @@ class Relay:
         self.enter(client, room, seat)
 
     def on_watch(self, client: Client, frame: dict) -> None:
-        self.enter(client, self.room(frame["room"]), None, frame.get("since", -1))
+        self.enter(client, self.room(frame["room"]), None, frame.get("since", -1), frame.get("id"))
 
     def on_resume(self, client: Client, frame: dict) -> None:
         room = self.room(frame["room"])
         room.authenticate(frame["seat"], frame["token"])
-        self.enter(client, room, frame["seat"], frame.get("since", -1))
+        self.enter(client, room, frame["seat"], frame.get("since", -1), frame.get("id"))
 
     def on_start(self, client: Client, frame: dict) -> None:
         room = self.room(frame["room"])
@@ -214,6 +215,7 @@ class Relay:
         version = room.act(frame["seat"], frame["token"], frame["action"], frame["base"])
         self.send(client, {"kind": "ack", "v": VERSION, "id": frame.get("id"), "room": room.code,
                            "version": version})
+        room.after_change()
 
     def on_back(self, client: Client, frame: dict) -> None:
         self.room(frame["room"]).take_back(frame["seat"], frame["token"])
