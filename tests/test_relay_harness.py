@@ -154,7 +154,7 @@ def run(coro, timeout: float = 120):
 
 @pytest.fixture
 def relay(tmp_path):
-    process = RelayProcess(tmp_path / "data")
+    process = RelayProcess(tmp_path / "data", "--rate", "1000", "--burst", "1000")
     yield process
     process.kill()
 

@@ -109,6 +109,15 @@ def decode(data: Any) -> dict[str, Any]:
     return frame
 
 
+def request_id(data: Any) -> int | None:
+    """The ``id`` of a frame the relay will not handle (rate limit), if it has one."""
+    try:
+        frame = decode(data)
+    except FrameError:
+        return None
+    return frame.get("id")
+
+
 def error(code: str, message: str, request: int | None = None) -> dict[str, Any]:
     frame = {"kind": "error", "v": VERSION, "code": code, "message": message}
     if request is not None:

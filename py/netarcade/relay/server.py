@@ -128,7 +128,8 @@ class Relay:
                     if client.refused > client.burst:
                         self.send(client, {"kind": "_close", "code": 1008, "reason": "rate limit"})
                         break
-                    self.send(client, protocol.error("rate-limit", f"at most {client.rate:g} frames a second"))
+                    self.send(client, protocol.error("rate-limit", f"at most {client.rate:g} frames a second",
+                                                     protocol.request_id(data)))
                     continue
                 self.dispatch(client, data)
             await asyncio.wait_for(writer, 5)
