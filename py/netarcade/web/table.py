@@ -134,7 +134,8 @@ class Table:
             self.refused = err.code
             self.message = f"Can't {self._describe(text)}: {err.message}."
             return None
-        except NetarcadeError as err:
+        except NetarcadeError as err:  # malformed: InvalidNotation
+            self.refused = err.code
             self.message = str(err)
             return None
         self.drop_picks()

@@ -38,9 +38,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from netarcade.games.netcontrol.board import RESOURCE_CODES, RESOURCES
+from netarcade.games.netcontrol.board import RESOURCE_CODES
 from netarcade.games.netcontrol.render import hints_from_actions
-from netarcade.games.netcontrol.rules import MONOPOLY_TAKE
 from netarcade.web.session import Session
 from netarcade.web.table import COMMON_KEYS, Table
 
@@ -313,55 +312,9 @@ class NetControlTable(NetControlWords, Table):
             return _KEYS[key]
         return {"r": "roll", "d": "draw", **COMMON_KEYS}.get(key)
 
-    # --- the choosers ------------------------------------------------------------------
+    # --- the choosers (their words: ``words.py``) ----------------------------------------
     def linkbuild_firsts(self) -> list[str]:
         return sorted(self.next_words(TOOL_SPECS["linkbuild"]), key=lambda e: int(e[1:]))
-
-    def chooser(self) -> dict[str, Any] | None:
-        """The resource chooser the page shows now, or None: ``{"mode":
-        "discard" | "trade-give" | "trade-take" | "resource" | "monopoly",
-        "title": ..., "options": [{"code", "name", "enabled", "note"}]}``."""
-        if not self.session.is_human_turn():
-            return None
-        view = self.view()
-        seat = self.session.current
-        player = view["players"][seat]
-        hand = player["hand"] or [0] * 5
-        rates = player["rates"]
-        options = []
-        if self.phase == "discard":
-            owed = view["owed"].get(str(seat), 0)
-            for r, code in enumerate(RESOURCE_CODES):
-                options.append({"code": code, "name": RESOURCES[r], "enabled": hand[r] > 0,
-                                "note": f"of {hand[r]}"})
-            return {"mode": "discard", "title": f"Discard {owed} more", "options": options}
-        if self.phase != "main" or self.tool not in CHOOSER_TOOLS:
-            return None
-        if self.tool == "trade" and not self.picked:
-            gives = set(self.next_words(TOOL_SPECS["trade"]))
-            for r, code in enumerate(RESOURCE_CODES):
-                options.append({"code": code, "name": RESOURCES[r], "enabled": code in gives,
-                                "note": f"{rates[r]}:1"})
-            return {"mode": "trade-give", "title": "Trade: give which?", "options": options}
-        if self.tool == "trade":
-            give = self.picked[0]
-            rate = rates[RESOURCE_CODES.index(give)]
-            for r, code in enumerate(RESOURCE_CODES):
-                options.append({"code": code, "name": RESOURCES[r], "enabled": code != give,
-                                "note": "give" if code == give else "+1"})
-            return {"mode": "trade-take", "title": f"Give {rate} {give}, take which?", "options": options}
-        if self.tool == "resource":
-            first = self.picked[0] if self.picked else None
-            for r, code in enumerate(RESOURCE_CODES):
-                options.append({"code": code, "name": RESOURCES[r], "enabled": True,
-                                "note": "+1"})
-            title = f"Resource: {first} and which?" if first else "Resource: take which two?"
-            return {"mode": "resource", "title": title, "options": options}
-        rivals = [p for p in view["players"] if p["seat"] != seat]
-        for r, code in enumerate(RESOURCE_CODES):
-            gain = sum(min(MONOPOLY_TAKE, (p["hand"] or [0] * 5)[r]) for p in rivals)
-            options.append({"code": code, "name": RESOURCES[r], "enabled": True, "note": f"+{gain}"})
-        return {"mode": "monopoly", "title": "Monopoly: name a resource", "options": options}
 
     # --- what the page shows ----------------------------------------------------------------
     def last_targets(self) -> list[str]:

@@ -1,8 +1,9 @@
-"""Net Control's table in words: status, prompt, result, log notes and the
-explanations of a greyed-out tool.
+"""Net Control's table in words: the chooser, status, prompt, result, log
+notes and the explanations of a greyed-out tool.
 
-What it is for: every sentence the page's Net Control controls say, kept
-apart from their behaviour (``table.py``), as a mixin the table inherits.
+What it is for: every sentence the page's Net Control controls say (and
+the resource chooser's titles and notes), kept apart from their behaviour
+(``table.py``), as a mixin the table inherits.
 Numbers come from the rules module (costs, supply, hand limit).
 
 What it is not: behaviour, HTML (``views.py``) or rules.
@@ -10,11 +11,13 @@ What it is not: behaviour, HTML (``views.py``) or rules.
 
 from __future__ import annotations
 
+from typing import Any
+
 from netarcade.games.netcontrol.board import RESOURCE_CODES, RESOURCES
-from netarcade.games.netcontrol.rules import COSTS, SUPPLY
+from netarcade.games.netcontrol.rules import COSTS, MONOPOLY_TAKE, SUPPLY
 from netarcade.web.table import Table
 
-from .tools import CARD_INFO, TOOL_INFO, cost_text
+from .tools import CARD_INFO, CHOOSER_TOOLS, TOOL_INFO, TOOL_SPECS, cost_text
 
 __all__ = ["NetControlWords"]
 
@@ -26,6 +29,52 @@ def _verb(text: str) -> str:
 
 class NetControlWords:
     """What the Net Control table says; mixed into ``NetControlTable``."""
+
+    def chooser(self) -> dict[str, Any] | None:
+        """The resource chooser the page shows now, or None: ``{"mode":
+        "discard" | "trade-give" | "trade-take" | "resource" | "monopoly",
+        "title": ..., "options": [{"code", "name", "enabled", "note"}]}``."""
+        if not self.session.is_human_turn():
+            return None
+        view = self.view()
+        seat = self.session.current
+        player = view["players"][seat]
+        hand = player["hand"] or [0] * 5
+        rates = player["rates"]
+        options = []
+        if self.phase == "discard":
+            owed = view["owed"].get(str(seat), 0)
+            for r, code in enumerate(RESOURCE_CODES):
+                options.append({"code": code, "name": RESOURCES[r], "enabled": hand[r] > 0,
+                                "note": f"of {hand[r]}"})
+            return {"mode": "discard", "title": f"Discard {owed} more", "options": options}
+        if self.phase != "main" or self.tool not in CHOOSER_TOOLS:
+            return None
+        if self.tool == "trade" and not self.picked:
+            gives = set(self.next_words(TOOL_SPECS["trade"]))
+            for r, code in enumerate(RESOURCE_CODES):
+                options.append({"code": code, "name": RESOURCES[r], "enabled": code in gives,
+                                "note": f"{rates[r]}:1"})
+            return {"mode": "trade-give", "title": "Trade: give which?", "options": options}
+        if self.tool == "trade":
+            give = self.picked[0]
+            rate = rates[RESOURCE_CODES.index(give)]
+            for r, code in enumerate(RESOURCE_CODES):
+                options.append({"code": code, "name": RESOURCES[r], "enabled": code != give,
+                                "note": "give" if code == give else "+1"})
+            return {"mode": "trade-take", "title": f"Give {rate} {give}, take which?", "options": options}
+        if self.tool == "resource":
+            first = self.picked[0] if self.picked else None
+            for r, code in enumerate(RESOURCE_CODES):
+                options.append({"code": code, "name": RESOURCES[r], "enabled": True,
+                                "note": "+1"})
+            title = f"Resource: {first} and which?" if first else "Resource: take which two?"
+            return {"mode": "resource", "title": title, "options": options}
+        rivals = [p for p in view["players"] if p["seat"] != seat]
+        for r, code in enumerate(RESOURCE_CODES):
+            gain = sum(min(MONOPOLY_TAKE, (p["hand"] or [0] * 5)[r]) for p in rivals)
+            options.append({"code": code, "name": RESOURCES[r], "enabled": True, "note": f"+{gain}"})
+        return {"mode": "monopoly", "title": "Monopoly: name a resource", "options": options}
 
     def _label(self, tool: str) -> str:
         if tool in TOOL_INFO:
