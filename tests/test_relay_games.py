@@ -98,7 +98,7 @@ async def full_game(url: str, game_id: str, seats: list[str], options: dict, see
 
 
 def test_netcontrol_three_players_and_a_spectator(relay):
-    checked, actions = run(full_game(relay.url, "netcontrol", ["human"] * 3, {"target": 5}, 1), 100)
+    checked, actions = run(full_game(relay.url, "netcontrol", ["human"] * 3, {"target": 4}, 1), 100)
     assert actions > 20 and checked > actions
 
 

@@ -12,6 +12,7 @@ What it is not: sockets and frame parsing (``server.py``, ``protocol.py``).
 from __future__ import annotations
 
 import asyncio
+import logging
 import hashlib
 import hmac
 import secrets
@@ -335,23 +336,40 @@ class Room:
                 self.driver = None
 
     async def _drive(self) -> None:
+        try:
+            await self._drive_bots()
+        except Exception:  # a bot's bug must not stop the room: log it; the clock still runs
+            logging.getLogger("netarcade.relay").exception("bot failed in room %s", self.code)
+
+    async def _drive_bots(self) -> None:
         for _ in range(1_000_000):
             if not self.started or self.match.over:
                 return
             seats = [s for s in sorted(self.match.to_act()) if self.seats[s].played_by_bot]
             if not seats:
                 return
-            seat = seats[0]
+            seat, version = seats[0], self.match.version
             await asyncio.sleep(self.bot_delay)
-            version, bot = self.match.version, self.bot_for(seat)
-            state = self.game.copy(self.match.state)
-            if self.seats[seat].kind == "search" or (self.seats[seat].human and self.standin == "search"):
-                action = await asyncio.to_thread(bot.choose, self.game, state, seat)
-            else:
-                action = bot.choose(self.game, state, seat)
+            if (self.match.version != version or self.match.over or seat not in self.match.to_act()
+                    or not self.seats[seat].played_by_bot):
+                continue  # the room moved while the bot waited: look again
+            bot, state = self.bot_for(seat), self.game.copy(self.match.state)
+            try:
+                if self.seats[seat].kind == "search" or (self.seats[seat].human and self.standin == "search"):
+                    action = await asyncio.to_thread(bot.choose, self.game, state, seat)
+                else:
+                    action = bot.choose(self.game, state, seat)
+                text = self.game.format_action(action)
+            except Exception:  # a bot's bug must not stall the room: the clock's default instead
+                logging.getLogger("netarcade.relay").exception("bot failed in room %s", self.code)
+                text = default_action(self.match, seat)
             if (self.match.version != version or seat not in self.match.to_act()
                     or not self.seats[seat].played_by_bot):
                 continue
-            self.apply(seat, self.game.format_action(action), "bot")
+            try:
+                self.apply(seat, text, "bot")
+            except NetarcadeError:
+                logging.getLogger("netarcade.relay").exception("bot move refused in room %s", self.code)
+                self.apply(seat, default_action(self.match, seat), "bot")
             self.refresh_clocks()
             self.push()
