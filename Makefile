@@ -27,6 +27,7 @@ bench: $(STAMP)
 	$(PY) -m netarcade bench --save $(BENCH_JSON) $(BENCH_ARGS)
 	$(MAKE) --no-print-directory bench-page
 	$(MAKE) --no-print-directory bench-pyodide
+	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20
 
 bench-pyodide: site
 	node scripts/bench_pyodide.mjs --lock $(DIST)/static/vendor/pyodide/pyodide-lock.json --cpython $(BENCH_JSON) $(BENCH_ARGS)
