@@ -238,3 +238,27 @@ def test_origin_check_and_ping(relay):
         assert (await same.request({"kind": "ping"}))["kind"] == "pong"
         await same.close()
     run(scenario(), 30)
+
+
+def test_connection_bound_and_idle_timeout(tmp_path):
+    process = RelayProcess(tmp_path / "data", "--max-connections", "3", "--idle", "0.5")
+
+    async def scenario():
+        clients = [await Client.open(process.url) for _ in range(3)]
+        with pytest.raises(Exception, match="503"):
+            await Client.open(process.url)
+        for _ in range(60):  # silent clients are closed with "idle"
+            if all(c.closed for c in clients):
+                break
+            await asyncio.sleep(0.05)
+        assert all(c.closed == (1001, "idle") for c in clients), [c.closed for c in clients]
+        await asyncio.sleep(0.2)
+        again = await Client.open(process.url)  # the slots are free again
+        assert (await again.request({"kind": "ping"}))["kind"] == "pong"
+        await again.close()
+
+    try:
+        run(scenario(), 30)
+    finally:
+        errors = process.stop()
+    assert "Traceback" not in errors, errors
