@@ -59,9 +59,13 @@ site: $(STAMP) $(NPM_STAMP)
 # $(DIST)/ is the folder any static host can serve
 dist: site
 
-# prints "netarcade: serving http://127.0.0.1:PORT/"; `make play PORT=8001` for another port
+# the relay: the built site and online play (/ws) on one origin; prints
+# "netarcade: serving http://127.0.0.1:PORT/"; `make play PORT=8001` for another port,
+# `HOST=0.0.0.0 make play` to let others on the network join; rooms are kept in $(RELAY_DATA)
+HOST       ?= 127.0.0.1
+RELAY_DATA ?= build/relay-data
 play: site
-	$(PY) -m netarcade.serve $(DIST) --port $(PORT)
+	$(PY) -m netarcade relay --site $(DIST) --host $(HOST) --port $(PORT) --data $(RELAY_DATA)
 
 # Debian's Chromium for the browser tests (never a downloaded browser build)
 chromium:

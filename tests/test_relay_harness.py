@@ -42,7 +42,7 @@ class RelayProcess:
         env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
         self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
         line = self.proc.stdout.readline()
-        if "relay on http://" not in line:
+        if "netarcade: serving http://" not in line:
             self.proc.kill()
             raise RuntimeError(f"relay did not start: {line!r} {self.proc.stderr.read()[:2000]}")
         self.port = int(line.split("http://127.0.0.1:")[1].split("/")[0])

@@ -252,8 +252,9 @@ class Relay:
                          ping_interval=20, ping_timeout=20, close_timeout=2) as server:
             host, port = server.sockets[0].getsockname()[:2]
             ticker = asyncio.get_running_loop().create_task(self.ticker())
-            print(f"netarcade: relay on http://{host}:{port}/ (WebSocket ws://{host}:{port}{ENDPOINT}), "
-                  f"{len(self.rooms)} rooms reloaded", flush=True)
+            # the static server's line (make play prints the same), then what the relay adds
+            print(f"netarcade: serving http://{host}:{port}/ (relay: WebSocket ws://{host}:{port}{ENDPOINT}, "
+                  f"{len(self.rooms)} rooms reloaded)", flush=True)
             stop = asyncio.get_running_loop().create_future()
             for sig in (signal.SIGTERM, signal.SIGINT):
                 try:
