@@ -91,3 +91,46 @@ def test_breach_block_window_times_out_to_pass(tmp_path):
         assert all(" block " not in text for text in clock)
     finally:
         process.kill()
+
+
+def test_breach_block_window_times_out_to_pass_in_a_room(tmp_path):
+    """Deterministic: a Breach position where seat 0 holds a block window
+    (``response``, with ``block`` among its legal actions) is loaded into a
+    room; its clock runs out; the relay plays exactly ``p1 pass`` for it, as
+    docs/relay.md says, journals it as a clock move and counts one miss."""
+    import random
+    import time
+
+    from netarcade.core import Match
+    from netarcade.games import get_game
+    from netarcade.relay.room import Room
+    from netarcade.relay.store import Store, StoredRoom
+
+    game = get_game("breach")
+    options = game.validate_options({"players": 3, "rounds": 6})
+    for seed in range(1, 200):  # random play until seat 0 may block (seed 2 gets there at version 33)
+        match, rng = Match(game, options, seed), random.Random(seed)
+        while not match.over and match.version < 3000:
+            if match.to_act().get(0) == "response" and any(" block " in t for t in match.legal(0)):
+                break
+            seat = sorted(match.to_act())[0]
+            match.submit(seat, rng.choice(match.legal(seat)))
+        if match.to_act().get(0) == "response":
+            break
+    assert match.to_act() == {0: "response"}, "no block window found"
+    window = match.version
+    store = Store(tmp_path / "data")
+    stored = StoredRoom("BLOCK2", "breach", options, seed, "00" * 16, 0.1, "greedy", True, False,
+                        [{"kind": "human", "name": "idle", "token_hash": "x"}, {"kind": "random"}, {"kind": "random"}])
+    store.create_room(stored)
+    for version, text in enumerate(match.actions, start=1):
+        store.append("BLOCK2", version, game.parse_action(text).seat, text, "player", False)
+    stored.actions = [(game.parse_action(t).seat, t, "player") for t in match.actions]
+    room = Room(stored, store, lambda client, frame: None)
+    assert room.match.version == window and 0 in room.deadlines  # the window's clock runs
+    room.tick(time.monotonic() + 1)  # no event loop: the bots do not move, only the clock
+    assert room.match.actions[window] == "p1 pass", room.match.actions[window:]
+    assert room.seats[0].misses == 1 and not room.seats[0].bot_now
+    rows = list(store.db.execute("SELECT n, text, source FROM actions WHERE code = 'BLOCK2' AND n > ?", (window,)))
+    assert rows == [(window + 1, "p1 pass", "clock")]
+    store.close()
