@@ -120,6 +120,26 @@ class Table:
             return None
         return self.play(self.complete(tool, picks))
 
+    def pick_hints(self, tool: Tool, from_actions, first_kind: str, first_label: str,
+                   cancel_label: str) -> dict:
+        """Board hints for ``tool``: the elements the legal notation allows
+        next, as buttons. ``from_actions(texts, picked)`` is the game's own
+        render helper. A two-pick tool shows its first choices (highlight
+        ``first_kind``, labels ``first_label.format(name)``) until one is
+        picked; then the picked element takes the pick back (``cancel_label``)."""
+        if len(tool.parts) > 1 and not self.picked:
+            firsts = self.next_words(tool)
+            return {"highlight": dict.fromkeys(firsts, first_kind),
+                    "actions": {name: f"select {name}" for name in firsts},
+                    "labels": {name: first_label.format(name) for name in firsts}}
+        if not self.picked:
+            return from_actions(self.continuing(tool.verb), None)
+        first = self.picked[0]
+        found = from_actions(self.continuing(tool.verb, self.picked), first)
+        found["actions"][first] = f"cancel {first}"
+        found["labels"] = {first: cancel_label.format(first)}
+        return found
+
     def why_not_pick(self, tool: Tool, picks: list[str], word: str) -> str:
         """Why ``word`` cannot be the next pick (before the action is whole, so
         the engine cannot be asked yet); games say it in their own words."""

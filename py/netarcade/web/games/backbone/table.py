@@ -196,18 +196,7 @@ class BackboneTable(BackboneWords, Table):
         hints: dict[str, Any] = {"names": self.session.names, "last": self.last_hexes()}
         if not self.session.is_human_turn() or self.tool is None:
             return hints
-        if self.tool == "reroute" and self.source is None:
-            sources = self.reroute_sources()
-            hints["highlight"] = dict.fromkeys(sources, "move-from")
-            hints["actions"] = {name: f"select {name}" for name in sources}
-            hints["labels"] = {name: f"{name}: move this piece" for name in sources}
-            return hints
-        if self.tool == "reroute":
-            moves = [text for text in self.tool_actions("reroute") if text.split()[2] == self.source]
-            found = hints_from_actions(moves, selected=self.source)
-            found["actions"][self.source] = f"cancel {self.source}"
-            found["labels"] = {self.source: f"{self.source}: keep this piece here (cancel)"}
-        else:
-            found = hints_from_actions(self.tool_actions(self.tool))
+        found = self.pick_hints(TOOL_SPECS[self.tool], hints_from_actions,
+                                "move-from", "{}: move this piece", "{}: keep this piece here (cancel)")
         hints.update(found)
         return hints

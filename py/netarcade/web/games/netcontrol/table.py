@@ -349,20 +349,8 @@ class NetControlTable(NetControlWords, Table):
             return hints
         if phase != "main" or self.tool is None or self.tool in CHOOSER_TOOLS or self.tool == "xp":
             return hints
-        if self.tool == "linkbuild":
-            if not self.picked:
-                firsts = self.linkbuild_firsts()
-                hints["actions"] = {e: f"select {e}" for e in firsts}
-                hints["highlight"] = dict.fromkeys(firsts, "build")
-                hints["labels"] = {e: f"{e}: first free link here" for e in firsts}
-                return hints
-            first = self.picked[0]
-            seconds = self.continuing("linkbuild", [first])
-            found = hints_from_actions(seconds, selected=[first])
-            found["actions"][first] = f"cancel {first}"
-            found["labels"] = {first: f"{first}: take this first link back"}
-            hints.update(found)
-            return hints
-        hints.update(hints_from_actions(self.actions_of(self.tool)))
+        hints.update(self.pick_hints(
+            TOOL_SPECS[self.tool], lambda texts, picked: hints_from_actions(texts, [picked] if picked else ()),
+            "build", "{}: first free link here", "{}: take this first link back"))
         return hints
 
