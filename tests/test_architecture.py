@@ -118,3 +118,14 @@ def test_no_import_circle():
         if name not in state:
             visit(name, [name])
     assert cycles == []
+
+
+#: a module past this many lines wants splitting by topic (issue: one shape per game)
+MAX_MODULE_LINES = 600
+
+
+def test_no_module_is_over_600_lines():
+    long = [f"{path.relative_to(PACKAGE)}: {count} lines"
+            for path in sorted(PACKAGE.rglob("*.py"))
+            if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES]
+    assert long == []
