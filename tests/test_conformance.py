@@ -88,8 +88,9 @@ def test_a_game_declares_itself(game):
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_random_actors_play_to_the_end(game):
-    for seed in range(2):
-        match = Match(game, {}, seed, undo=False)
+    # the default table, then the largest one the game seats
+    for seed, options in ((0, {}), (1, {"players": game.max_players})):
+        match = Match(game, options, seed, undo=False)
         rng = Rng(seed)
         seen_kinds = set()
 
