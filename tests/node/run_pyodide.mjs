@@ -29,7 +29,8 @@ const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..", "..");
 
 const DIGEST_SNIPPET = `
-from netarcade.core.record import decode_record, replay, digest
+from netarcade.core.record import decode_record, digest
+from netarcade.games import replay
 for r in records:
     game, state = replay(decode_record(r))
     print(digest(game, state))
