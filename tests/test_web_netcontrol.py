@@ -460,8 +460,8 @@ def test_link_round_trip():
 
 def test_page_registry():
     assert [page.id for page in pages.all_pages()] == ["backbone", "netcontrol", "overwrite", "breach"]
-    assert [game for game in ("backbone", "netcontrol", "overwrite", "breach") if pages.is_playable(game)] == [
-        "backbone", "netcontrol"]
+    assert {"backbone", "netcontrol"} <= {game for game in ("backbone", "netcontrol", "overwrite", "breach")
+                                          if pages.is_playable(game)}
     assert pages.default_page().id == "backbone"
     page = pages.page_for("netcontrol")
     session = vs_bots()
