@@ -1,0 +1,440 @@
+"""Overwrite's table in the page: pieces picked, turned and placed; board hints.
+
+What it is for: the page's Overwrite controls as a small state machine,
+without a DOM. The player picks a piece in a bank (``pick``), turns it
+(``rotate``, ``flip``) and clicks a cell: the shared picks machine
+(``web.table.Table.advance``) plays the legal notation the engine lists for
+that piece, orientation and anchor (``legal_texts("p1 place 1L4 r1 ")``) or
+lets the engine's ``check`` say why not. The block under the pointer is the
+piece's *handle* (``tools.handle``): a click on cell X lays the piece so its
+handle covers X. Defrag is the same with a piece on the board picked first;
+Reserve keeps the picked piece; Draw and Pass are buttons. Board hints put a
+target on every cell of the playing area, lit where the piece fits, each
+with its ghost (and, for an Anti-virus, the pieces it would remove, asked
+of the engine on a copy of the state). Its words are in ``words.py``.
+
+What it is not: rules (the engine decides legality), drawing
+(``games/overwrite/render.py``) or DOM code (``app``).
+
+Keys (``key_command``): 1-9 pick the Nth playable piece, R turn, F flip,
+M Defrag, V reserve, D draw, P pass, arrows move the keyboard cursor and
+K places at it; U undo; Escape puts the piece back.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from netarcade.games.overwrite.board import parse_cell
+from netarcade.games.overwrite.pieces import KIND
+from netarcade.games.overwrite.render import piece_fill
+from netarcade.web.session import Session
+from netarcade.web.table import COMMON_KEYS, Table
+
+from .tools import DEFRAG, DRAW, KEYS, PASS, PLACE, RESERVE, cells, flipped, handle, play_name, shape_of, shift, turned
+from .words import OverwriteWords, _verb
+
+__all__ = ["OverwriteTable", "action_cells"]
+
+_STEPS = {"up": (-1, 0), "down": (1, 0), "left": (0, -1), "right": (0, 1)}
+
+
+def action_cells(events) -> list[str]:
+    """The cells an action's events name (where a piece went or was)."""
+    found: list[str] = []
+    for event in events:
+        if event.get("kind") in ("place", "defrag"):
+            for name in (*event.get("cells", ()), *event.get("was", ())):
+                if name not in found:
+                    found.append(name)
+    return found
+
+
+class OverwriteTable(OverwriteWords, Table):
+    """The controls of one Overwrite session: the tool (``place`` or
+    ``defrag``), the picks so far (piece, orientation), the keyboard cursor
+    and the last message for the player."""
+
+    game = "overwrite"
+    #: names ``data-tool`` buttons carry (and keys that select a tool)
+    tools = ("defrag",)
+
+    def __init__(self, session: Session):
+        super().__init__(session)
+        self.cursor: str | None = None
+        self._cache: dict[Any, Any] = {}
+        self._cache_key: tuple | None = None
+        self.sync()
+
+    # --- the engine's answers, kept until the position changes -------------------------
+    def _memo(self, key, compute):
+        now = (id(self.session.state), self.session.version)
+        if self._cache_key != now:
+            self._cache_key, self._cache = now, {}
+        if key not in self._cache:
+            self._cache[key] = compute()
+        return self._cache[key]
+
+    def view(self) -> dict[str, Any]:
+        return self._memo("view", self.session.view)
+
+    def continuing(self, verb: str, picks=()) -> list[str]:
+        return self._memo(("continuing", verb, tuple(picks)), lambda: Table.continuing(self, verb, picks))
+
+    # --- what may be picked now -------------------------------------------------------------
+    def playable(self) -> list[str]:
+        """Play names of the pieces that fit somewhere now (the engine's Place list)."""
+        return self.next_words(PLACE)
+
+    def reservable(self) -> list[str]:
+        return self.next_words(RESERVE)
+
+    def offered(self) -> list[str]:
+        """The pieces the player may pick now, by id: the community bank after
+        drawing, the personal bank before (one of each special kind)."""
+        if not self.session.is_human_turn():
+            return []
+        view = self.view()
+        seat = self.session.current
+        pool = view["personal"][seat] if view["phase"] == "draw" else view["bank"]
+        seen, found = set(), []
+        for piece in pool:
+            name = play_name(piece)
+            if name not in seen and KIND.get(piece) not in ("sf",):
+                seen.add(name)
+                found.append(piece)
+        return found
+
+    def defrag_pieces(self) -> list[str]:
+        """Pieces on the board a Defrag in the bank may move now (none on a bot's turn)."""
+        return self.next_words(DEFRAG) if self.session.is_human_turn() else []
+
+    def human_seat(self) -> int | None:
+        """Whose own bank the controls show: the human to act, else the only human."""
+        session = self.session
+        if session.is_human_turn():
+            return session.current
+        humans = session.setup.humans
+        return humans[0] if len(humans) == 1 else None
+
+    def selected_piece(self) -> str | None:
+        """The play name of the piece being placed or moved."""
+        return self.picked[0] if self.tool in ("place", "defrag") and self.picked else None
+
+    def shape(self) -> str | None:
+        name = self.selected_piece()
+        if name is None:
+            return None
+        if self.tool == "defrag":
+            found = next((p for p in self.view()["pieces"] if p["id"] == name), None)
+            return found["shape"] if found else None
+        return shape_of(name)
+
+    def orient(self) -> str | None:
+        return self.picked[1] if len(self.picked) > 1 else None
+
+    def tool_spec(self):
+        return DEFRAG if self.tool == "defrag" else PLACE
+
+    def fits(self, any_orient: bool = False) -> bool:
+        """Does the picked piece fit somewhere in its orientation (or in any)?"""
+        if not self.picked:
+            return False
+        spec = self.tool_spec()
+        if any_orient:
+            return bool(self.next_words(spec, self.picked[:1]))
+        return bool(self.next_words(spec, self.picked[:2]))
+
+    # --- changes ------------------------------------------------------------------------------
+    def drop_picks(self) -> None:
+        """After an action: nothing is picked (the next piece is a new choice)."""
+        self.tool, self.picked, self.cursor = None, [], None
+
+    def sync(self) -> None:
+        """Bring the selection in line with the session after any change."""
+        if not self.session.is_human_turn():
+            self.tool, self.picked, self.cursor = None, [], None
+            return
+        if self.tool == "place" and self.picked:
+            names = {play_name(piece) for piece in self.offered()}
+            if self.picked[0] not in names:
+                self.tool, self.picked = None, []
+        elif self.tool == "defrag":
+            if not self.next_words(DEFRAG):
+                self.tool, self.picked = None, []
+            elif self.picked and self.picked[0] not in self.next_words(DEFRAG):
+                self.picked = []
+
+    def select_tool(self, tool: str) -> str | None:
+        """``defrag``: pick the Defrag (again: put it down)."""
+        if tool != "defrag":
+            raise ValueError(f"unknown tool {tool!r}")
+        self.message = None
+        if not self.session.is_human_turn():
+            self.message = self._cannot_click()
+            return None
+        if self.tool == "defrag":
+            self.tool, self.picked = None, []
+            return None
+        if not self.next_words(DEFRAG):
+            view = self.view()
+            if not any(KIND.get(p) == "df" for p in view["bank"]):
+                self.message = "There is no Defrag in the bank."
+            elif view["phase"] == "draw":
+                self.message = "Draw first (D): a Defrag in the bank is used after drawing."
+            else:
+                self.message = "The Defrag has nothing to move: no uncovered piece has another place."
+            return None
+        self.tool, self.picked = "defrag", []
+        return None
+
+    def pick(self, piece: str) -> str | None:
+        """A bank piece was clicked: pick it (again: put it down). A Defrag picks the Defrag tool."""
+        self.message = None
+        if self._cannot_click():
+            self.message = self._cannot_click()
+            return None
+        if KIND.get(piece) == "df":
+            return self.select_tool("defrag")
+        if piece not in self.offered():
+            self.message = self.why_not_piece(piece)
+            return None
+        name = play_name(piece)
+        if self.tool == "place" and self.picked and self.picked[0] == name:
+            self.tool, self.picked = None, []
+            return None
+        orients = self.next_words(PLACE, [name])  # the orientations that fit somewhere
+        self.tool, self.picked = "place", [name, orients[0] if orients else "r0"]
+        if not orients and name not in self.reservable():
+            self.message = self.why_not_piece(piece)
+        return None
+
+    def rotate(self, mirror: bool = False) -> None:
+        self.message = None
+        shape = self.shape()
+        if shape is None or len(self.picked) < 2:
+            self.message = "Pick a piece first: click one in the bank (1-9)."
+            return
+        self.picked[1] = (flipped if mirror else turned)(shape, self.picked[1])
+
+    def cancel(self) -> None:
+        """Escape: put the piece back (Defrag: the piece, then the Defrag)."""
+        self.message = None
+        self.cursor = None
+        if self.tool == "defrag" and self.picked:
+            self.picked = []
+        else:
+            self.tool, self.picked = None, []
+
+    def anchor_for(self, name: str) -> str | None:
+        """The anchor (top-left of the bounding box) that puts the handle on ``name``."""
+        shape, word = self.shape(), self.orient()
+        if shape is None or word is None:
+            return None
+        row, col = handle(shape, word)
+        return shift(name, -row, -col)
+
+    def click(self, name: str) -> str | None:
+        """A click (or Enter) on a cell. Returns the notation played, or None."""
+        self.message = None
+        if parse_cell(name) is None:
+            self.message = f"{name!r} is not a cell of this board"
+            return None
+        self.message = self._cannot_click()
+        if self.message:
+            return None
+        self.cursor = name
+        if self.tool == "defrag" and not self.picked:
+            top = self.view()["stacks"][parse_cell(name)]
+            if not top:
+                self.message = f"Defrag: {name} is empty; click a lit piece to move it."
+                return None
+            piece = top[-1]
+            before = list(self.picked)
+            self.advance(DEFRAG, piece)
+            if self.picked != before:
+                current = next((p["orient"] for p in self.view()["pieces"] if p["id"] == piece), "r0")
+                orients = self.next_words(DEFRAG, [piece])
+                self.picked = [piece, current if current in orients else orients[0]]
+            return None
+        if not self.picked:
+            top = self.view()["stacks"][parse_cell(name)]
+            self.message = ("Pick a piece in the bank first (1-9), then click where it goes."
+                            if not top else f"{name} shows {top[-1]} (height {len(top)}). "
+                            "Pick a piece in the bank first (1-9).")
+            return None
+        anchor = self.anchor_for(name)
+        if anchor is None:
+            self.message = f"That would stick out of the board: {self.selected_piece()} does not fit with this block on {name}."
+            return None
+        return self.advance(self.tool_spec(), anchor)
+
+    def reserve(self) -> str | None:
+        self.message = self._cannot_click()
+        if self.message:
+            return None
+        name = self.selected_piece() if self.tool == "place" else None
+        if name is None or name not in self.reservable():
+            why = self.why_not_reserve(name)
+            if why:
+                self.message = why
+                return None
+            if name is None:
+                return None
+        return self.play(self.complete(RESERVE, [name]))
+
+    def move_cursor(self, direction: str) -> None:
+        """Arrows: move the keyboard cursor over the playing area."""
+        area = self.view()["area"]
+        if self.cursor is None:
+            side = int(len(area) ** 0.5)
+            self.cursor = area[(side // 2) * side + (side - 1) // 2] if area else None
+            return
+        rows, cols = _STEPS[direction]
+        moved = shift(self.cursor, rows, cols)
+        if moved in area:
+            self.cursor = moved
+
+    def command(self, name: str, value: str | None = None) -> str | None:
+        """A button or key: ``pick`` (with a piece), ``rotate``, ``flip``,
+        ``reserve``, ``draw``, ``pass``, ``cursor`` (with a direction),
+        ``place`` (at the cursor). Returns what it played."""
+        self.message = None
+        if name == "pick":
+            if value and value.isdigit():
+                offered = self.offered()
+                index = int(value) - 1
+                if not 0 <= index < len(offered):
+                    self.message = f"There is no piece {value} to pick now."
+                    return None
+                value = offered[index]
+            return self.pick(value or "")
+        if name in ("rotate", "flip"):
+            self.rotate(mirror=name == "flip")
+            return None
+        if name == "cursor":
+            if value in _STEPS:
+                self.move_cursor(value)
+            return None
+        if name == "place":
+            if self.cursor is None:
+                self.message = "Move the cursor with the arrow keys first (or Tab to a lit cell and press Enter)."
+                return None
+            return self.click(self.cursor)
+        if name == "reserve":
+            return self.reserve()
+        if name in ("draw", "pass"):
+            self.message = self._cannot_click()
+            if self.message:
+                return None
+            spec = DRAW if name == "draw" else PASS
+            if not self.continuing(spec.verb):
+                self.message = self._why_not_button(name)
+                return None
+            return self.advance(spec)
+        if name == "defrag":
+            return self.select_tool("defrag")
+        self.message = f"unknown command {name!r}"
+        return None
+
+    def _why_not_button(self, name: str) -> str:
+        if name == "draw":
+            return "You drew already this turn." if self.view()["phase"] != "draw" else "You cannot draw now."
+        return "Pass is only for when nothing in the bank can be played or reserved."
+
+    def key_command(self, key: str) -> str | None:
+        key = key.lower()
+        if key.isdigit() and key != "0":
+            return f"pick:{key}"
+        if key in KEYS:
+            return KEYS[key]
+        if key == "e":
+            return None
+        return COMMON_KEYS.get(key)
+
+    # --- what the page shows ----------------------------------------------------------------------
+    def last_cells(self) -> list[str]:
+        """Cells touched since the player to move last acted (or in the last action)."""
+        session = self.session
+        me = session.setup.humans[0] if session.setup.humans else None
+        found: list[str] = []
+        for entry in reversed(session.log):
+            if entry.seat == me:
+                if not found:
+                    found.extend(action_cells(entry.events))
+                break
+            for name in action_cells(entry.events):
+                if name not in found:
+                    found.append(name)
+        return found
+
+    def removals(self, orient: str) -> dict[str, list[str]]:
+        """Anti-virus: anchor -> the cells of the pieces it would remove,
+        asked of the engine (the action applied to a copy of the state)."""
+        def compute():
+            game = self.session.game
+            state = self.session.state
+            pieces = {p["id"]: p["cells"] for p in self.view()["pieces"]}
+            found = {}
+            for text in self.continuing("place", ["av", orient]):
+                copy = game.copy(state)
+                events = game.apply(copy, game.parse_action(text))
+                removed = next((e.data.get("removed", []) for e in events if e.kind == "place"), [])
+                found[text.split()[-1]] = [cell for piece in removed for cell in pieces.get(piece, ())]
+            return found
+        return self._memo(("removals", orient), compute)
+
+    def hints(self) -> dict[str, Any]:
+        """Hints for ``render_board``: the last moves, the lit cells and the targets."""
+        session = self.session
+        view = self.view()
+        hints: dict[str, Any] = {"names": session.names, "last": self.last_cells(), "strip": False}
+        if session.over:
+            hints["groups"] = list(view["winners"])
+            return hints
+        if not session.is_human_turn():
+            return hints
+        if self.tool == "defrag" and not self.picked:
+            movable = set(self.next_words(DEFRAG))
+            hints["cells"] = {name: "move-from" for p in view["pieces"] if p["id"] in movable for name in p["cells"]}
+            hints["actions"] = {name: f"move {p['id']}" for p in view["pieces"] if p["id"] in movable
+                                for name in p["cells"]}
+            return hints
+        shape, word = self.shape(), self.orient()
+        if shape is None or word is None:
+            return hints
+        spec = self.tool_spec()
+        name = self.picked[0]
+        legal = {text.split()[-1]: text for text in self.continuing(spec.verb, [name, word])}
+        hits = self.removals(word) if spec is PLACE and name == "av" else {}
+        body = cells(shape, word)
+        top = handle(shape, word)
+        fill = piece_fill(name)
+        targets: dict[str, Any] = {}
+        lit: dict[str, str] = {}
+        for cell in view["area"]:
+            anchor = shift(cell, -top[0], -top[1])
+            ghost = [] if anchor is None else [c for c in (shift(anchor, r, k) for r, k in body) if c]
+            text = legal.get(anchor) if anchor else None
+            target = {"ok": text is not None, "ghost": ghost, "action": text, "fill": fill,
+                      "label": f"{cell}: {self._describe(text)}" if text else f"{cell}: does not fit here",
+                      "cursor": cell == self.cursor}
+            if text and hits.get(anchor):
+                target["hits"] = hits[anchor]
+                target["label"] += f", removes {len(set(hits[anchor]))} cells of pieces"
+            if text:
+                lit[cell] = "build"
+            targets[cell] = target
+        if spec is DEFRAG:
+            moving = next((p for p in view["pieces"] if p["id"] == name), None)
+            if moving:
+                for cell in moving["cells"]:
+                    lit.setdefault(cell, "selected")
+        hints["cells"] = lit
+        hints["targets"] = targets
+        if self.cursor:
+            hints["focus"] = self.cursor
+        return hints
+
+    def verb_of(self, text: str) -> str:
+        return _verb(text)

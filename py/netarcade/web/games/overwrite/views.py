@@ -1,0 +1,248 @@
+"""HTML text for Overwrite's panels: the banks and piece controls, players,
+the envelope, the activity log, the rules help and the game-over card.
+
+What it is for: pure functions from an :class:`~.table.OverwriteTable` to
+HTML strings that ``app`` puts into the page with ``innerHTML``. Bank pieces
+are buttons (``data-cmd="pick"`` with the piece in ``data-value``), drawn
+small by the game's renderer (``render.piece_svg``); Turn, Flip, Reserve,
+Defrag, Draw and Pass are ``data-cmd`` / ``data-tool`` buttons read by the
+page's one delegated listener.
+
+What it is not: DOM code, and not the board (``games/overwrite/render.py``).
+"""
+
+from __future__ import annotations
+
+from netarcade.games.overwrite.pieces import KIND, ORDER, RESERVE_LIMIT, SPECIAL_NAMES
+from netarcade.games.overwrite.render import piece_svg
+from netarcade.render.svg import escape
+from netarcade.web.session import HUMAN
+from netarcade.web.views import _tag, log_items, seat_mark
+
+from .table import OverwriteTable
+from .tools import PERSONAL_LIMIT, cells, piece_label, play_name
+
+__all__ = ["RULES_HTML", "game_over", "panels", "side", "tool_panel"]
+
+LOG_LIMIT = 120
+
+
+def _bank_button(table: OverwriteTable, piece: str, index: int | None, offered: list[str], playable: set[str],
+                 reservable: set[str]) -> str:
+    name = play_name(piece)
+    picked = table.selected_piece() == name and table.tool == "place"
+    defrag = KIND.get(piece) == "df"
+    usable = (piece in offered and (name in playable or name in reservable)) or (
+        defrag and table.tool != "defrag" and bool(table.defrag_pieces()))
+    if defrag and table.tool == "defrag":
+        picked = True
+    label = piece_label(piece)
+    notes = []
+    if name in reservable:
+        notes.append("yours: V keeps it")
+    if piece in offered and name not in playable and not defrag and KIND.get(piece) != "sf":
+        notes.append("fits nowhere")
+    title = label + (f" ({'; '.join(notes)})" if notes else "")
+    drawn = (piece_svg(piece, 11, cells(table.shape(), table.orient()) if picked and table.orient() else None, label)
+             if KIND.get(piece) not in ("df", "sf") else piece_svg(piece, 9, None, label))
+    key = _tag("kbd", str(index)) if index is not None and index <= 9 else ""
+    return _tag("button", [drawn, key, _tag("small", escape(name if KIND.get(piece) == "data" else SPECIAL_NAMES[KIND[piece]]))],
+                type="button", class_="bankpiece" + (" on" if picked else "") + ("" if usable else " off")
+                + (" mine" if name in reservable else ""),
+                data_cmd="pick", data_value=piece, aria_pressed="true" if picked else "false",
+                aria_disabled=None if usable else "true", title=title, aria_label=title)
+
+
+def _act(label: str, key: str, cmd: str, *, on: bool = True, pressed: bool | None = None, tool: bool = False,
+         title: str = "") -> str:
+    return _tag("button", [_tag("span", escape(label), class_="blabel"), _tag("kbd", escape(key)) if key else ""],
+                type="button", class_="act" + ("" if on else " off") + (" on" if pressed else ""),
+                data_tool=cmd if tool else None, data_cmd=None if tool else cmd,
+                aria_pressed=None if pressed is None else ("true" if pressed else "false"),
+                aria_disabled=None if on else "true", aria_keyshortcuts=key or None, title=title or None)
+
+
+def tool_panel(table: OverwriteTable) -> str:
+    """The envelope, the community bank, your own bank and the piece controls (``#tools``)."""
+    session = table.session
+    view = table.view()
+    human = session.is_human_turn()
+    offered = table.offered() if human else []
+    playable = set(table.playable()) if human else set()
+    reservable = set(table.reservable()) if human else set()
+    numbers = {piece: i + 1 for i, piece in enumerate(offered)}
+    bank = sorted(view["bank"], key=ORDER.__getitem__)
+    drawing = human and view["phase"] == "draw"
+    bank_buttons = [_bank_button(table, piece, None if drawing else numbers.get(piece), offered, playable, reservable)
+                    for piece in bank]
+    count = view["envelope"]["count"]
+    kinds = view["envelope"]["kinds"]
+    specials = ", ".join(f"{SPECIAL_NAMES[k]} {n}" for k, n in sorted(kinds.items()) if k in SPECIAL_NAMES)
+    head = _tag("h3", ["Bank", _tag("span", f"envelope {count}", class_="limit",
+                                    title=f"pieces left in the envelope; specials: {specials or 'none'}")])
+    parts = [head, _tag("div", bank_buttons or [_tag("p", "empty", class_="empty")], class_="bank",
+                        role="group", aria_label="Community bank")]
+    seat = table.human_seat()
+    if seat is not None:
+        mine = view["personal"][seat]
+        own = [_bank_button(table, piece, numbers.get(piece) if drawing else None, offered, playable, reservable)
+               for piece in mine]
+        parts.append(_tag("h3", ["Your bank", _tag("span", f"{len(mine)}/{PERSONAL_LIMIT}", class_="limit",
+                                                   title=f"pieces of your colour with at most {RESERVE_LIMIT} blocks")]))
+        parts.append(_tag("div", own or [_tag("p", "empty: V keeps one of your pieces (4 blocks at most)",
+                                              class_="empty")], class_="bank own", role="group",
+                          aria_label="Your bank"))
+    picked = table.selected_piece() is not None and table.orient() is not None
+    can_draw = human and bool(table.continuing("draw"))
+    can_pass = human and bool(table.continuing("pass"))
+    name = table.selected_piece() if table.tool == "place" else None
+    buttons = [
+        _act("Turn", "R", "rotate", on=picked, title="Turn the piece a quarter clockwise (R)"),
+        _act("Flip", "F", "flip", on=picked, title="Mirror the piece (F)"),
+        _act("Reserve", "V", "reserve", on=name in reservable,
+             title=f"Keep the picked piece of your colour in your bank (at most {RESERVE_LIMIT} blocks, {PERSONAL_LIMIT} pieces)"),
+        _act("Defrag", "M", "defrag", on=human and bool(table.defrag_pieces()), pressed=table.tool == "defrag",
+             tool=True, title="Use the Defrag: move an uncovered piece (M)"),
+    ]
+    if drawing:
+        buttons.insert(0, _act("Draw", "D", "draw", on=can_draw, title="Draw a piece into the bank (D)"))
+    if can_pass:
+        buttons.append(_act("Pass", "P", "pass", title="Nothing fits or can be kept: pass (P)"))
+    parts.append(_tag("div", buttons, class_="acts", role="toolbar", aria_label="Piece controls"))
+    return _tag("section", parts, class_="owp bank-panel", id="ow-bank", aria_label="Banks and piece controls")
+
+
+def players_panel(table: OverwriteTable) -> str:
+    """Each seat: its colour and shape, largest chunk, cells on top, its own bank."""
+    session = table.session
+    view = table.view()
+    rows = []
+    for seat, name in enumerate(session.names):
+        active = view["current"] == seat and not view["over"]
+        winner = view["over"] and seat in view["winners"]
+        kind = session.setup.seats[seat]
+        flag = "\u25b6 to move" if active else "winner" if winner else ""
+        own = "".join(piece_svg(piece, 6, None, piece_label(piece)) for piece in view["personal"][seat])
+        rows.append(_tag("li", [
+            _tag("div", [seat_mark(seat), _tag("span", escape(name), class_="pname"),
+                         _tag("span", escape(kind if kind != HUMAN else "human"), class_="pkind"),
+                         _tag("span", escape(flag), class_="pflag")], class_="phead"),
+            _tag("dl", [
+                _tag("div", [_tag("dt", "chunk"), _tag("dd", str(view["scores"][seat]))],
+                     title="largest connected group of your colour seen from above: the score"),
+                _tag("div", [_tag("dt", "on top"), _tag("dd", str(view["visible"][seat]))],
+                     title="cells of your colour seen from above (breaks ties)"),
+                _tag("div", [_tag("dt", "bank"), _tag("dd", own or "\u2013", class_="minis")]),
+            ]),
+        ], class_=f"player p{seat + 1}" + (" active" if active else "") + (" winner" if winner else ""),
+            data_seat=seat, aria_current="true" if active else None))
+    note = ("Stacking is allowed: any piece may cover others (never Encrypted data)." if view["unlocked"] else
+            "No stacking yet: pieces touch the chain until it joins two opposite sides.")
+    return _tag("ul", rows, class_="players") + _tag("p", note, class_="bonus-note")
+
+
+def envelope_panel(table: OverwriteTable) -> str:
+    """What is left in the envelope, by kind (never its order)."""
+    view = table.view()
+    names = table.session.names
+    kinds = view["envelope"]["kinds"]
+    items = []
+    for seat in range(view["players"]):
+        n = kinds.get(f"colour{seat + 1}", 0)
+        items.append(_tag("li", [seat_mark(seat), f" {escape(names[seat])}", _tag("b", str(n))]))
+    for kind, label in SPECIAL_NAMES.items():
+        if kinds.get(kind):
+            items.append(_tag("li", [escape(label), _tag("b", str(kinds[kind]))], class_=f"sp-{kind}"))
+    return _tag("p", f"{view['envelope']['count']} pieces left; the System Fail ends the game when drawn.",
+                class_="hnote") + _tag("ul", items, class_="envelope")
+
+
+def log_panel(table: OverwriteTable) -> str:
+    entries = table.session.log
+    if not entries:
+        return _tag("p", f"Game started with {len(table.session.names)} players. "
+                         "The first draw is automatic.", class_="empty")
+    shown = entries[-LOG_LIMIT:]
+    items = []
+    if len(entries) > len(shown):
+        items.append(_tag("li", f"\u2026 {len(entries) - len(shown)} earlier actions (the link keeps them all)",
+                          class_="more"))
+    items.extend(log_items(table, shown))
+    return _tag("ol", items, class_="log")
+
+
+def panels(table: OverwriteTable) -> dict[str, str]:
+    return {
+        "tools": tool_panel(table),
+        "players": players_panel(table),
+        "ow-envelope": envelope_panel(table),
+        "log": log_panel(table),
+    }
+
+
+RULES_HTML = (
+    "<p><b>Goal.</b> When someone draws the <b>System Fail</b>, the game ends: the largest connected "
+    "chunk of your colour seen from above wins (corners do not connect; ties: most cells on top).</p>"
+    "<p><b>A turn.</b> A piece is drawn from the envelope into the shared bank (automatic), then you "
+    "place <b>any</b> piece of the bank, of any colour, or a special; or keep one of your colour with at "
+    f"most {RESERVE_LIMIT} blocks in your own bank ({PERSONAL_LIMIT} at most) instead. With pieces in your "
+    "own bank you may play one of them <b>instead of drawing</b>.</p>"
+    "<p><b>Placing.</b> Pieces turn and flip. The first piece lies against a side of the blue boundary; "
+    "each next one must touch the chain, without overlapping, until one chain joins two opposite sides. "
+    "From then on a piece may go anywhere inside, over anything but Encrypted data: cover rival chunks "
+    "to cut them.</p>"
+    "<p><b>Specials.</b> <b>Anti-virus</b> (one block): every uncovered piece touching it leaves the game, "
+    "any colour, then it leaves too. <b>Encrypted data</b> (2x2, hatched, padlock): nothing may ever cover "
+    "it; it scores for nobody. <b>Defrag</b>: move one uncovered piece elsewhere (it may turn).</p>"
+    "<p><b>Controls.</b> Click a piece in the bank (<kbd>1</kbd>-<kbd>9</kbd>), turn it <kbd>R</kbd>, flip "
+    "it <kbd>F</kbd>; the cells where it fits are lit and point at one to see the piece there (red: it "
+    "does not fit; clicking says why). Click to place: the block under the pointer goes there. "
+    "<kbd>V</kbd> reserve, <kbd>M</kbd> Defrag, <kbd>D</kbd> draw, <kbd>P</kbd> pass, <kbd>U</kbd> undo, "
+    "<kbd>Esc</kbd> put back. Keyboard: <kbd>Tab</kbd> to a lit cell and <kbd>Enter</kbd>, or the arrow "
+    "keys and <kbd>K</kbd>.</p>"
+    "<p class=\"more\">A number on a cell is its stack height. Notation in the log: <code>p1 place 1L4 r1f "
+    "c4</code> (piece, quarter turns, f = flipped, top-left cell), <code>p2 defrag 2T4 r2 f6</code>, "
+    "<code>p1 reserve 1L3</code>. Local game: everything runs in this browser.</p>"
+)
+
+
+def side(table: OverwriteTable | None = None) -> str:
+    players = players_panel(table) if table is not None else ""
+    envelope = envelope_panel(table) if table is not None else ""
+    log = log_panel(table) if table is not None else ""
+    return (
+        f'<section class="panel" aria-labelledby="h-players"><h2 id="h-players">Players</h2>'
+        f'<div id="players">{players}</div></section>'
+        f'<section class="panel" aria-labelledby="h-envelope"><h2 id="h-envelope">Envelope</h2>'
+        f'<div id="ow-envelope">{envelope}</div></section>'
+        '<section class="panel log-panel" aria-labelledby="h-log"><h2 id="h-log">Activity</h2>'
+        '<div id="log" class="logbox" tabindex="0" aria-label="Moves so far, in notation">'
+        f'{log}</div></section>'
+        '<details class="panel rules" id="rules"><summary><h2>How to play Overwrite</h2></summary>'
+        f'<div class="rules-body">{RULES_HTML}</div></details>'
+    )
+
+
+def game_over(table: OverwriteTable) -> str:
+    """The shared game-over card's parts, with the largest chunk per turn (no target line)."""
+    from netarcade.render.chart import score_chart
+
+    session = table.session
+    view = table.view()
+    headline, detail = table.result()
+    history = view["history"] or [[0] * len(session.names)]
+    chart = score_chart(history, session.names, 480, 220, y_label="LARGEST CHUNK")
+    buttons = [
+        _tag("button", "Play again", type="button", class_="primary", data_cmd="rematch"),
+        _tag("button", "Review board", type="button", data_cmd="review"),
+        _tag("button", "Undo", type="button", data_cmd="undo", disabled=not session.can_undo()),
+        _tag("button", "Copy link", type="button", data_cmd="copy"),
+        _tag("a", "Other games", href="#home", class_="button"),
+    ]
+    return _tag("div", [
+        _tag("h2", escape(headline), id="result-title"),
+        _tag("p", escape(detail), class_="detail"),
+        _tag("figure", [chart, _tag("figcaption", "Largest chunk at the end of each turn")], class_="chart"),
+        _tag("div", buttons, class_="actions"),
+    ], class_="card over-card", role="dialog", aria_labelledby="result-title")
+

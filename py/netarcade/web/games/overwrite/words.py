@@ -1,0 +1,181 @@
+"""Overwrite's table in words: status, prompt, result, log notes and the
+explanations of a piece that cannot be picked.
+
+What it is for: every sentence the page's Overwrite controls say, kept
+apart from their behaviour (``table.py``), as a mixin the table inherits.
+
+What it is not: behaviour, HTML (``views.py``) or rules.
+"""
+
+from __future__ import annotations
+
+from netarcade.games.overwrite.pieces import KIND, SPECIAL_NAMES
+
+from .tools import PERSONAL_LIMIT, RESERVE_LIMIT, piece_label
+
+__all__ = ["OverwriteWords"]
+
+
+def _verb(text: str) -> str:
+    words = text.split()
+    return words[1] if len(words) > 1 else ""
+
+
+def _piece_words(name: str) -> str:
+    if name in SPECIAL_NAMES:
+        return SPECIAL_NAMES[name]
+    return f"{name}"
+
+
+class OverwriteWords:
+    """What the Overwrite table says; mixed into ``OverwriteTable``."""
+
+    def _describe(self, text: str) -> str:
+        words = text.split()
+        verb = _verb(text)
+        if verb == "place" and len(words) == 5:
+            return f"place {_piece_words(words[2])} at {words[4]} ({words[3]})"
+        if verb == "defrag" and len(words) == 5:
+            return f"move {words[2]} to {words[4]} ({words[3]})"
+        if verb == "reserve" and len(words) == 3:
+            return f"reserve {words[2]}"
+        return {"draw": "draw", "pass": "pass"}.get(verb, text)
+
+    def _who(self, seat: int) -> str:
+        return self.session.names[seat]
+
+    def status(self) -> str:
+        """Whose turn and what kind of decision; the result when over."""
+        session = self.session
+        view = self.view()
+        if view["over"]:
+            return self.result()[0]
+        seat = session.current
+        name = self._who(seat)
+        if session.setup.is_bot(seat):
+            return f"{name} is thinking\u2026"
+        whose = "Your turn" if name == "You" else f"{name}'s turn"
+        if view["phase"] == "draw":
+            return f"{whose} {view['turn']}: draw, or play a piece from your own bank"
+        return f"{whose} {view['turn']}: place a piece from the bank"
+
+    def prompt(self) -> str:
+        """The next step, or the answer to the last click."""
+        if self.message:
+            return self.message
+        session = self.session
+        if session.over:
+            return "The largest chunks are outlined. Undo, play again or pick another game."
+        if not session.is_human_turn():
+            return "Watch the bot's move; the pieces it touched get a dashed ring."
+        view = self.view()
+        if self.tool == "defrag":
+            if not self.picked:
+                return "Defrag: click an uncovered piece (lit) to move it. Esc cancels."
+            piece = self.picked[0]
+            if len(self.picked) > 1 and not self.fits():
+                return f"{piece} has no new place turned this way: R turns, F flips."
+            return f"Move {piece}: click a lit cell (the block under the pointer goes there). R turns, F flips, Esc picks another."
+        if self.tool == "place" and self.picked:
+            name = self.picked[0]
+            if not self.fits():
+                if not self.fits(any_orient=True):
+                    return f"{_piece_words(name)} fits nowhere now. Pick another piece{self._reserve_hint(name)}."
+                return f"{_piece_words(name)} does not fit turned this way: R turns, F flips."
+            if name == "av":
+                return ("Anti-virus: point at a lit cell to see what it removes (crossed): every uncovered piece "
+                        "touching it, any colour. Click to place.")
+            return (f"{_piece_words(name)}: click a lit cell (the block under the pointer goes there). "
+                    f"R turns, F flips, Esc puts it back{self._reserve_hint(name)}.")
+        if view["phase"] == "draw":
+            return "Draw (D) adds a piece from the envelope to the bank, or click a piece of your own bank to play it instead."
+        if view["unlocked"]:
+            return "Stacking is on: cover rival chunks to cut them. Pick a piece in the bank (1-9)."
+        return ("Pick a piece in the bank (1-9): no stacking yet; each piece must touch the chain until it "
+                "joins two opposite sides.")
+
+    def _reserve_hint(self, name: str) -> str:
+        return "; V keeps it in your bank" if name in self.reservable() else ""
+
+    def why_not_piece(self, piece: str) -> str:
+        """Why a bank piece cannot be picked now."""
+        view = self.view()
+        seat = self.session.current
+        kind = KIND.get(piece)
+        if kind == "sf":
+            return "The System Fail ends the game the moment it is drawn; it is never played."
+        if piece in view["personal"][seat] and view["phase"] != "draw":
+            return "You drew this turn: a piece of your own bank is played instead of drawing."
+        if piece in view["bank"] and view["phase"] == "draw":
+            return "Draw first (D), or play a piece from your own bank without drawing."
+        if piece not in view["bank"] and piece not in view["personal"][seat]:
+            return f"{piece} is not yours to play."
+        return f"{piece_label(piece)} fits nowhere now."
+
+    def why_not_pick(self, tool, picks, word):
+        if tool.verb == "defrag":
+            piece = word
+            found = next((p for p in self.view()["pieces"] if p["id"] == piece), None)
+            if found is None:
+                return "Defrag: click a lit piece on the board (an uncovered code block)."
+            if found["kind"] == "enc":
+                return "Encrypted data never moves."
+            if not found["uncovered"]:
+                return f"{piece} is covered: only an uncovered piece can be moved."
+            return f"{piece} has nowhere else to go."
+        return super().why_not_pick(tool, picks, word)
+
+    def why_not_reserve(self, name: str | None) -> str:
+        view = self.view()
+        seat = self.session.current
+        if view["phase"] == "draw":
+            return "You reserve after drawing: draw first (D)."
+        if len(view["personal"][seat]) >= PERSONAL_LIMIT:
+            return f"Your own bank already holds {PERSONAL_LIMIT} pieces."
+        if name is None:
+            return f"Reserve: pick one of your pieces in the bank first (at most {RESERVE_LIMIT} blocks)."
+        return ""  # the engine says what is wrong with it
+
+    def result(self) -> tuple[str, str]:
+        """Headline and detail of a finished game."""
+        view = self.view()
+        names = self.session.names
+        scores = view["scores"]
+        winners = view["winners"]
+        if len(winners) == 1:
+            who = names[winners[0]]
+            headline = f"{'You win' if who == 'You' else who + ' wins'} with a chunk of {scores[winners[0]]}"
+        elif winners:
+            headline = "Shared win: " + " and ".join(names[s] for s in winners)
+        else:
+            headline = "Game over"
+        chunks = ", ".join(f"{names[s]} {scores[s]}" for s in range(len(names)))
+        cells = ", ".join(f"{names[s]} {view['visible'][s]}" for s in range(len(names)))
+        drawer = view["failed_by"]
+        how = (f"{names[drawer]} drew the System Fail on turn {view['turn']}." if drawer is not None
+               else f"The envelope ran out on turn {view['turn']}.")
+        return headline, f"{how} Largest chunks: {chunks}. Cells on top: {cells}."
+
+    def event_notes(self, events) -> list[str]:
+        """Short words the activity log adds after an action."""
+        names = self.session.names
+        notes = []
+        for event in events:
+            kind = event.get("kind")
+            if kind == "place" and event.get("removed"):
+                notes.append("removed " + " ".join(event["removed"]))
+            elif kind == "unlock":
+                notes.append("stacking allowed")
+            elif kind == "draw":
+                piece = event["piece"]
+                notes.append(f"{names[event['seat']]} drew {'the System Fail' if piece == 'sf' else piece_name(piece)}")
+            elif kind == "over" and event.get("reason") == "empty":
+                notes.append("envelope empty")
+        return notes
+
+
+def piece_name(piece: str) -> str:
+    kind = KIND.get(piece)
+    return piece if kind == "data" else SPECIAL_NAMES.get(kind, piece)
+
+

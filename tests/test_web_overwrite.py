@@ -1,0 +1,343 @@
+"""Overwrite's page controller on CPython: the table (pick, turn, flip,
+place, reserve, draw, Defrag, Anti-virus, refusals), its hints and the
+board they draw, its HTML panels, the form and the game-over card. The DOM
+glue is covered by tests/test_browser_overwrite.py."""
+
+from __future__ import annotations
+
+import doctest
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from netarcade.bots import make_bot
+from netarcade.core import digest
+from netarcade.core.prng import Rng
+from netarcade.games.overwrite.pieces import ORIENTED, SHAPES
+from netarcade.games.overwrite.render import render_board
+from netarcade.web import pages, views
+from netarcade.web.games.overwrite import tools as ow_tools
+from netarcade.web.games.overwrite import views as ow_views
+from netarcade.web.games.overwrite.table import OverwriteTable
+from netarcade.web.games.overwrite.tools import cells, flipped, handle, shift, turned
+from netarcade.web.session import Session, new_setup, parse_form
+
+
+def parse_html(html: str) -> ET.Element:
+    html = re.sub(r"(<input[^>]*)>", r"\1/>", html)
+    html = re.sub(r" (novalidate|selected|checked|disabled|hidden)(?=[ >/])", r' \1=""', html)
+    return ET.fromstring(f"<root>{html}</root>")
+
+
+def hotseat(seed=3, players=2) -> Session:
+    return Session(new_setup("overwrite", {"players": players}, seed, ("human",) * players))
+
+
+def find(predicate, players=2, seeds=range(1, 80), steps=60) -> Session:
+    """A hotseat session, played at random, at the first position where ``predicate(session)`` holds."""
+    for seed in seeds:
+        session = hotseat(seed, players)
+        rng = Rng(seed)
+        for _ in range(steps):
+            if session.over:
+                break
+            if predicate(session):
+                return session
+            session.play(rng.choice(session.legal_texts()))
+    raise AssertionError("no such position in the seeds tried")
+
+
+def lit(table: OverwriteTable) -> dict[str, str]:
+    """Cell -> the notation a click on it plays."""
+    return {cell: target["action"] for cell, target in table.hints()["targets"].items() if target["ok"]}
+
+
+# --- the page and the form ------------------------------------------------------------------
+
+
+def test_overwrite_is_playable_with_its_form():
+    assert pages.is_playable("overwrite")
+    page = pages.page_for("overwrite")
+    root = parse_html(views.home())
+    card = next(a for a in root.iter("article") if a.get("data-game") == "overwrite")
+    assert "playable" in card.get("class")
+    players = next(i for i in card.iter("input") if i.get("name") == "players")
+    assert (players.get("min"), players.get("max"), players.get("value")) == ("2", "6", "2")
+    seats = [s for s in card.iter("select") if s.get("name", "").startswith("seat")]
+    assert len(seats) == 6  # one per possible player, those beyond the count hidden
+    setup, errors = parse_form("overwrite", {"seed": "9", "players": "4", "seat1": "human", "seat2": "greedy",
+                                             "seat3": "random", "seat4": "search"})
+    assert errors == {} and setup.options["players"] == 4 and setup.seats == ("human", "greedy", "random", "search")
+    _, errors = parse_form("overwrite", {"seed": "", "players": "7"})
+    assert "between 2 and 6" in errors["players"]
+    table = page.table(hotseat())
+    assert isinstance(table, OverwriteTable)
+    assert page.card_icons().count("<svg") == 6
+    assert "overwrite.css" == page.css and '[data-game="overwrite"] .stage' in page.stylesheet()
+
+
+# --- turning pieces ------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", list(SHAPES) + ["av", "enc"])
+def test_turn_and_flip_follow_the_shape(shape):
+    for word in map(ow_tools.orientation_name, ORIENTED[shape]):
+        body = set(cells(shape, word))
+        width = 1 + max(c for _, c in body)
+        assert set(cells(shape, flipped(shape, word))) == {(r, width - 1 - c) for r, c in body}
+        height = 1 + max(r for r, _ in body)
+        assert set(cells(shape, turned(shape, word))) == {(c, height - 1 - r) for r, c in body}
+        word4 = word
+        for _ in range(4):
+            word4 = turned(shape, word4)
+        assert word4 == word
+        assert handle(shape, word) in body
+
+
+def test_shift_stays_on_the_board():
+    assert shift("c4", 1, -2) == "a5" and shift("a1", 0, -1) is None and shift("j10", 1, 0) is None
+
+
+# --- placing -----------------------------------------------------------------------------------
+
+
+def test_pick_turn_and_place_as_the_engine_lists_it():
+    session = hotseat()
+    table = OverwriteTable(session)
+    assert session.view()["phase"] == "play"
+    offered = table.offered()
+    assert offered and table.key_command("1") == "pick:1"
+    table.command("pick", "1")
+    name = table.selected_piece()
+    assert table.tool == "place" and name == ow_tools.play_name(offered[0])
+    legal = set(session.legal_texts(f"p{session.current + 1} place {name} "))
+    seen = set()
+    for _ in range(8):  # every orientation the turn and flip keys reach lights exactly the engine's placements
+        targets = table.hints()["targets"]
+        assert set(targets) == set(session.view()["area"])
+        for cell, text in lit(table).items():
+            assert text in legal
+            words = text.split()
+            # the block under the pointer is the handle: the anchor is the cell minus the handle
+            row, col = handle(table.shape(), words[3])
+            assert shift(cell, -row, -col) == words[4]
+            seen.add(text)
+        table.command("rotate" if len(seen) % 2 else "flip")
+        table.command("rotate")
+    assert seen and seen <= legal
+    cell, text = sorted(lit(table).items())[0]
+    assert table.click(cell) == text
+    assert session.actions[-1] == text and table.tool is None and table.picked == []
+
+
+def test_a_refused_click_keeps_the_state_and_says_why():
+    session = hotseat()
+    table = OverwriteTable(session)
+    table.command("pick", "1")
+    bad = next(cell for cell, t in table.hints()["targets"].items() if not t["ok"] and t["ghost"])
+    before = digest(session.game, session.state)
+    assert table.click(bad) is None
+    assert table.refused in ("must-touch-side", "must-touch", "overlap", "outside-boundary")
+    assert table.message.startswith("Can't place ") and table.prompt() == table.message
+    assert digest(session.game, session.state) == before
+    # a click with nothing picked, and on a bot's turn, are explained too
+    table.cancel()
+    assert table.picked == [] and "Pick a piece" in (table.click("d4") or table.message)
+
+
+def test_keys_and_commands():
+    table = OverwriteTable(hotseat())
+    assert [table.key_command(k) for k in "rfvmdpk"] == ["rotate", "flip", "reserve", "defrag", "draw", "pass", "place"]
+    assert table.key_command("ArrowLeft") == "cursor:left" and table.key_command("u") == "undo"
+    assert table.key_command("Escape") == "cancel" and table.key_command("e") is None
+    table.command("rotate")
+    assert "Pick a piece first" in table.message
+    table.command("pick", "9")
+    assert "no piece 9" in table.message
+    assert table.command("draw") is None and "drew already" in table.message
+    assert table.command("pass") is None and "only for when nothing" in table.message
+    # the keyboard cursor: arrows move it inside the area, K places at it
+    table.command("pick", "1")
+    table.command("cursor", "up")
+    start = table.cursor
+    assert start in table.view()["area"]
+    table.command("cursor", "right")
+    assert table.cursor == shift(start, 0, 1)
+    assert table.hints()["targets"][table.cursor]["cursor"] is True
+    target = next(iter(lit(table)))
+    table.cursor = target
+    assert table.command("place") is not None
+
+
+def test_reserve_keeps_a_piece_and_it_plays_instead_of_drawing():
+    session = find(lambda s: s.view()["phase"] == "play" and OverwriteTable(s).reservable())
+    table = OverwriteTable(session)
+    seat = session.current
+    piece = table.reservable()[0]
+    assert table.reserve() is None and "pick one of your pieces" in table.message
+    table.command("pick", str(table.offered().index(piece) + 1))
+    assert "V keeps it" in table.prompt()
+    text = table.command("reserve")
+    assert text == f"p{seat + 1} reserve {piece}" and piece in session.view()["personal"][seat]
+    # the seat's next turn waits for a draw or a personal-bank piece
+    while session.current != seat:
+        session.play(session.legal_texts()[0])
+        if session.over:
+            pytest.skip("the System Fail came first")
+    table.sync()
+    assert session.view()["phase"] == "draw"
+    assert "draw, or play a piece from your own bank" in table.status()
+    assert table.offered() == [piece]
+    community = session.view()["bank"][0]
+    table.pick(community)
+    assert table.message.startswith("Draw first")
+    table.pick(piece)
+    assert table.selected_piece() == piece
+    html = ow_views.tool_panel(table)
+    assert 'data-cmd="draw"' in html
+    cell, text = next(iter(lit(table).items()))
+    assert table.click(cell) == text and " place " in text
+
+
+def test_anti_virus_shows_what_it_would_remove():
+    def ready(session):
+        table = OverwriteTable(session)
+        if "av" not in table.playable():
+            return False
+        table.command("pick", str([ow_tools.play_name(p) for p in table.offered()].index("av") + 1))
+        return any(t.get("hits") for t in table.hints()["targets"].values())
+
+    session = find(ready, players=2, seeds=range(1, 200), steps=40)
+    table = OverwriteTable(session)
+    table.command("pick", str([ow_tools.play_name(p) for p in table.offered()].index("av") + 1))
+    assert "what it removes" in table.prompt()
+    cell, target = next((c, t) for c, t in table.hints()["targets"].items() if t.get("hits"))
+    hits = set(target["hits"])
+    before = {p["id"]: set(p["cells"]) for p in session.view()["pieces"]}
+    assert table.click(cell) == target["action"]
+    after = {p["id"] for p in session.view()["pieces"]}
+    removed = {piece for piece in before if piece not in after}
+    assert hits == {c for piece in removed for c in before[piece]}
+    assert "removed" in ow_views.log_panel(table)
+
+
+def test_defrag_picks_the_piece_then_where_it_goes():
+    session = find(lambda s: bool(OverwriteTable(s).defrag_pieces()), seeds=range(1, 200), steps=40)
+    table = OverwriteTable(session)
+    movable = table.defrag_pieces()
+    assert table.select_tool("defrag") is None and table.tool == "defrag"
+    hints = table.hints()
+    piece = movable[0]
+    cells_of = next(p["cells"] for p in session.view()["pieces"] if p["id"] == piece)
+    assert all(hints["cells"][c] == "move-from" for c in cells_of)
+    assert table.click(cells_of[0]) is None and table.picked[0] == piece
+    legal = set(session.legal_texts(f"p{session.current + 1} defrag {piece} "))
+    found = lit(table)
+    assert found and set(found.values()) <= legal
+    assert all(table.hints()["cells"][c] in ("selected", "build") for c in cells_of)
+    table.cancel()
+    assert table.tool == "defrag" and table.picked == []
+    table.click(cells_of[0])
+    cell, text = next(iter(lit(table).items()))
+    assert table.click(cell) == text and " defrag " in text
+
+
+def test_bank_pieces_that_cannot_be_picked_say_why():
+    session = hotseat()
+    table = OverwriteTable(session)
+    assert table.pick("sf").startswith("The System Fail") if table.pick("sf") else table.message.startswith("The System Fail")
+    other = next(p for p in session.view()["bank"] if p not in table.offered()) if len(
+        set(session.view()["bank"])) > len(table.offered()) else None
+    if other:
+        table.pick(other)
+        assert table.message
+
+
+# --- what the page shows ---------------------------------------------------------------------------
+
+
+def test_board_svg_crops_to_the_area_and_names_its_cells():
+    table = OverwriteTable(hotseat())
+    page = pages.page_for("overwrite")
+    svg = page.board(table)
+    ET.fromstring(svg)
+    area = table.view()["area"]
+    assert len(area) == 36
+    assert set(re.findall(r'data-name="(\w+)"', svg)) == set(area)
+    assert 'viewBox="72 72 ' in svg and ">c<" in svg and ">a<" not in svg
+    table.command("pick", "1")
+    svg = page.board(table)
+    ET.fromstring(svg)
+    assert svg.count("class=\"target ") == 36 and 'role="button"' in svg
+    assert svg.count("data-action=") == len(lit(table))
+
+
+def test_stack_height_and_encrypted_cues():
+    session = find(lambda s: s.view()["unlocked"] and any(len(st) > 1 for st in s.view()["stacks"]),
+                   seeds=range(1, 200), steps=60)
+    svg = render_board(session.view(), {"strip": False})
+    height = max(len(st) for st in session.view()["stacks"])
+    assert f' h{height}"' in svg or f' h{height} ' in svg
+    assert f'class="height">{height}<' in svg
+
+
+def test_panels_parse_and_show_banks_players_envelope_log():
+    session = hotseat(players=3)
+    table = OverwriteTable(session)
+    page = pages.page_for("overwrite")
+    html = page.panels(table)
+    assert set(html) == {"tools", "players", "ow-envelope", "log"}
+    for part in html.values():
+        parse_html(part)
+    bank = parse_html(html["tools"])
+    buttons = [b for b in bank.iter("button") if b.get("data-cmd") == "pick"]
+    assert sorted(b.get("data-value") for b in buttons) == sorted(session.view()["bank"])
+    assert "envelope" in html["tools"] and "Turn" in html["tools"] and "Flip" in html["tools"]
+    assert html["players"].count("class=\"player ") == 3
+    assert "System Fail" in html["ow-envelope"]
+    side = page.side(table)
+    parse_html(side)
+    assert 'id="log"' in side and 'id="players"' in side and "How to play Overwrite" in side
+
+
+def test_a_game_against_a_bot_to_the_game_over_card():
+    session = Session(new_setup("overwrite", {"players": 2}, 5, ("human", "greedy")))
+    table = OverwriteTable(session)
+    bot = make_bot("greedy", 2)
+    page = pages.page_for("overwrite")
+    while not session.over:
+        if session.is_bot_turn():
+            session.play(bot.choose(session.game, session.state, session.current))
+            table.sync()
+            assert "thinking" in table.status() or session.over or session.is_human_turn()
+            continue
+        if session.view()["phase"] == "draw":
+            assert table.command("draw")
+            continue
+        played = None
+        for index in range(len(table.offered())):
+            table.command("pick", str(index + 1))
+            for _ in range(8):
+                if lit(table):
+                    played = table.click(sorted(lit(table))[0])
+                    break
+                table.command("rotate" if _ % 2 else "flip")
+            if played:
+                break
+        if not played:
+            played = table.command("pass") or table.advance(ow_tools.RESERVE, table.reservable()[0])
+        assert played, table.message
+    headline, detail = table.result()
+    assert table.status() == headline and "chunk" in headline
+    assert "System Fail" in detail
+    card = page.game_over(table)
+    parse_html(card)
+    assert "<polyline" in card and 'data-cmd="rematch"' in card and "Largest chunk" in card
+    assert 'class="group p' in page.board(table)
+    assert "drew the System Fail" in ow_views.log_panel(table) or "System Fail" in detail
+
+
+@pytest.mark.parametrize("module", [ow_tools])
+def test_doctests(module):
+    assert doctest.testmod(module).failed == 0
