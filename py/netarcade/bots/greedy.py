@@ -12,7 +12,7 @@ def rank_steps(game, state, seat, actions=None):
     every action it evaluates and returns ``[(value, index, action)]`` best
     first (ties in listing order)."""
     if actions is None:
-        actions = game.legal_actions(state, seat)
+        actions = game.iter_legal_actions(state, seat)  # lazily: a game may generate them
     ranked = []
     for index, action in enumerate(actions):
         trial = game.copy(state)
