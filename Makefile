@@ -46,7 +46,7 @@ PORT      ?= 8000
 DIST      ?= dist
 NPM_STAMP := node_modules/.netarcade-npm-ci
 
-.PHONY: site dist play chromium
+.PHONY: site dist play chromium redis
 
 # npm ci whenever node_modules is missing or the pins changed
 $(NPM_STAMP): package.json package-lock.json
@@ -76,5 +76,14 @@ chromium:
 		echo "make chromium: /usr/bin/chromium is missing; run 'make chromium' as root (browser tests skip)"; \
 	fi
 
-# the cross-runtime and browser tests need the npm runtime and Chromium
-test: $(NPM_STAMP) chromium
+# Debian's redis-server for the tests of several relay processes sharing one Redis
+redis:
+	@if command -v redis-server >/dev/null; then :; \
+	elif [ "$$(id -u)" = 0 ]; then \
+		apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq redis-server; \
+	else \
+		echo "make redis: redis-server is missing; run 'make redis' as root (the Redis relay tests skip)"; \
+	fi
+
+# the cross-runtime and browser tests need the npm runtime and Chromium; the relay's Redis tests redis-server
+test: $(NPM_STAMP) chromium redis

@@ -21,8 +21,8 @@ from test_relay_harness import Client, RelayProcess, play_seat, run
 from test_relay_games import roundtrip
 
 KILLS = int(os.environ.get("RELAY_KILLS", "10"))
-ROOMS = [("netcontrol", ["human", "human", "random"], {"target": 6}),
-         ("breach", ["human", "human"], {"rounds": 12}),
+ROOMS = [("netcontrol", ["human", "human", "random"], {"target": 10}),
+         ("breach", ["human", "human"], {"rounds": 30}),
          ("backbone", ["human", "random"], {})]
 
 

@@ -68,21 +68,23 @@ def check_frames(room: str, reveal: dict, observed: list[tuple[object, list[dict
     return checked
 
 
-async def full_game(url: str, game_id: str, seats: list[str], options: dict, seed: int):
+async def full_game(url, game_id: str, seats: list[str], options: dict, seed: int):
+    """``url``: one relay, or a list of relays sharing one store (clients take them in turn)."""
+    urls = [url] if isinstance(url, str) else list(url)
     rng = random.Random(seed)
     clients = {}
-    creator = await Client.open(url)
+    creator = await Client.open(urls[0])
     created = await creator.request({"kind": "create", "game": game_id, "options": options, "seats": seats})
     assert created["kind"] == "created", created
     room = created["room"]
     tokens = {}
     for seat, kind in enumerate(seats):
         if kind == "human":
-            client = await Client.open(url)
+            client = await Client.open(urls[(seat + 1) % len(urls)])
             joined = await client.request({"kind": "join", "room": room, "name": f"player {seat}"})
             assert joined["kind"] == "joined" and joined["seat"] == seat
             clients[seat], tokens[seat] = client, joined["token"]
-    watcher = await Client.open(url)
+    watcher = await Client.open(urls[-1])
     assert (await watcher.request({"kind": "watch", "room": room}))["kind"] == "state"
     deadline = time.monotonic() + 60
     await asyncio.gather(*(play_seat(clients[s], room, s, tokens[s], random.Random(rng.random()), deadline)

@@ -46,6 +46,8 @@ class RelayProcess:
             self.proc.kill()
             raise RuntimeError(f"relay did not start: {line!r} {self.proc.stderr.read()[:2000]}")
         self.port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
+        # with a shared store the line names the process (the holder in its rooms' leases)
+        self.process_id = line.split(", process ")[1].split(")")[0] if ", process " in line else None
         self.url = f"ws://127.0.0.1:{self.port}/ws"
         self.http = f"http://127.0.0.1:{self.port}"
 

@@ -1,5 +1,6 @@
 """The relay process: the built site and the WebSocket endpoint ``/ws`` on
-one origin, rooms in memory, the journal in SQLite.
+one origin, rooms in memory, the journal in SQLite (or Redis, shared with
+other relay processes: ``cluster.py``).
 
 What it is for: one asyncio loop that accepts connections (bounded in
 number, checked for origin, rate-limited, closed when idle), decodes frames
@@ -28,13 +29,13 @@ from . import protocol
 from .protocol import FrameError, VERSION
 from .room import HUMAN, Room, RoomError
 from .site import response, serve_file
-from .store import Store
+from .store import LeaseLost, StoreError, open_store
 
 DEFAULTS = {
     "host": "127.0.0.1", "port": 8000, "data": "relay-data", "site": None, "origins": [],
     "max_connections": 1000, "rate": 20.0, "burst": 60, "idle": 300.0, "open_timeout": 10.0,
     "clock": 90.0, "min_clock": 0.05, "max_rooms": 10000, "bot_delay": 0.3, "sync": "normal",
-    "standin": "greedy", "queue": 256,
+    "standin": "greedy", "queue": 256, "store": None,
 }
 ENDPOINT = "/ws"
 
@@ -42,8 +43,10 @@ ENDPOINT = "/ws"
 class Client:
     """One WebSocket connection: its outgoing queue, rate bucket and room."""
 
-    def __init__(self, ws: ServerConnection, rate: float, burst: int, queue: int):
-        self.ws = ws
+    def __init__(self, ws: ServerConnection, rate: float, burst: int, queue: int, cid: int = 0):
+        self.ws, self.cid = ws, cid
+        #: the room this client is in when another process owns it (cluster.route)
+        self.remote: dict | None = None
         self.queue: asyncio.Queue = asyncio.Queue(maxsize=queue)
         self.rate, self.burst = rate, burst
         self.tokens, self.refilled, self.refused = float(burst), time.monotonic(), 0
@@ -66,8 +69,17 @@ class Relay:
         self.settings = {**DEFAULTS, **{k: v for k, v in settings.items() if v is not None}}
         site = self.settings["site"]
         self.site = Path(os.path.realpath(site)) if site else None
-        self.store = Store(self.settings["data"], durable=self.settings["sync"] == "full")
+        from .cluster import new_process_id
+        self.process = new_process_id()
+        self.store = open_store(self.settings["store"], self.settings["data"],
+                                durable=self.settings["sync"] == "full", process=self.process)
+        self.cluster = None
+        if self.store.shared:
+            from .cluster import Cluster
+            self.cluster = Cluster(self, self.settings["store"], self.process)
         self.rooms: dict[str, Room] = {}
+        self.clients: dict[int, Client] = {}
+        self.next_cid = 0
         self.connections = 0
         for stored in self.store.rooms():
             room = Room(stored, self.store, self.send, self.settings["bot_delay"])
@@ -75,6 +87,9 @@ class Relay:
 
     # --- outgoing -------------------------------------------------------------------
     def send(self, client: Client, frame: dict) -> None:
+        if not isinstance(client, Client):  # a client of another relay process (cluster.RemoteClient)
+            self.cluster.send_remote(client, frame)
+            return
         try:
             client.queue.put_nowait(frame)
         except asyncio.QueueFull:  # a client that does not read: drop it, never the room
@@ -112,7 +127,9 @@ class Relay:
     # --- one connection ------------------------------------------------------------------
     async def handler(self, ws: ServerConnection) -> None:
         self.connections += 1
-        client = Client(ws, self.settings["rate"], self.settings["burst"], self.settings["queue"])
+        self.next_cid += 1
+        client = Client(ws, self.settings["rate"], self.settings["burst"], self.settings["queue"], self.next_cid)
+        self.clients[client.cid] = client
         writer = asyncio.get_running_loop().create_task(self.writer(client))
         try:
             self.send(client, {"kind": "hello", "v": VERSION, "server": "netarcade-relay",
@@ -131,7 +148,7 @@ class Relay:
                     self.send(client, protocol.error("rate-limit", f"at most {client.rate:g} frames a second",
                                                      protocol.request_id(data)))
                     continue
-                self.dispatch(client, data)
+                await self.dispatch(client, data)
             await asyncio.wait_for(writer, 5)
         except (ConnectionClosed, TimeoutError, asyncio.CancelledError):
             pass
@@ -139,15 +156,39 @@ class Relay:
             writer.cancel()
             if client.room is not None:
                 client.room.unsubscribe(client)
+            if client.remote is not None:
+                self.cluster.leave(client)
+            self.clients.pop(client.cid, None)
             self.connections -= 1
 
-    def dispatch(self, client: Client, data: Any) -> None:
-        request = None
+    async def dispatch(self, client: Client, data: Any) -> None:
         try:
             frame = protocol.decode(data)
-            request = frame.get("id")
+        except FrameError as err:
+            self.send(client, protocol.error(err.code, err.message, None))
+            return
+        if self.cluster is not None and "room" in frame and frame["kind"] != "create":
+            try:
+                if await self.cluster.route(client, frame):
+                    return  # the room's owner answers through the bus
+            except Exception as err:
+                logging.getLogger("netarcade.relay").warning("routing failed: %r", err)
+                self.send(client, protocol.error("unavailable", "the room's relay process cannot be reached; "
+                                                 "try again", frame.get("id")))
+                return
+        elif client.remote is not None and frame["kind"] in ("create",):
+            self.cluster.leave(client)
+        self.handle(client, frame)
+
+    def handle(self, client, frame: dict) -> None:
+        """A decoded frame from a client of this process or, through the bus, of another."""
+        request = frame.get("id")
+        try:
             getattr(self, "on_" + frame["kind"])(client, frame)
-        except (FrameError, RoomError) as err:
+        except LeaseLost as err:
+            self.drop_room(err.room)
+            self.send(client, protocol.error(err.code, err.message, request))
+        except (FrameError, RoomError, StoreError) as err:
             self.send(client, protocol.error(err.code, err.message, request))
         except Exception as err:  # a bug must cost one frame, never the relay
             logging.getLogger("netarcade.relay").exception("frame failed")
@@ -160,8 +201,40 @@ class Relay:
             raise RoomError("no-room", f"no room {code[:12]!r}")
         return room
 
+    def load_room(self, code: str) -> Room | None:
+        """A room of the shared store, loaded by replay now that this process holds its lease."""
+        if code in self.rooms:
+            return self.rooms[code]
+        stored = self.store.load(code)
+        if stored is None:
+            return None
+        room = Room(stored, self.store, self.send, self.settings["bot_delay"])
+        self.rooms[code] = room
+        room.schedule_bots()
+        return room
+
+    def drop_room(self, code: str) -> None:
+        """Another process owns the room now: forget it here. Our own clients in
+        it are proxied to the new owner (``Cluster.watch_proxied``)."""
+        room = self.rooms.pop(code, None)
+        if room is None:
+            return
+        if room.driver is not None:
+            room.driver.cancel()
+        room.deadlines = {}
+        for subscriber, (observer, version) in list(room.subscribers.items()):
+            subscriber.room = None
+            if isinstance(subscriber, Client):
+                subscriber.remote = {"room": code, "owner": None, "observer": observer, "version": version,
+                                     "subscribed": True}
+        room.subscribers.clear()
+        if self.cluster is not None:
+            self.cluster.forget_room(room)
+
     def enter(self, client: Client, room: Room, observer: int | None, since: int = -1,
               request: int | None = None) -> None:
+        if isinstance(client, Client) and client.remote is not None:
+            self.cluster.leave(client)
         if client.room is not None:
             client.room.unsubscribe(client)
         client.room = room
@@ -238,6 +311,8 @@ class Relay:
                 if room.deadlines:
                     try:
                         room.tick(now)
+                    except LeaseLost:
+                        self.drop_room(room.code)
                     except Exception:
                         logging.getLogger("netarcade.relay").exception("clock failed in room %s", room.code)
             await asyncio.sleep(0.02 if self.settings["min_clock"] < 1 else 0.2)
@@ -252,9 +327,13 @@ class Relay:
                          ping_interval=20, ping_timeout=20, close_timeout=2) as server:
             host, port = server.sockets[0].getsockname()[:2]
             ticker = asyncio.get_running_loop().create_task(self.ticker())
+            shared = ""
+            if self.cluster is not None:
+                self.cluster.start()
+                shared = f", store {self.settings['store']}, process {self.process}"
             # the static server's line (make play prints the same), then what the relay adds
             print(f"netarcade: serving http://{host}:{port}/ (relay: WebSocket ws://{host}:{port}{ENDPOINT}, "
-                  f"{len(self.rooms)} rooms reloaded)", flush=True)
+                  f"{len(self.rooms)} rooms reloaded{shared})", flush=True)
             stop = asyncio.get_running_loop().create_future()
             for sig in (signal.SIGTERM, signal.SIGINT):
                 try:
@@ -263,6 +342,8 @@ class Relay:
                     pass
             await stop
             ticker.cancel()
+            if self.cluster is not None:
+                await self.cluster.close()
         self.store.close()
 
 
@@ -286,6 +367,8 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     add("--min-clock", type=float, default=DEFAULTS["min_clock"], help="shortest clock a room may ask for (0.05)")
     add("--bot-delay", type=float, default=DEFAULTS["bot_delay"], help="pause before each bot move, seconds (0.3)")
     add("--standin", default=DEFAULTS["standin"], help="bot level that takes a seat after 3 misses (greedy)")
+    add("--store", default=None, metavar="STORE",
+        help="journal: sqlite (default, in --data) or redis://HOST:PORT/DB, shared by several relay processes")
     add("--sync", choices=("normal", "full"), default=DEFAULTS["sync"],
         help="SQLite synchronous: normal survives a killed relay, full also a power cut")
     return parser

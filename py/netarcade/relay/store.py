@@ -1,4 +1,7 @@
-"""The relay's journal: SQLite in WAL mode, one file in the data folder.
+"""The relay's journal. ``JournalStore`` is the interface a room writes
+through; ``SqliteStore`` (``Store``) is the embedded default: SQLite in WAL
+mode, one file in the data folder. The Redis back end, shared by several
+relay processes, is ``redis_store.py``; ``open_store`` picks one.
 
 What it is for: nothing accepted is lost. A room (game, options, seed, salt,
 clock, seats and their token hashes) is written when it is created; every
@@ -51,7 +54,52 @@ class StoredRoom:
     actions: list[tuple[int, str, str]] = field(default_factory=list)  # (seat, text, source)
 
 
-class Store:
+class StoreError(Exception):
+    """The journal could not take a write: the room is unchanged and the
+    client gets an error with this code (it may try again)."""
+
+    def __init__(self, message: str, code: str = "unavailable"):
+        super().__init__(message)
+        self.code, self.message = code, message
+
+
+class LeaseLost(StoreError):
+    """Another relay process owns this room now (Redis back end): this
+    process must drop its copy of the room."""
+
+    def __init__(self, room: str):
+        super().__init__(f"room {room} moved to another relay process; try again", "unavailable")
+        self.room = room
+
+
+class JournalStore:
+    """What a room needs from its journal. Every method is synchronous and
+    returns only once the write is durable enough to acknowledge."""
+
+    #: several relay processes share it (rooms are owned, loaded on demand)
+    shared = False
+
+    def create_room(self, room: StoredRoom) -> None: raise NotImplementedError
+    def code_taken(self, code: str) -> bool: raise NotImplementedError
+    def claim_seat(self, code: str, seat: int, name: str, token_hash: str) -> None: raise NotImplementedError
+    def seat_status(self, code: str, seat: int, misses: int, bot_now: bool) -> None: raise NotImplementedError
+    def set_started(self, code: str) -> None: raise NotImplementedError
+
+    def append(self, code: str, n: int, seat: int, text: str, source: str, over: bool) -> None:
+        """Journal action ``n`` (1-based: the version it makes) before it is acknowledged."""
+        raise NotImplementedError
+
+    def rooms(self) -> list[StoredRoom]:
+        """Every room, to reload on start (single-process back ends)."""
+        raise NotImplementedError
+
+    def load(self, code: str) -> StoredRoom | None:
+        raise NotImplementedError
+
+    def close(self) -> None: pass
+
+
+class SqliteStore(JournalStore):
     def __init__(self, folder: str | Path, durable: bool = False):
         Path(folder).mkdir(parents=True, exist_ok=True)
         self.path = Path(folder) / "relay.sqlite3"
@@ -101,10 +149,14 @@ class Store:
             statements.append(("UPDATE rooms SET over = 1 WHERE code = ?", (code,)))
         self._write(statements)
 
-    def rooms(self) -> list[StoredRoom]:
+    def load(self, code: str) -> StoredRoom | None:
+        return next((room for room in self.rooms(code) if room.code == code), None)
+
+    def rooms(self, only: str | None = None) -> list[StoredRoom]:
         found = []
+        where, args = ("WHERE code = ? ", (only,)) if only else ("", ())
         for row in self.db.execute("SELECT code, game, options, seed, salt, clock, standin, started, over "
-                                   "FROM rooms ORDER BY created"):
+                                   f"FROM rooms {where}ORDER BY created", args):
             room = StoredRoom(row[0], row[1], json.loads(row[2]), int(row[3]), row[4], row[5], row[6],
                               bool(row[7]), bool(row[8]))
             room.seats = [{"kind": k, "name": n, "token_hash": t, "misses": m, "bot_now": bool(b)}
@@ -115,6 +167,19 @@ class Store:
                                                 "ORDER BY n", (room.code,)))
             found.append(room)
         return found
+
+
+Store = SqliteStore  # the default back end's old name
+
+
+def open_store(spec: str | None, folder: str | Path, durable: bool = False, process: str = "") -> JournalStore:
+    """``spec`` None or ``sqlite``: SQLite in ``folder``; ``redis://HOST:PORT/DB``: Redis."""
+    if spec in (None, "", "sqlite"):
+        return SqliteStore(folder, durable)
+    if spec.startswith(("redis://", "rediss://", "unix://")):
+        from .redis_store import RedisStore
+        return RedisStore(spec, process)
+    raise ValueError(f"--store must be sqlite or redis://HOST:PORT/DB, not {spec!r}")
 
 
 def journal(path: str | Path) -> dict[str, dict[str, Any]]:

@@ -1,0 +1,182 @@
+"""The relay's journal in Redis, shared by several relay processes.
+
+What it is for: the same ``JournalStore`` as SQLite (rooms, seats, every
+accepted action before its ack), plus room ownership: each open room has
+one owner process holding a lease (``na:lease:<code>``, a key with a
+time-to-live that the owner renews); only the lease holder may append to
+the room's action log, a Redis Stream (``na:log:<code>``) whose entry IDs
+are the versions (``n-0``). The append is one Lua script that checks the
+lease and the log's length, so a process that lost its lease (paused,
+partitioned, presumed dead) cannot write a second history: it gets
+``LeaseLost`` and drops its copy of the room.
+What it is not: the message bus between processes (``cluster.py``) or
+the rules. The seed and salt are kept in the room's hash like SQLite keeps
+them in its file: Redis is private to the relays (bind it to a private
+network, set a password); no frame ever carries them before the end.
+
+Writes are synchronous (``redis.Redis``, one loopback round trip, as
+SQLite's commit is): a room applies, journals and acknowledges in one step
+with no other coroutine in between, which keeps ``Match.undo`` on a failed
+write exact. Both clients retry through a short Redis restart; a write
+that landed before a lost reply is recognised on retry (same version, same
+text) instead of being refused.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+
+import redis
+from redis.backoff import ExponentialBackoff
+from redis.retry import Retry
+
+from .store import JournalStore, LeaseLost, StoreError, StoredRoom
+
+PREFIX = "na:"
+#: a lease lives this long unless its owner renews it (every third of it)
+LEASE_MS = 2000
+OPEN = PREFIX + "open"  # set of room codes whose game is not over
+
+APPEND = """
+if redis.call('GET', KEYS[1]) ~= ARGV[1] then return redis.error_reply('LEASELOST') end
+local n = tonumber(ARGV[2])
+local len = redis.call('XLEN', KEYS[2])
+if len >= n then
+  local found = redis.call('XRANGE', KEYS[2], n .. '-0', n .. '-0')
+  if #found == 1 then
+    local fields = found[1][2]
+    for i = 1, #fields, 2 do
+      if fields[i] == 'text' and fields[i + 1] == ARGV[4] then return 0 end
+    end
+  end
+  return redis.error_reply('CONFLICT')
+end
+if len ~= n - 1 then return redis.error_reply('GAP') end
+redis.call('XADD', KEYS[2], n .. '-0', 'seat', ARGV[3], 'text', ARGV[4], 'source', ARGV[5], 'at', ARGV[7])
+if ARGV[6] == '1' then
+  redis.call('HSET', KEYS[3], 'over', 1)
+  redis.call('SREM', KEYS[4], ARGV[8])
+end
+return 1
+"""
+
+RENEW = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
+return 0
+"""
+
+
+def room_key(code: str) -> str:
+    return f"{PREFIX}room:{code}"
+
+
+def seats_key(code: str) -> str:
+    return f"{PREFIX}seats:{code}"
+
+
+def log_key(code: str) -> str:
+    return f"{PREFIX}log:{code}"
+
+
+def lease_key(code: str) -> str:
+    return f"{PREFIX}lease:{code}"
+
+
+def retry_policy(cls=Retry) -> Retry:
+    # about 6 s of retries: a Redis restart on the same host, not an outage
+    return cls(ExponentialBackoff(cap=0.5, base=0.02), 16)
+
+
+def _text(value) -> str:
+    return value.decode() if isinstance(value, bytes) else str(value)
+
+
+class RedisStore(JournalStore):
+    shared = True
+
+    def __init__(self, url: str, process: str):
+        self.url, self.process = url, process
+        self.db = redis.Redis.from_url(url, retry=retry_policy(), socket_timeout=5, socket_connect_timeout=2,
+                                       health_check_interval=0)
+        self.db.ping()
+        self._append = self.db.register_script(APPEND)
+
+    def close(self) -> None:
+        self.db.close()
+
+    def create_room(self, room: StoredRoom) -> None:
+        """The room, its seats and the creating process's lease, in one transaction."""
+        pipe = self.db.pipeline(transaction=True)
+        pipe.hset(room_key(room.code), mapping={
+            "game": room.game, "options": json.dumps(room.options, sort_keys=True), "seed": str(room.seed),
+            "salt": room.salt, "clock": repr(room.clock), "standin": room.standin, "created": repr(time.time()),
+            "started": int(room.started), "over": 0})
+        pipe.hset(seats_key(room.code), mapping={f"{index}:kind": seat["kind"] for index, seat in enumerate(room.seats)})
+        pipe.set(lease_key(room.code), self.process, px=LEASE_MS)
+        pipe.sadd(OPEN, room.code)
+        pipe.execute()
+
+    def code_taken(self, code: str) -> bool:
+        return bool(self.db.exists(room_key(code)))
+
+    def claim_seat(self, code: str, seat: int, name: str, token_hash: str) -> None:
+        self.db.hset(seats_key(code), mapping={f"{seat}:name": name, f"{seat}:token": token_hash})
+
+    def seat_status(self, code: str, seat: int, misses: int, bot_now: bool) -> None:
+        self.db.hset(seats_key(code), mapping={f"{seat}:misses": misses, f"{seat}:bot": int(bot_now)})
+
+    def set_started(self, code: str) -> None:
+        self.db.hset(room_key(code), "started", 1)
+
+    def append(self, code: str, n: int, seat: int, text: str, source: str, over: bool) -> None:
+        try:
+            self._append(keys=[lease_key(code), log_key(code), room_key(code), OPEN],
+                         args=[self.process, n, seat, text, source, int(over), repr(time.time()), code])
+        except redis.ResponseError as err:
+            if "LEASELOST" in str(err):
+                raise LeaseLost(code) from None
+            raise StoreError(f"the journal refused action {n} of room {code}: {err}") from None
+        except redis.RedisError as err:
+            raise StoreError(f"the journal is unreachable ({type(err).__name__}); try again") from None
+
+    def load(self, code: str) -> StoredRoom | None:
+        pipe = self.db.pipeline(transaction=True)
+        pipe.hgetall(room_key(code))
+        pipe.hgetall(seats_key(code))
+        pipe.xrange(log_key(code))
+        row, seats, log = pipe.execute()
+        if not row:
+            return None
+        row = {_text(k): _text(v) for k, v in row.items()}
+        seats = {_text(k): _text(v) for k, v in seats.items()}
+        count = sum(1 for key in seats if key.endswith(":kind"))
+        stored = StoredRoom(code, row["game"], json.loads(row["options"]), int(row["seed"]), row["salt"],
+                            float(row["clock"]), row["standin"], row["started"] == "1", row["over"] == "1")
+        stored.seats = [{"kind": seats[f"{i}:kind"], "name": seats.get(f"{i}:name"),
+                         "token_hash": seats.get(f"{i}:token"), "misses": int(seats.get(f"{i}:misses", 0)),
+                         "bot_now": seats.get(f"{i}:bot") == "1"} for i in range(count)]
+        stored.actions = []
+        for _id, fields in log:
+            fields = {_text(k): _text(v) for k, v in fields.items()}
+            stored.actions.append((int(fields["seat"]), fields["text"], fields["source"]))
+        return stored
+
+    def rooms(self) -> list[StoredRoom]:
+        return []  # shared: rooms are loaded by the process that takes their lease
+
+
+def journal(url: str) -> dict[str, dict]:
+    """Every room in a Redis journal (tests and tools), like ``store.journal``."""
+    db = redis.Redis.from_url(url, decode_responses=True)
+    try:
+        out = {}
+        for key in db.scan_iter(f"{PREFIX}room:*"):
+            code = key.split(":", 2)[2]
+            row = db.hgetall(key)
+            out[code] = {"game": row["game"], "options": json.loads(row["options"]), "seed": int(row["seed"]),
+                         "salt": row["salt"], "over": row["over"] == "1",
+                         "actions": [fields["text"] for _id, fields in db.xrange(log_key(code))]}
+        return out
+    finally:
+        db.close()
