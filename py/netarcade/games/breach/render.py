@@ -1,14 +1,22 @@
 """Breach's board as SVG, from a view (never from a state).
 
-What it is for: the network as a track from Edge (left) to Root (right):
-14 layers of two Node cards (red Mainframe with a square corner cue, blue
-Undernet with a round one; entry cost, ENTER / STOP / EXIT text, a dashed
-outline and "DD" on Dead Drops), each infiltrator's marker (colour and
-shape), each route marker beside the Node it is owed at, and a panel per
-infiltrator (Exposure, hand, Payload, reminders). Hints: ``{"nodes":
-{"5t": "build"}}`` lights Nodes (kinds from ``palette.HIGHLIGHT``).
+What it is for: the network as a track from Edge to Root: 14 layers of two
+Node cards, each readable (red Mainframe with square corners and a square
+glyph, blue Undernet with round corners and a round glyph; the entry cost
+in a badge; ENTER / STOP / EXIT lines; a dashed outline and "DEAD DROP" on
+Dead Drops), each infiltrator's marker (colour and shape) on its Node, and
+each route marker (a small hollow shape: "owed here") on the Node it is
+owed at. Two layouts: ``wide`` (two bands, Edge + layers 1-7, then layers
+8-14 + Root, both read left to right) and ``tall`` (hint ``orient:
+"tall"``: one layer per row, Edge on top, Root at the bottom, for phones).
 
-What it is not: the page (clicks, buttons): ``data-node`` attributes name
+Hints: ``{"nodes": {"5t": "build"}}`` lights Nodes (kinds from
+``palette.HIGHLIGHT``) and makes them buttons (``data-action``, with
+``labels`` for their ``aria-label``); ``"root"`` and ``"edge"`` may be lit
+the same way; ``"last"`` lists positions touched by the last moves (a
+dashed ring); ``"names"`` the seats' display names.
+
+What it is not: the page (clicks, buttons, panels): ``data-name`` names
 each card for the page's delegated listener.
 """
 
@@ -19,14 +27,17 @@ from typing import Any, Mapping
 from ...render.palette import HIGHLIGHT, THEME, player_color, player_shape
 from ...render.svg import el, g, shape, svg_document, text
 
-CARD_W, CARD_H, GAP = 92, 118, 8
-LEFT, TOP = 70, 40
-RED, BLUE = "#d9485f", "#3b82f6"
-RED_FILL, BLUE_FILL = "#2a1117", "#0f1d33"
-PANEL_TOP = TOP + 2 * (CARD_H + GAP) + 40
+RED, BLUE = "#ff6b81", "#5aa2ff"
+RED_FILL, BLUE_FILL = "#26121a", "#0f1c33"
+LAYERS = 14
 
 
-def _effect_text(effects: Mapping[str, int]) -> str:
+def effect_text(effects: Mapping[str, int]) -> str:
+    """``{"bw": 1, "exp": 1}`` -> ``+1 BW, +1 EXP``.
+
+    >>> effect_text({"exp": -2, "draw": 1})
+    '-2 EXP, draw 1'
+    """
     parts = []
     if "bw" in effects:
         parts.append(f"+{effects['bw']} BW")
@@ -37,98 +48,199 @@ def _effect_text(effects: Mapping[str, int]) -> str:
     return ", ".join(parts)
 
 
-def _card(node: Mapping[str, Any], x: float, y: float, light: str | None) -> str:
-    blue = node["net"] == "undernet"
-    stroke = BLUE if blue else RED
-    attrs = {"x": x, "y": y, "width": CARD_W, "height": CARD_H, "rx": 10 if blue else 2,
-             "fill": BLUE_FILL if blue else RED_FILL, "stroke": stroke, "stroke-width": 2}
+def node_lines(node: Mapping[str, Any]) -> list[tuple[str, str]]:
+    """The card's text lines: (label, effect), Dead Drop last."""
+    lines = [(label, effect_text(node[key])) for label, key in (("ENTER", "enter"), ("STOP", "stop"),
+                                                                  ("EXIT", "exit")) if node[key]]
     if node["dead_drop"]:
-        attrs["stroke-dasharray"] = "5 3"
-    parts = [el("rect", None, attrs)]
+        lines.append(("DEAD DROP", "pass through"))
+    return lines
+
+
+class _Layout:
+    """Where each position's card goes: ``wide`` or ``tall``."""
+
+    def __init__(self, orient: str):
+        self.tall = orient == "tall"
+        if self.tall:
+            self.w, self.h, self.gap = 176, 70, 6
+            self.left, self.top = 30, 50
+            self.width = self.left + 2 * self.w + self.gap + 6
+            self.height = self.top + LAYERS * (self.h + self.gap) + 48
+        else:
+            self.w, self.h, self.gap = 132, 92, 8
+            self.left, self.top, self.band = 64, 26, 2 * 92 + 8 + 40
+            self.width = self.left + 7 * (self.w + self.gap) + 58
+            self.height = self.top + 2 * self.band - 12
+
+    def card(self, at: str) -> tuple[float, float]:
+        """Top-left corner of the card at a Node position (``5t``)."""
+        layer, side = int(at[:-1]), "tb".index(at[-1])
+        if self.tall:
+            return self.left + side * (self.w + self.gap), self.top + (layer - 1) * (self.h + self.gap)
+        band, column = divmod(layer - 1, 7)
+        return (self.left + column * (self.w + self.gap),
+                self.top + band * self.band + side * (self.h + self.gap))
+
+    def end(self, which: str) -> tuple[float, float, float, float]:
+        """The Edge or Root box: x, y, width, height."""
+        if self.tall:
+            y = self.top - 40 if which == "edge" else self.top + LAYERS * (self.h + self.gap) + 2
+            return self.left, y, 2 * self.w + self.gap, 34
+        span = 2 * self.h + self.gap
+        if which == "edge":
+            return 8, self.top, self.left - 16, span
+        x, _ = self.card("14t")
+        return x + self.w + 8, self.top + self.band, 50, span
+
+
+def _card(node: Mapping[str, Any], x: float, y: float, lay: _Layout, light: str | None, label: str | None,
+          last: bool) -> str:
+    blue = node["net"] == "undernet"
+    ink = BLUE if blue else RED
+    w, h = lay.w, lay.h
+    rect = {"x": x, "y": y, "width": w, "height": h, "rx": 12 if blue else 1,
+            "fill": BLUE_FILL if blue else RED_FILL, "stroke": ink, "stroke-width": 2, "class": "face"}
+    if node["dead_drop"]:
+        rect["stroke-dasharray"] = "6 4"
+    summary = "; ".join(f"{head} {body}" for head, body in node_lines(node))
+    parts = [el("title", f"{node['name']} ({node['at']}): {'Undernet' if blue else 'Mainframe'}, entry cost "
+                         f"{node['cost']}" + (f"; {summary}" if summary else "")),
+             el("rect", None, rect)]
+    if last:
+        parts.append(el("rect", None, {"x": x - 4, "y": y - 4, "width": w + 8, "height": h + 8, "rx": 8,
+                                       "fill": "none", "stroke": THEME["text-dim"], "stroke-width": 1.5,
+                                       "stroke-dasharray": "3 3", "class": "last"}))
     if light:
         colour, dash = HIGHLIGHT.get(light, HIGHLIGHT["build"])
-        parts.append(el("rect", None, {"x": x - 3, "y": y - 3, "width": CARD_W + 6, "height": CARD_H + 6,
-                                       "fill": "none", "stroke": colour, "stroke-width": 3,
-                                       "stroke-dasharray": dash, "rx": 6}))
-    parts.append(text(x + 6, y + 14, node["name"], class_="name"))
-    parts.append(text(x + CARD_W - 8, y + 14, node["cost"], class_="cost", text_anchor="end", fill=stroke))
-    lines = [("ENTER", node["enter"]), ("STOP", node["stop"]), ("EXIT", node["exit"])]
-    row = 0
-    for label, effects in lines:
-        if effects:
-            parts.append(text(x + 6, y + 34 + 14 * row, f"{label} {_effect_text(effects)}", class_="fx"))
-            row += 1
-    if node["dead_drop"]:
-        parts.append(text(x + 6, y + CARD_H - 8, "DEAD DROP", class_="fx", fill=THEME["danger"]))
-    parts.append(text(x + CARD_W - 6, y + CARD_H - 8, node["at"], class_="pos", text_anchor="end"))
-    return g(parts, data_node=node["at"], class_="node")
+        parts.append(el("rect", None, {"x": x - 3, "y": y - 3, "width": w + 6, "height": h + 6, "rx": 7,
+                                       "fill": colour, "fill-opacity": 0.12, "stroke": colour, "stroke-width": 3.5,
+                                       "stroke-dasharray": dash, "class": "lit"}))
+    glyph = (el("circle", None, {"cx": x + 10, "cy": y + 11, "r": 4.5, "fill": ink}) if blue else
+             el("rect", None, {"x": x + 5.5, "y": y + 6.5, "width": 9, "height": 9, "fill": ink}))
+    parts.append(glyph)
+    parts.append(text(x + 19, y + 15, node["name"], class_="nm"))
+    parts.append(el("circle", None, {"cx": x + w - 13, "cy": y + h - 13, "r": 9.5, "fill": ink}))
+    parts.append(text(x + w - 13, y + h - 8.5, node["cost"], class_="cost", text_anchor="middle"))
+    step = 11.5 if lay.tall else 13
+    for row, (head, body) in enumerate(node_lines(node)):
+        danger = head == "DEAD DROP"
+        parts.append(el("text", [el("tspan", head, {"class": "dd" if danger else "fl"}),
+                                 el("tspan", " " + body, {"class": "fx"})],
+                        {"x": x + 6, "y": y + 30 + step * row}))
+    parts.append(text(x + w - 27, y + h - 5, node["at"], class_="pos", text_anchor="end"))
+    attrs: dict[str, Any] = {"data-name": node["at"], "class": "node " + node["net"] + (" dead-drop" if node["dead_drop"] else ""),
+                             "data-net": node["net"]}
+    if light:
+        attrs.update({"data-action": light, "role": "button", "tabindex": 0,
+                      "aria-label": label or f"{node['name']} ({node['at']})"})
+    return g(parts, attrs)
 
 
-def _spot(at: str) -> tuple[float, float]:
-    """Centre of a position on the track."""
-    if at == "edge":
-        return LEFT - 38, TOP + CARD_H + GAP / 2
-    if at == "root":
-        return LEFT + 14 * (CARD_W + GAP) + 30, TOP + CARD_H + GAP / 2
-    layer, side = int(at[:-1]), "tb".index(at[-1])
-    return LEFT + (layer - 1) * (CARD_W + GAP) + CARD_W / 2, TOP + side * (CARD_H + GAP) + CARD_H / 2
+def _end(which: str, lay: _Layout, light: str | None, label: str | None) -> str:
+    x, y, w, h = lay.end(which)
+    parts = [el("rect", None, {"x": x, "y": y, "width": w, "height": h, "rx": 6, "fill": THEME["panel"],
+                               "stroke": THEME["accent"], "stroke-width": 1.5})]
+    if light:
+        colour, dash = HIGHLIGHT.get(light, HIGHLIGHT["build"])
+        parts.append(el("rect", None, {"x": x - 3, "y": y - 3, "width": w + 6, "height": h + 6, "rx": 8,
+                                       "fill": colour, "fill-opacity": 0.15, "stroke": colour,
+                                       "stroke-width": 3.5, "stroke-dasharray": dash, "class": "lit"}))
+    word = which.upper()
+    if lay.tall:
+        parts.append(text(x + w / 2, y + h / 2 + 5, word, class_="end", text_anchor="middle"))
+    else:
+        parts.append(el("text", [el("tspan", ch, {"x": x + w / 2, "dy": 16 if i else 0}) for i, ch in enumerate(word)],
+                        {"x": x + w / 2, "y": y + h / 2 - 24, "class": "end", "text-anchor": "middle"}))
+    attrs: dict[str, Any] = {"data-name": which, "class": "end-box"}
+    if light:
+        attrs.update({"data-action": light, "role": "button", "tabindex": 0, "aria-label": label or word})
+    return g(parts, attrs)
+
+
+def _spot(at: str, lay: _Layout, index: int, count: int) -> tuple[float, float]:
+    """Where the ``index``-th of ``count`` infiltrators stands at ``at``."""
+    if at in ("edge", "root"):
+        x, y, w, h = lay.end(at)
+        if lay.tall:
+            return x + 14 + index * 18, y + h / 2
+        return x + w / 2, y + h - 14 - index * 18
+    x, y = lay.card(at)
+    return x + 12 + index * 17, y + lay.h - 12
 
 
 def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None) -> str:
     hints = hints or {}
+    lay = _Layout(hints.get("orient", "wide"))
     lit = hints.get("nodes", {}) or {}
-    width = LEFT + 14 * (CARD_W + GAP) + 70
-    seats = view["seats"]
-    height = PANEL_TOP + 30 + 22 * len(seats) + 30
-    parts = [el("style", ".name{font:600 10px %s;fill:%s}.fx{font:9px %s;fill:%s}.cost{font:700 14px %s}"
-                ".pos{font:9px %s;fill:%s}.label{font:11px %s;fill:%s}" % (
-                    THEME["font"], THEME["text"], THEME["font"], THEME["text"], THEME["font"], THEME["font"],
-                    THEME["text-dim"], THEME["font"], THEME["text"])),
-             el("rect", None, {"x": 0, "y": 0, "width": width, "height": height, "fill": THEME["bg"]})]
-    for label, at in (("EDGE", "edge"), ("ROOT", "root")):
-        x, y = _spot(at)
-        parts.append(el("rect", None, {"x": x - 26, "y": TOP, "width": 52, "height": 2 * CARD_H + GAP,
-                                       "fill": THEME["panel"], "stroke": THEME["accent"], "rx": 6}))
-        parts.append(text(x, TOP - 8, label, class_="label", text_anchor="middle"))
-    for layer in range(1, 15):
-        x, _ = _spot(f"{layer}t")
-        parts.append(text(x, TOP - 8, f"L{layer}", class_="label", text_anchor="middle"))
+    labels = hints.get("labels", {}) or {}
+    last = set(hints.get("last", ()) or ())
+    font = THEME["font"]
+    small = 9.5 if lay.tall else 10.5
+    style = (f".nm{{font:700 {small + 0.5}px {font};fill:{THEME['text']}}}"
+             f".fx{{font:{small}px {font};fill:{THEME['text']}}}"
+             f".fl{{font:700 {small - 1.5}px {font};fill:{THEME['text-dim']};letter-spacing:.04em}}"
+             f".dd{{font:700 {small - 1.5}px {font};fill:{THEME['danger']};letter-spacing:.04em}}"
+             f".cost{{font:700 12px {font};fill:#0b0f14}}"
+             f".pos{{font:9px {font};fill:{THEME['text-dim']}}}"
+             f".lab{{font:700 11px {font};fill:{THEME['text-dim']}}}"
+             f".end{{font:700 14px {font};fill:{THEME['accent']}}}"
+             ".node[data-action],.end-box[data-action]{cursor:pointer}"
+             ".node:focus,.end-box:focus{outline:none}.node:focus .lit,.end-box:focus .lit{stroke:#fff}")
+    parts = [el("style", style),
+             el("rect", None, {"x": 0, "y": 0, "width": lay.width, "height": lay.height, "fill": THEME["bg"]})]
+    for layer in range(1, LAYERS + 1):
+        x, y = lay.card(f"{layer}t")
+        if lay.tall:
+            parts.append(text(lay.left - 6, y + lay.h / 2 + 8, f"{layer}", class_="lab", text_anchor="end"))
+        else:
+            parts.append(text(x + lay.w / 2, y - 7, f"LAYER {layer}", class_="lab", text_anchor="middle"))
+    if not lay.tall:  # the track goes on from the end of the first band to the start of the second
+        x, y = lay.card("7t")
+        parts.append(text(x + lay.w + 6, y + lay.h + 8, "\u21b5", class_="end"))
+        x, y = lay.card("8t")
+        parts.append(text(lay.left - 44, y + lay.h + 8, "L7 \u2192", class_="lab"))
+    for which in ("edge", "root"):
+        parts.append(_end(which, lay, lit.get(which), labels.get(which)))
     for node in view["network"]:
-        x, y = _spot(node["at"])
-        parts.append(_card(node, x - CARD_W / 2, y - CARD_H / 2, lit.get(node["at"])))
-    for info in seats:
+        x, y = lay.card(node["at"])
+        parts.append(_card(node, x, y, lay, lit.get(node["at"]), labels.get(node["at"]), node["at"] in last))
+    seats = view["seats"]
+    for info in seats:  # route markers: small hollow shapes on the card owed
         seat = info["seat"]
-        colour = player_color(seat)
         for marker in info["markers"]:
-            x, y = _spot(marker)
-            dy = -CARD_H / 2 - 5 if marker.endswith("t") else CARD_H / 2 + 5
-            parts.append(shape(player_shape(seat), x - 30 + 12 * seat, y + dy, 3.5,
-                               {"fill": colour, "class": "route"}))
-        x, y = _spot(info["at"])
-        parts.append(shape(player_shape(seat), x - 28 + 14 * seat, y + 34, 7,
-                           {"fill": colour, "stroke": THEME["bg"], "stroke-width": 2, "class": "infiltrator"}))
-    reminders: dict[int, list[str]] = {}
-    for reminder in view["reminders"]:
-        reminders.setdefault(reminder["seat"], []).append(reminder["card"].upper())
-    y = PANEL_TOP
-    move = view["move"]
-    status = f"round {view['round']}/{view['rounds']}  phase {view['phase']}"
-    if move["dice"]:
-        status += f"  dice {'+'.join(map(str, move['dice']))}  BW {move['bw']}"
-    if view["window"]:
-        w = view["window"]
-        status += f"  P{w['player'] + 1} plays {w['card'].upper()}" + (
-            f", blocked by P{w['blocker'] + 1}" if w["blocker"] is not None else "")
-    parts.append(text(LEFT, y, status, class_="label"))
+            x, y = lay.card(marker)
+            parts.append(shape(player_shape(seat), x + lay.w - 52 - 11 * seat, y + lay.h - 13, 4,
+                               {"fill": "none", "stroke": player_color(seat), "stroke-width": 2,
+                                "class": f"route p{seat + 1}"}))
+    crowd: dict[str, list[int]] = {}
     for info in seats:
-        seat = info["seat"]
-        y += 22
-        hand = ", ".join(info["exploits"]) if info["exploits"] is not None else f"{info['exploit_count']} Exploits"
-        line = (f"P{seat + 1}  at {info['at']}  Exposure {info['exposure']}  {'PAYLOAD  ' if info['payload'] else ''}"
-                f"owes {len(info['markers'])}  hand {info['hand_size']}/5: {hand}")
-        if seat in reminders:
-            line += "  [" + " ".join(reminders[seat]) + "]"
-        parts.append(shape(player_shape(seat), LEFT - 14, y - 4, 5, {"fill": player_color(seat)}))
-        weight = {"font-weight": "700"} if seat == view.get("current") else {}
-        parts.append(text(LEFT, y, line, {"class": "label", **weight}))
-    return svg_document(parts, (0, 0, width, height), class_="breach-board")
+        crowd.setdefault(info["at"], []).append(info["seat"])
+    names = hints.get("names") or [f"P{s + 1}" for s in range(len(seats))]
+    for at, here in crowd.items():
+        for index, seat in enumerate(here):
+            x, y = _spot(at, lay, index, len(here))
+            payload = seats[seat]["payload"]
+            parts.append(g([
+                shape(player_shape(seat), x, y, 7.5, {"fill": player_color(seat), "stroke": "#fff" if payload else THEME["bg"],
+                                                      "stroke-width": 2.5 if payload else 2}),
+                el("title", f"{names[seat]} at {at}" + (" carrying the Payload" if payload else "")),
+            ], {"class": f"infiltrator p{seat + 1}" + (" payload" if payload else ""), "data-seat": seat}))
+    return svg_document(parts, (0, 0, lay.width, lay.height), class_="breach-board " + ("tall" if lay.tall else "wide"))
+
+
+def render_track_outline(orient: str = "wide") -> str:
+    """The track with blank card slots: what a Breach link shows before
+    Python has dealt the network (the page's first paint)."""
+    lay = _Layout(orient)
+    parts = [el("rect", None, {"x": 0, "y": 0, "width": lay.width, "height": lay.height, "fill": THEME["bg"]})]
+    for layer in range(1, LAYERS + 1):
+        for side in "tb":
+            x, y = lay.card(f"{layer}{side}")
+            parts.append(el("rect", None, {"x": x, "y": y, "width": lay.w, "height": lay.h, "rx": 6,
+                                           "fill": THEME["cell"], "stroke": THEME["grid"]}))
+    for which in ("edge", "root"):
+        x, y, w, h = lay.end(which)
+        parts.append(el("rect", None, {"x": x, "y": y, "width": w, "height": h, "rx": 6, "fill": THEME["panel"],
+                                       "stroke": THEME["grid"]}))
+    return svg_document(parts, (0, 0, lay.width, lay.height), class_="breach-board outline " + orient)

@@ -1,6 +1,20 @@
-"""Breach in the page: announced on the home screen until its rules and page arrive."""
+"""Breach in the page: its catalogue entry, table, board, panels and first paint.
+
+The table (``table.py``) turns the turn's steps, the block windows and clicks
+into actions from the engine's legal notation; the views (``views.py``) draw
+the turn, your hand, the infiltrators, the Exploit deck, the log and the
+rules; ``breach.css`` is its layout (the track over the controls). Everything
+is imported on first use.
+"""
+
+from __future__ import annotations
 
 from netarcade.web.pages import GamePage
+
+__all__ = ["BreachPage", "PAGE"]
+
+#: before Python is up, a Breach link shows the empty track (the deal needs Python)
+_PREPAINT_JS = r"""function (hash, portrait) { return portrait ? "breach-track-tall" : "breach-track"; }"""
 
 
 class BreachPage(GamePage):
@@ -8,7 +22,57 @@ class BreachPage(GamePage):
     title = "Breach"
     pitch = ("2-5 players race Edge to Root and back through 14 layers of node cards, "
              "managing Exposure and blocking Exploits.")
-    playable = False
+    chart_label = "PROGRESS"
+    chart_caption = "Progress after each turn (30 = transmitted)"
+    field_order = ("players", "rounds")
+    form_labels = {"rounds": "Lockdown after (rounds)"}
+    css = "breach.css"
+    prepaint_js = _PREPAINT_JS
+    #: a roll or a crash stays longer; block-window answers and bookkeeping go quicker
+    PAUSES = {"safe": 0.7, "sprint": 0.7, "crash": 0.8, "pass": 0.25, "keep": 0.25, "run": 0.3,
+              "move": 0.3, "discard": 0.25, "block": 0.8, "counter": 0.8, "play": 0.7}
+
+    def card_icons(self):
+        return ('<span class="bnet red" title="Mainframe: entry cost 1">&#9632; Mainframe</span>'
+                '<span class="bnet blue" title="Undernet: entry cost 2">&#9679; Undernet</span>')
+
+    def table(self, session):
+        from .table import BreachTable
+
+        return BreachTable(session)
+
+    def board(self, table, orient="wide"):
+        from netarcade.games.breach.render import render_board
+
+        hints = table.hints()
+        hints["orient"] = orient
+        return render_board(table.view(), hints)
+
+    def panels(self, table):
+        from . import views
+
+        return views.panels(table)
+
+    def side(self, table=None):
+        from . import views
+
+        return views.side(table)
+
+    def game_over(self, table):
+        from . import views
+
+        return views.game_over(table)
+
+    def bot_pause(self, text):
+        words = text.split()
+        return self.PAUSES.get(words[1] if len(words) > 1 else "", self.bot_pause_seconds)
+
+    def templates(self, names):
+        """The track with blank cards, wide and tall (the deal needs Python)."""
+        from netarcade.games.breach.render import render_track_outline
+
+        return "".join(f'<template id="breach-track{suffix}">{render_track_outline(orient)}</template>'
+                       for suffix, orient in (("", "wide"), ("-tall", "tall")))
 
 
 PAGE = BreachPage()

@@ -1,0 +1,389 @@
+"""HTML text for Breach's panels: the turn (steps, dice, Bandwidth, the
+decision's buttons, the block window, targets), your hand with its five
+slots, the infiltrators, the Exploit deck, the log, the rules and the
+game-over card.
+
+What it is for: pure functions from a :class:`~.table.BreachTable` to HTML
+strings that ``app`` puts into the page with ``innerHTML``. Buttons carry
+``data-tool`` (an Exploit to play) or ``data-cmd`` (``run``, ``laylow``,
+``move``, ``pass``, ``safe``, ``sprint``, ``keep``, ``stop``, ``target``,
+``die``, ``pick`` with ``data-value``), read by the page's one delegated
+listener.
+
+What it is not: DOM code, and not the board (``games/breach/render.py``).
+"""
+
+from __future__ import annotations
+
+from netarcade.render.svg import escape
+from netarcade.web import views
+from netarcade.web.session import HUMAN
+from netarcade.web.views import _tag, log_items, seat_mark
+
+from .table import BreachTable
+from .tools import (BARE, CRASH, DECK_SIZE, EXPLOIT, EXPLOITS, EXPOSURE_SUPPLY, HAND, PLAY, REMOVED_2P,
+                    SPRINT_MAX_EXPOSURE, TARGET_WORDS, card_name)
+from .words import where_words
+
+__all__ = ["RULES_HTML", "game_over", "panels", "side"]
+
+LOG_LIMIT = 120
+#: the steps of a turn as the rules name them, and the phases inside each
+STEPS = (("Modify", ("modify", "exploits", "window")), ("Speed", ("speed", "reroll")),
+         ("Move", ("move",)), ("Manifest", ("discard", "crash")))
+FAMILY = {"Pressure": "pressure", "Stealth": "stealth", "Movement": "movement", "Network": "network"}
+
+
+def _button(label: str, *, cmd: str | None = None, tool: str | None = None, value: str | None = None,
+            key: str = "", sub: str = "", cls: str = "", off: bool = False, title: str = "",
+            pressed: bool | None = None) -> str:
+    return _tag("button", [
+        _tag("span", escape(label), class_="blabel"),
+        _tag("small", escape(sub), class_="bsub") if sub else "",
+        _tag("kbd", escape(key)) if key else "",
+    ], type="button", class_=" ".join(c for c in ("act", cls, "off" if off else "") if c),
+        data_cmd=cmd, data_tool=tool, data_value=value, aria_disabled="true" if off else None,
+        aria_pressed=None if pressed is None else ("true" if pressed else "false"),
+        aria_keyshortcuts=key or None, title=title or None)
+
+
+def _bare(table: BreachTable, name: str, sub: str = "", cls: str = "") -> str:
+    tool = BARE[name]
+    return _button(tool.label, cmd=name, key=tool.key, sub=sub or tool.what, cls=cls, off=not table.can(name),
+                   title=f"{tool.label}: {tool.what}" + (f" (key {tool.key})" if tool.key else ""))
+
+
+# --- the turn ---------------------------------------------------------------------------------
+
+
+def _steps(phase: str) -> str:
+    items = []
+    for label, phases in STEPS:
+        on = phase in phases
+        items.append(_tag("li", escape(label), class_="on" if on else None, aria_current="step" if on else None))
+    return _tag("ol", items, class_="steps", aria_label="The steps of a turn")
+
+
+def _die(value: int, index: int, table: BreachTable, choosing: bool) -> str:
+    picked = table.tool == "reroll" and table.picked[:1] == [str(index)]
+    face = _tag("span", str(value), class_="die" + (" on" if picked else ""), aria_label=f"die {index}: {value}")
+    if not choosing:
+        return face
+    return _tag("button", [face, _tag("small", "reroll")], type="button", class_="die-btn" + (" on" if picked else ""),
+                data_cmd="die", data_value=str(index), aria_pressed="true" if picked else "false",
+                aria_keyshortcuts=str(index), title=f"Reroll die {index} for 2 Exploits (key {index})")
+
+
+def _dice(table: BreachTable) -> str:
+    view = table.view()
+    move = view["move"]
+    if not move["dice"]:
+        return ""
+    phase = view["phase"]
+    choosing = table.deciding() and phase == "reroll" and any(
+        text.split()[1] == "reroll" for text in table.texts())
+    faces = "".join(_die(value, index + 1, table, choosing) for index, value in enumerate(move["dice"]))
+    what = "Root exit roll" if move["root_exit"] else (move["speed"] or "").capitalize()
+    bw = move["bw"] if phase in ("reroll", "move") else None
+    return _tag("div", [
+        _tag("span", escape(what), class_="dlabel"),
+        _tag("div", faces, class_="dice"),
+        _tag("span", [_tag("b", str(bw)), " BW left" if phase == "move" else " BW"], class_="bw",
+             aria_label=f"{bw} Bandwidth") if bw is not None else "",
+    ], class_="roll")
+
+
+def _window_box(table: BreachTable) -> str:
+    view = table.view()
+    window = view["window"]
+    if window is None:
+        return ""
+    me = table.session.current
+    answering = table.deciding()
+    first = window["blocker"] is None
+    card = EXPLOIT[window["card"]]
+    parts = [_tag("p", [_tag("b", escape(table.window_line())), ". ", escape(card.text)], class_="wline")]
+    if answering:
+        held = len(view["seats"][me]["exploits"] or [])
+        verb = "Block" if first else "Counter"
+        cost = f"{verb} costs 2 Exploits (you hold {held})"
+        picked = " + ".join(card_name(c) for c in table.picked) if table.tool in ("block", "counter") else ""
+        parts.append(_tag("p", [escape(cost), ": pick them in your hand",
+                                _tag("b", f" \u2014 {escape(picked)} +\u2026") if picked else ""], class_="wcost"))
+        parts.append(_tag("div", [_bare(table, "pass", sub="let it happen" if first else "give up: the "
+                                        + ("Exploit takes effect" if me != window["player"] else "Exploit is blocked"),
+                                        cls="pass")], class_="acts"))
+    return _tag("div", parts, class_="window" + (" mine" if answering else ""), role="group",
+                aria_label="Block window")
+
+
+def _targets(table: BreachTable) -> str:
+    if table.tool not in PLAY or not table.picked:
+        return ""
+    card = EXPLOIT[table.tool]
+    buttons = []
+    if card.target == "ahead":
+        for word in table.targets():
+            seat = int(word[1:]) - 1
+            buttons.append(_tag("button", [seat_mark(seat), " ", escape(table.names[seat])], type="button",
+                                class_="target", data_cmd="target", data_value=word,
+                                aria_label=f"{card.name} on {table.names[seat]}"))
+        body = _tag("div", buttons, class_="targets")
+    else:
+        body = _tag("p", "Click a lit card on the board.", class_="hnote")
+    return _tag("div", [_tag("p", [f"Play {escape(card.name)} on ", escape(TARGET_WORDS[card.target]), ":"],
+                             class_="ctitle"), body,
+                        _button("Cancel", cmd="cancel", key="Esc", cls="cancel")], class_="chooser",
+                role="group", aria_label=f"{card.name}: choose the target")
+
+
+def turn_panel(table: BreachTable) -> str:
+    """The turn: its steps, the roll, and the buttons of the decision now."""
+    session = table.session
+    view = table.view()
+    phase = view["phase"] if not session.over else "over"
+    mine = table.deciding()
+    seat = session.current
+    buttons = []
+    if mine and phase == "modify":
+        me = view["seats"][seat]
+        buttons += [_bare(table, "run", cls="primary", sub=f"refill to {HAND}, play, move"),
+                    _bare(table, "laylow", sub=f"-{min(2, me['exposure'])} EXP, discard Exploits, no move")]
+    elif mine and phase == "exploits":
+        buttons.append(_bare(table, "move", cls="primary", sub="declare speed and roll"))
+    elif mine and phase == "speed":
+        sprint = "2 dice, +1 EXP" if table.can("sprint") else (
+            f"not with {SPRINT_MAX_EXPOSURE + 1}+ EXP, LAG or a bad exit roll")
+        buttons += [_bare(table, "safe", sub="1 die", cls="primary"), _bare(table, "sprint", sub=sprint)]
+    elif mine and phase == "reroll":
+        buttons.append(_bare(table, "keep", cls="primary", sub=f"move with {view['move']['bw']} BW"))
+    elif mine and phase == "move":
+        at = view["seats"][seat]["at"]
+        buttons.append(_bare(table, "stop", sub=f"Manifest at {where_words(at)}"))
+    head = [_steps(phase)]
+    if view["reminders"]:
+        head.append(_tag("div", [_tag("span", [seat_mark(r["seat"], 10), " ", escape(card_name(r["card"]))],
+                                      class_=f"rem rem-{r['card']}",
+                                      title=f"{table.names[r['seat']]}: {EXPLOIT[r['card']].text}")
+                                 for r in view["reminders"]], class_="reminders", aria_label="Reminders in play"))
+    parts = [_tag("div", head, class_="thead"), _dice(table), _window_box(table)]
+    if buttons:
+        parts.append(_tag("div", buttons, class_="acts", role="toolbar", aria_label="Your decision"))
+    parts.append(_targets(table))
+    return _tag("section", parts, class_="bcp turn-panel", id="br-turn", data_phase=phase, aria_label="This turn")
+
+
+# --- your hand ---------------------------------------------------------------------------------
+
+
+def _card_li(table: BreachTable, card: str, index: int, phase: str) -> str:
+    spec = EXPLOIT[card]
+    pick = table.pick_tool()
+    picked_count = table.picked.count(card) if table.tool in ("block", "counter", "reroll", "discard") else 0
+    on = index < picked_count
+    if pick is not None:
+        verb = {"block": "Block", "counter": "Counter", "reroll": "Spend", "discard": "Discard"}[pick.verb]
+        action = _tag("button", [verb, " \u2713" if on else ""], type="button",
+                      class_="cplay pick" + (" on" if on else ""), data_cmd="pick", data_value=card,
+                      aria_pressed="true" if on else "false", aria_label=f"{verb} with {spec.name}")
+    elif phase == "exploits" and table.deciding():
+        pressed = table.tool == card
+        ok = table.playable(card)
+        action = _tag("button", ["Cancel" if pressed else "Play" if spec.target == "none" else "Play\u2026"],
+                      type="button", class_="cplay" + (" on" if pressed else "") + ("" if ok or pressed else " off"),
+                      data_tool=card, aria_pressed="true" if pressed else "false",
+                      aria_disabled=None if ok or pressed else "true", aria_label=f"Play {spec.name}",
+                      title=f"Play {spec.name}: {TARGET_WORDS[spec.target]}")
+    else:
+        action = ""
+    cost = f"{spec.cost} EXP" if spec.cost else ""
+    limit = f"{spec.limit}/turn"
+    return _tag("li", [
+        _tag("div", [_tag("b", escape(spec.name)), _tag("span", spec.family, class_="fam")], class_="chead"),
+        _tag("small", escape(spec.text), class_="cwhat"),
+        _tag("small", " \u00b7 ".join(x for x in (f"target: {TARGET_WORDS[spec.target]}", cost, limit) if x),
+             class_="cmeta"),
+        action,
+    ], class_=f"xcard fam-{FAMILY[spec.family]}" + (" on" if on or table.tool == card else ""), data_card=card)
+
+
+def hand_panel(table: BreachTable) -> str:
+    """The shown seat's five slots (Exploits, Exposure, Payload) and its Exploits."""
+    view = table.view()
+    seat = table.hand_seat()
+    me = view["seats"][seat]
+    exploits = me["exploits"] or []
+    slots = []
+    for _ in range(me["exposure"]):
+        slots.append(_tag("i", "Exposure", class_="slot exp", title="Exposure: fills a slot; at 5 you crash"))
+    if me["payload"]:
+        slots.append(_tag("i", "Payload", class_="slot pay", title="the Payload: take it back to the Edge"))
+    for _ in exploits:
+        slots.append(_tag("i", "Exploit", class_="slot xp", title="an Exploit"))
+    while len(slots) < HAND:
+        slots.append(_tag("i", "", class_="slot empty"))
+    size = me["hand_size"]
+    whose = "Your hand" if table.names[seat] == "You" else f"{escape(table.names[seat])}'s hand"
+    danger = me["exposure"] >= CRASH - 1
+    head = _tag("h3", [seat_mark(seat), whose,
+                       _tag("span", f"{size}/{HAND} slots", class_="limit" + (" over" if size > HAND else "")),
+                       _tag("span", f"Exposure {me['exposure']}/{CRASH}", class_="expo" + (" hot" if danger else ""),
+                            title=f"at {CRASH} Exposure you crash")])
+    phase = view["phase"]
+    cards = [_card_li(table, card, exploits[:i].count(card), phase) for i, card in enumerate(exploits)]
+    body = _tag("ul", cards, class_="xcards") if cards else _tag("p", "No Exploits in hand.", class_="empty")
+    return _tag("section", [head, _tag("div", slots, class_="slots", aria_label=f"{size} of {HAND} slots used"), body],
+                class_="bcp hand-panel", id="br-hand", aria_label=whose)
+
+
+def tool_panel(table: BreachTable) -> str:
+    return turn_panel(table) + hand_panel(table)
+
+
+# --- the infiltrators, the deck, the log -----------------------------------------------------------
+
+
+def players_panel(table: BreachTable) -> str:
+    session = table.session
+    view = table.view()
+    rows = []
+    for info in view["seats"]:
+        seat = info["seat"]
+        active = session.current == seat and not session.over
+        winner = seat in view["winners"]
+        kind = session.setup.seats[seat]
+        flag = "\u25b6 to act" if active else "winner" if winner else ""
+        if active and view["phase"] == "window":
+            flag = "answers"
+        owed = len(info["markers"])
+        rems = [card_name(r["card"]) for r in view["reminders"] if r["seat"] == seat]
+        rows.append(_tag("li", [
+            _tag("div", [seat_mark(seat), _tag("span", escape(table.names[seat]), class_="pname"),
+                         _tag("span", escape(kind if kind != HUMAN else "human"), class_="pkind"),
+                         _tag("span", escape(flag), class_="pflag")], class_="phead"),
+            _tag("dl", [
+                _tag("div", [_tag("dt", "at"), _tag("dd", escape(info["at"]))], title=where_words(info["at"])),
+                _tag("div", [_tag("dt", "EXP"), _tag("dd", f"{info['exposure']}<small>/{CRASH}</small>")],
+                     class_="hot" if info["exposure"] >= CRASH - 1 else None),
+                _tag("div", [_tag("dt", "hand"), _tag("dd", f"{info['hand_size']}<small>/{HAND}</small>")],
+                     title=f"{info['exploit_count']} Exploits"),
+                _tag("div", [_tag("dt", "owes"), _tag("dd", str(owed))], title="route markers still to take back"),
+            ]),
+            _tag("div", [_tag("span", "PAYLOAD", class_="badge ok") if info["payload"] else "",
+                         *[_tag("span", escape(r), class_="badge") for r in rems],
+                         _tag("span", f"progress {info['progress']}/30", class_="prog")], class_="badges"),
+        ], class_=f"player p{seat + 1}" + (" active" if active else "") + (" winner" if winner else ""),
+            data_seat=seat, aria_current="true" if active else None))
+    note = (f"Deck {view['deck_count']}, discard {len(view['discard'])}"
+            + (f", {view['removed_count']} set aside" if view["removed_count"] else "")
+            + f"; Exposure supply {view['exposure_supply']}. Round {view['round']}/{view['rounds']}.")
+    return _tag("ul", rows, class_="players") + _tag("p", note, class_="hnote")
+
+
+def deck_panel(table: BreachTable | None = None) -> str:
+    """The Exploit deck: every card, its count, target, cost, limit, effect."""
+    rows = []
+    for card in EXPLOITS:
+        rows.append(_tag("tr", [
+            _tag("th", [escape(card.name), _tag("small", f"{card.family} \u00d7{card.count}")], scope="row"),
+            _tag("td", [escape(card.text), _tag("small", f" target: {TARGET_WORDS[card.target]}; "
+                                                 f"{card.limit}/turn" + (f"; costs {card.cost} EXP" if card.cost else ""))]),
+        ], class_=f"fam-{FAMILY[card.family]}"))
+    return _tag("table", [_tag("caption", f"{DECK_SIZE} Exploits; a block or counter discards any 2"),
+                          _tag("tbody", rows)], class_="costs br-deck")
+
+
+def log_panel(table: BreachTable) -> str:
+    entries = table.session.log
+    if not entries:
+        first = table.view()["first"]
+        return _tag("p", f"Game started with {len(table.names)} infiltrators. "
+                         f"{escape(table.names[first])} goes first.", class_="empty")
+    shown = entries[-LOG_LIMIT:]
+    items = []
+    if len(entries) > len(shown):
+        items.append(_tag("li", f"\u2026 {len(entries) - len(shown)} earlier actions (the link keeps them all)",
+                          class_="more"))
+    items.extend(log_items(table, shown))
+    return _tag("ol", items, class_="log")
+
+
+def panels(table: BreachTable) -> dict[str, str]:
+    return {"tools": tool_panel(table), "players": players_panel(table), "costs": deck_panel(table),
+            "log": log_panel(table)}
+
+
+RULES_HTML = (
+    "<p><b>Goal.</b> Race from the Edge through 14 layers to Root, take a Payload, and come back out: "
+    "the first to reach layer 1 carrying it, with every route marker taken back, and enter the Edge "
+    "(2 Bandwidth) wins.</p>"
+    "<p><b>A turn.</b> <b>Modify</b>: Run Exploits (refill to 5 slots, counting Exposure and a "
+    "Payload; play any Exploits, one at a time) or Lay Low (return up to 2 Exposure, discard every "
+    "Exploit, refill; no move). <b>Speed</b>: Safe rolls 1 die; Sprint rolls 2 and costs 1 Exposure "
+    f"(not with {SPRINT_MAX_EXPOSURE + 1}+ Exposure). You may reroll one die for 2 Exploits. <b>Move</b>: "
+    "spend the Bandwidth Node by Node (forward, back, sideways, diagonal; each Node once a turn); red "
+    "Mainframe costs 1, blue Undernet 2 unless printed. Dead Drops are pass-through only. You must "
+    "move if you can; you may stop with Bandwidth left. <b>Manifest</b>: on blue, every 2 unused "
+    "Bandwidth returns 1 Exposure; the STOP text applies; discard down to 5; "
+    f"at {CRASH} Exposure you <b>crash</b> (hand wiped, back to a blue checkpoint).</p>"
+    "<p><b>Blocking.</b> After each Exploit, the others (from the player's left) may block it by "
+    "discarding any 2 Exploits; the player may counter with 2, the blocker again, and so on; whoever "
+    "passes loses. A blocked Exploit still counts toward its limit.</p>"
+    "<p><b>Route markers.</b> Entering a layer the first time leaves a marker (hollow shape) on the Node "
+    "you did not enter; enter that Node later to take it back. You can only leave with none left.</p>"
+    "<p><b>Root.</b> Enter it with 1 Bandwidth left to take the Payload. Leaving Root rolls 1 die: "
+    "lower than your Exposure costs 1 Exposure and your next Sprint.</p>"
+    "<p><b>Controls.</b> <kbd>R</kbd> run, <kbd>L</kbd> lay low, a card's Play button, <kbd>E</kbd> ends "
+    "the step (move on, keep, stop, pass), <kbd>P</kbd> pass, <kbd>S</kbd> safe, <kbd>D</kbd> sprint, "
+    "<kbd>1</kbd> <kbd>2</kbd> pick a die to reroll, <kbd>U</kbd> undo, <kbd>Esc</kbd> cancel. "
+    f"<kbd>Tab</kbd> reaches the lit Nodes.</p><p class=\"more\">Deck {DECK_SIZE} Exploits"
+    f" ({REMOVED_2P} set aside unseen with 2 players); Exposure supply {EXPOSURE_SUPPLY}. Notation: "
+    "<code>p1 play trace p3</code>, <code>p2 block lag trace</code>, <code>p1 enter 5t</code>. "
+    "Full rules: docs/rules/breach.md.</p>"
+)
+
+
+def side(table: BreachTable | None = None) -> str:
+    players = players_panel(table) if table is not None else ""
+    log = log_panel(table) if table is not None else ""
+    return (
+        f'<section class="panel" aria-labelledby="h-players"><h2 id="h-players">Infiltrators</h2>'
+        f'<div id="players">{players}</div></section>'
+        '<section class="panel log-panel" aria-labelledby="h-log"><h2 id="h-log">Activity</h2>'
+        '<div id="log" class="logbox" tabindex="0" aria-label="Moves so far, in notation">'
+        f'{log}</div></section>'
+        '<section class="panel" id="costs-panel" aria-labelledby="h-costs"><h2 id="h-costs">Exploit deck '
+        '<button type="button" class="mini" data-cmd="costs" aria-expanded="true" aria-controls="costs">Hide'
+        f'</button></h2><div id="costs">{deck_panel()}</div></section>'
+        '<details class="panel rules" id="rules"><summary><h2>How to play Breach</h2></summary>'
+        f'<div class="rules-body">{RULES_HTML}</div></details>'
+    )
+
+
+def game_over(table: BreachTable) -> str:
+    """The shared game-over card, with the progress chart (30 = transmitted)."""
+    from netarcade.render.chart import score_chart
+
+    session = table.session
+    view = table.view()
+    headline, detail = table.result()
+    history = view["history"] or [[0] * len(session.names)]
+    chart = score_chart(history, session.names, 480, 220, target=30, y_label="PROGRESS")
+    buttons = [
+        _tag("button", "Play again", type="button", class_="primary", data_cmd="rematch"),
+        _tag("button", "Review board", type="button", data_cmd="review"),
+        _tag("button", "Undo", type="button", data_cmd="undo", disabled=not session.can_undo()),
+        _tag("button", "Copy link", type="button", data_cmd="copy"),
+        _tag("a", "Other games", href="#home", class_="button"),
+    ]
+    return _tag("div", [
+        _tag("h2", escape(headline), id="result-title"),
+        _tag("p", escape(detail), class_="detail"),
+        _tag("figure", [chart, _tag("figcaption", "Progress after each turn: layer reached (0-15), "
+                                    "then 15 + layers back out with the Payload; 30 = transmitted")],
+             class_="chart"),
+        _tag("div", buttons, class_="actions"),
+    ], class_="card over-card", role="dialog", aria_labelledby="result-title")
+
+
+_ = views  # the shared helpers above come from it

@@ -1,0 +1,244 @@
+"""Breach's table in words: status, prompt, result, log notes and why a
+click does nothing.
+
+What it is for: every sentence the page's Breach controls say, kept apart
+from their behaviour (``table.py``), as a mixin the table inherits. Numbers
+come from ``games/breach/cards.py`` (through ``tools.py``).
+
+What it is not: behaviour, HTML (``views.py``) or rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from netarcade.web.table import Table
+
+from .tools import CRASH, EXPLOIT, HAND, card_name
+
+__all__ = ["BreachWords", "where_words"]
+
+
+def where_words(at: str) -> str:
+    """``5t`` -> ``layer 5 top``; ``root`` -> ``Root``."""
+    if at in ("edge", "root"):
+        return at.capitalize()
+    return f"layer {at[:-1]} {'top' if at.endswith('t') else 'bottom'}"
+
+
+class BreachWords:
+    """What the Breach table says; mixed into ``BreachTable``."""
+
+    def seat_name(self, seat: int) -> str:
+        return self.names[seat]
+
+    def target_words(self, card: str, target: str | None) -> str:
+        """What an Exploit is played on, in words: ``on Greedy bot``, ``on layer 5``."""
+        if target is None:
+            return ""
+        if target.startswith("p") and target[1:].isdigit():
+            seat = int(target[1:]) - 1
+            return f" on {'you' if self.names[seat] == 'You' else self.names[seat]}"
+        if target.isdigit():
+            return f" on layer {target}"
+        return f" on {target}"
+
+    def window_line(self) -> str:
+        """The open block window in one sentence."""
+        window = self.view()["window"]
+        if window is None:
+            return ""
+        player = self.names[window["player"]]
+        line = f"{player} played {card_name(window['card'])}{self.target_words(window['card'], window['target'])}"
+        if window["blocker"] is not None:
+            line += f"; {self.names[window['blocker']]} blocked it"
+        return line
+
+    def status(self) -> str:
+        session = self.session
+        if session.over:
+            return self.result()[0]
+        view = self.view()
+        seat = session.current
+        name = self.names[seat]
+        you = name == "You"
+        phase = view["phase"]
+        if not self.deciding():
+            if phase == "window":
+                return f"{name} is deciding whether to {'block' if view['window']['blocker'] is None else 'counter'}…"
+            return f"{name} is thinking…"
+        who = "Your" if you else f"{name}:"
+        window = view["window"]
+        if phase == "modify":
+            return f"{who} turn {view['round']}: Run Exploits or Lay Low"
+        if phase == "exploits":
+            return f"{who} Exploits: play one, or move on"
+        if phase == "window":
+            if window["blocker"] is None:
+                return f"{self.window_line()}: block it?"
+            if seat == window["player"]:
+                return f"{self.names[window['blocker']]} blocked your {card_name(window['card'])}: counter?"
+            return f"{self.names[window['player']]} countered: counter again?"
+        if phase == "speed":
+            return f"{who} declare your speed"
+        if phase == "reroll":
+            dice = view["move"]["dice"]
+            return f"{who} rolled {' + '.join(map(str, dice))}: {view['move']['bw']} Bandwidth. Keep or reroll?"
+        if phase == "move":
+            return f"{who} move: {view['move']['bw']} Bandwidth left"
+        if phase == "discard":
+            me = view["seats"][seat]
+            return f"{who} Manifest: discard down to {HAND} ({me['hand_size'] - HAND} to go)"
+        if phase == "crash":
+            return f"{who} CRASH! Choose the blue Node to restart from"
+        return ""
+
+    def prompt(self) -> str:
+        if self.message:
+            return self.message
+        session = self.session
+        if session.over or not self.deciding():
+            return self.window_line() if self.phase == "window" else ""
+        view = self.view()
+        phase = view["phase"]
+        me = view["seats"][session.current]
+        if phase == "modify":
+            return (f"Run Exploits (R) refills your hand to {HAND}; Lay Low (L) returns "
+                    f"{min(2, me['exposure'])} Exposure and discards your Exploits, but you do not move.")
+        if phase == "exploits":
+            if self.tool in EXPLOIT and self.picked:
+                kind = EXPLOIT[self.tool].target
+                what = {"ahead": "pick a player below", "node": "click a lit Node next to you",
+                        "splice": "click a lit Node: it swaps with the one beside it toward Root",
+                        "layer": "click a card of the layer whose two Nodes swap"}[kind]
+                return f"{EXPLOIT[self.tool].name}: {what} (Esc cancels)."
+            return "Each Exploit's Play button; others may block it. Move on (E) to roll."
+        if phase == "window":
+            verb = "Block" if view["window"]["blocker"] is None else "Counter"
+            if self.picked:
+                return f"{verb} with {card_name(self.picked[0])} and which? Pick a second Exploit (Esc cancels)."
+            return f"{verb}: pick 2 Exploits of your hand to discard; or Pass (P)."
+        if phase == "speed":
+            return "Safe (S) rolls 1 die; Sprint (D) rolls 2 and costs 1 Exposure."
+        if phase == "reroll":
+            if self.tool == "reroll" and self.picked:
+                return f"Reroll die {self.picked[0]}: pick 2 Exploits to discard ({len(self.picked) - 1} picked)."
+            return "Keep (E), or pick a die to reroll for 2 Exploits."
+        if phase == "move":
+            lit = len(self.hints()["nodes"])
+            stop = " or Stop here (E)" if self.can("stop") else ""
+            return f"Click a lit Node to enter it ({lit} you can afford){stop}."
+        if phase == "discard":
+            return "Pick an Exploit to discard. Exposure and the Payload stay."
+        if phase == "crash":
+            return f"Exposure reached {CRASH}: your hand is wiped. Click a lit blue Node."
+        return ""
+
+    def result(self) -> tuple[str, str]:
+        view = self.view()
+        winners = view["winners"]
+        names = [self.names[s] for s in winners]
+        lockdown = any(e.get("kind") == "lockdown" for entry in self.session.log[-3:] for e in entry.events)
+        if len(names) == 1:
+            headline = "You win" if names[0] == "You" else f"{names[0]} wins"
+            headline += ": lockdown, farthest along" if lockdown else ": Payload transmitted"
+        else:
+            headline = f"{' and '.join(names)} share the win (lockdown)"
+        detail = (f"after {view['round']} rounds; progress: "
+                  + ", ".join(f"{self.names[s['seat']]} {s['progress']}" for s in view["seats"]))
+        return headline, detail
+
+    # --- refusals ------------------------------------------------------------------------------
+    def _phase_first(self) -> str:
+        phase = self.phase
+        return {
+            "modify": "First choose Run Exploits (R) or Lay Low (L).",
+            "exploits": "Play an Exploit, or Move on (E).",
+            "window": "Answer the Exploit first: Block / Counter with 2 Exploits, or Pass (P).",
+            "speed": "Declare your speed first: Safe (S) or Sprint (D).",
+            "reroll": "Keep the roll (E) or pick a die to reroll.",
+            "move": "Click a lit Node, or Stop here (E).",
+            "discard": "Discard down to 5 first: pick an Exploit.",
+            "crash": "Choose your checkpoint first: a lit blue Node.",
+        }.get(phase, "Not now.")
+
+    def _why_no_click(self) -> str:
+        if self.phase == "exploits":
+            return "Nodes are entered during the move: play Exploits or Move on (E) first."
+        return self._phase_first()
+
+    def _not_your_turn(self) -> str:
+        session = self.session
+        if not session.over and self.phase == "window":
+            return f"Wait: {self.names[session.current]} is answering the Exploit."
+        return Table._not_your_turn(self)
+
+    def _describe(self, text: str) -> str:
+        words = text.split()
+        verb, args = words[1], words[2:]
+        if verb == "play" and args:
+            return f"play {card_name(args[0])}" + self.target_words(args[0], args[1] if len(args) > 1 else None)
+        if verb in ("block", "counter", "reroll"):
+            return f"{verb} with " + " + ".join(card_name(a) for a in args if not a.isdigit())
+        if verb == "enter" and args:
+            return f"enter {args[0]}"
+        return verb
+
+    # --- the activity log ----------------------------------------------------------------------
+    def event_notes(self, events: Any) -> list[str]:
+        """What an action did, in short, from its events."""
+        notes = []
+        short = lambda seat: f"P{seat + 1}"  # noqa: E731
+        for event in events:
+            kind, data = event.get("kind"), event
+            if kind == "roll":
+                dice = data["dice"]
+                notes.append(f"{data['speed']} {'+'.join(map(str, dice))} = {sum(dice)} BW")
+            elif kind == "reroll":
+                notes.append(f"die {data['die']}: {data['was']} \u2192 {data['roll']}")
+            elif kind == "overclock":
+                notes.append(f"+{data['bw']} BW overclock")
+            elif kind == "root-exit":
+                notes.append(f"exit roll {data['roll']} vs Exposure {data['exposure']}")
+            elif kind == "enter":
+                notes.append(f"\u2192 {data['at']}" + (f" ({data['cost']} BW)" if data["how"] == "move" else " (backdoor)"))
+            elif kind == "exposure":
+                notes.append(f"{short(data['seat'])} {data['change']:+d} EXP = {data['exposure']}")
+            elif kind == "spend":
+                notes.append(f"{short(data['seat'])} discards {' + '.join(card_name(c) for c in data['cards'])}")
+            elif kind == "blocked":
+                notes.append(f"BLOCKED by {short(data['by'])}")
+            elif kind == "pass":
+                notes.append("passes")
+            elif kind == "resolve":
+                notes.append(f"{card_name(data['card'])} takes effect")
+            elif kind == "swap":
+                notes.append(f"swap {data['a']} \u21c4 {data['b']}")
+            elif kind == "root":
+                notes.append("ROOT: takes the Payload")
+            elif kind == "transmit":
+                notes.append("TRANSMITS the Payload: wins")
+            elif kind == "crash":
+                notes.append(f"CRASH at {data['at']}: hand wiped, Exposure 0")
+            elif kind == "crash-to":
+                notes.append(f"restarts at {data['at']}")
+            elif kind == "discard":
+                count = data.get("count", len(data.get("cards", ())))
+                if "cards" in data:
+                    notes.append(f"discards {' '.join(card_name(c) for c in data['cards'])}")
+                elif count:
+                    notes.append(f"discards {count} ({data['why']})")
+            elif kind == "draw":
+                notes.append(f"{short(data['seat'])} draws {data['count']}")
+            elif kind == "stop":
+                if data.get("moved"):
+                    notes.append(f"stops at {data['at']}")
+            elif kind == "expire":
+                notes.append(f"{card_name(data['card'])} of {short(data['seat'])} expires")
+            elif kind == "shadow-used":
+                notes.append("Shadow Link used")
+            elif kind == "reshuffle":
+                notes.append("deck reshuffled")
+            elif kind == "lockdown":
+                notes.append("LOCKDOWN: game over")
+        return notes

@@ -1,0 +1,175 @@
+"""Breach in Chromium: start a game from the home screen's form, then play a
+whole game by clicks against two greedy bots to the game-over card: Run
+Exploits, Pressure Exploits on a bot with their target, the block windows
+(the human blocks, and counters when blocked), speed, the roll, Node by Node
+moves on the lit cards, Manifest; the bots' answers show in the log. Seed 4
+with lockdown after 5 rounds is a deal where the human both blocks and
+counters (the policy below is the one ``decide`` plays; a CPython run of it
+against the page's bots finds those seeds). Also: a phone opens a link on
+the tall track, and no request leaves the local server.
+
+Same Chromium, flags, fixtures and request filter as ``test_browser_app.py``;
+screenshots go to ``artifacts/`` on failure.
+"""
+
+from __future__ import annotations
+
+import re
+
+import pytest
+
+from test_browser_app import (  # noqa: F401 - fixtures and helpers
+    BOT_TIMEOUT_MS,
+    LONG_TASK_LIMIT_MS,
+    PHONE,
+    browsing,
+    data,
+    long_tasks_since,
+    server,
+    tasks_while_bots_think,
+    wait_ready,
+)
+from test_browser_boot import chromium, site  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.browser
+
+PRESSURE = ("lag", "trace", "frame")
+GAME = "#play=breach&seats=human,greedy,greedy&players=3&rounds=5&seed=4"
+
+
+def wait_human(page, timeout: int = BOT_TIMEOUT_MS) -> None:
+    page.wait_for_function("['human', 'over'].includes(document.documentElement.dataset.state)",
+                           timeout=timeout)
+
+
+def _layer(name: str) -> tuple[int, str]:
+    return int(name[:-1]), name
+
+
+def decide(page) -> str:
+    """One decision of the human, by clicks, as a plain player would take it."""
+    phase = page.get_attribute("#br-turn", "data-phase")
+    if phase == "modify":
+        page.click("#br-turn [data-cmd=run]")
+        return "run"
+    if phase == "exploits":
+        for button in page.locator("#br-hand .cplay[data-tool]:not(.off)").all():
+            card = button.get_attribute("data-tool")
+            if card in PRESSURE:
+                button.click()
+                assert "Play " in page.inner_text("#br-turn .chooser")
+                page.click("#br-turn .target >> nth=0")
+                return "play"
+        page.click("#br-turn [data-cmd=move]")
+        return "move"
+    if phase == "window":
+        assert "costs 2 Exploits" in page.inner_text("#br-turn .window")
+        picks = page.locator("#br-hand .cplay.pick")
+        if picks.count() >= 2:
+            verb = "block" if "block it?" in page.text_content("#status") else "counter"
+            picks.nth(0).click()
+            assert page.locator("#br-hand .cplay.pick.on").count() == 1
+            page.locator("#br-hand .cplay.pick").nth(1).click()
+            return verb
+        page.click("#br-turn [data-cmd=pass]")
+        return "pass"
+    if phase == "speed":
+        sprint = page.locator("#br-turn [data-cmd=sprint]")
+        (sprint if "off" not in sprint.get_attribute("class") else page.locator("#br-turn [data-cmd=safe]")).click()
+        return "speed"
+    if phase == "reroll":
+        assert page.locator("#br-turn .die-btn").count() >= 1  # a die may be picked to reroll
+        page.click("#br-turn [data-cmd=keep]")
+        return "keep"
+    if phase == "move":
+        assert re.search(r"move: \d+ Bandwidth left", page.text_content("#status"))
+        lit = [el.get_attribute("data-name") for el in page.locator("#board [data-action]").all()]
+        assert lit, "a move with nothing lit"
+        payload = "PAYLOAD" in page.inner_text("#players .player.p1")
+        ends = [name for name in lit if name in ("root", "edge")]
+        nodes = [name for name in lit if name not in ("root", "edge")]
+        target = ends[0] if ends else (min if payload else max)(nodes, key=_layer)
+        page.click(f'#board [data-name="{target}"]')
+        return "enter"
+    if phase == "discard":
+        page.click("#br-hand .cplay.pick >> nth=0")
+        return "discard"
+    if phase == "crash":
+        page.click("#board [data-action] >> nth=0")
+        return "crash"
+    raise AssertionError(f"unknown phase {phase!r}")
+
+
+def test_the_form_starts_breach(chromium, server):  # noqa: F811
+    with browsing(chromium, "breach-form", [server], viewport={"width": 1280, "height": 800}) as tab:
+        page = tab.page()
+        page.goto(server + "#home")
+        wait_ready(page)
+        form = "#game-breach"
+        assert page.locator(f"{form} form").count() == 1
+        assert page.is_visible("#f-breach-seat4") and page.is_hidden("#f-breach-seat5")
+        page.fill("#f-breach-players", "6")
+        assert "between 2 and 5" in page.text_content("#err-breach-players")
+        page.fill("#f-breach-players", "2")
+        assert page.is_hidden("#f-breach-seat3")
+        page.fill("#f-breach-seed", "12")
+        page.select_option("#f-breach-seat2", "greedy")
+        page.click(f"{form} button[type=submit]")
+        assert "#play=breach&seats=human,greedy&r=" in page.url
+        assert data(page, "game") == "breach" and page.text_content("#topic") == "Breach"
+        assert page.locator("#board svg.breach-board.wide .node").count() == 28
+        assert page.text_content("#rules summary") == "How to play Breach"
+        tab.check_clean()
+
+
+def test_a_whole_game_by_clicks_with_a_block_and_a_counter(chromium, server):  # noqa: F811
+    with browsing(chromium, "breach-game", [server], viewport={"width": 1280, "height": 800}) as tab:
+        page = tab.page()
+        page.goto(server + GAME)
+        wait_ready(page)
+        ready_ms = float(data(page, "readyMs"))
+        done: list[str] = []
+        while len(done) < 200:
+            wait_human(page)
+            if data(page, "state") == "over":
+                break
+            before = data(page, "actions")
+            done.append(decide(page))
+            assert not page.get_attribute("#prompt", "class").count("error"), page.text_content("#prompt")
+            if done[-1] not in ("block", "counter") or data(page, "actions") == before:
+                assert data(page, "actions") != before or data(page, "state") == "bot", done[-1]
+        assert data(page, "state") == "over", done[-20:]
+        assert {"run", "play", "block", "counter", "speed", "enter"} <= set(done), done
+        log = page.inner_text("#log")
+        assert re.search(r"p1 block \w+ \w+", log) and re.search(r"p1 counter \w+ \w+", log)
+        assert re.search(r"p[23] (pass|block|counter)", log)  # the bots' answers are in the log
+        assert "LOCKDOWN" in log or "TRANSMITS" in log
+        title = page.text_content("#result-title")
+        assert re.fullmatch(r"(You win|Greedy bot \d wins|.+ share the win).*", title), title
+        assert page.locator("#overlay figure.chart svg polyline.series").count() == 3
+        assert all(name in page.inner_text("#overlay figure.chart") for name in ("You", "Greedy bot 2"))
+        assert page.locator("#overlay [data-cmd=rematch]").is_visible()
+        slow = tasks_while_bots_think(page, long_tasks_since(page, ready_ms))
+        assert not slow, f"long tasks while a bot thought: {slow}"
+        tab.check_clean()
+
+
+def test_a_phone_opens_a_link_on_the_tall_track(chromium, server):  # noqa: F811
+    with browsing(chromium, "breach-phone", [server], **PHONE) as tab:
+        page = tab.page()
+        page.goto(server + "#play=breach&seats=human,human&players=2&seed=3", wait_until="domcontentloaded")
+        assert data(page, "game") == "breach"
+        assert page.locator("#board svg.breach-board.outline.tall").count() == 1  # before Python: the empty track
+        wait_ready(page)
+        assert page.locator("#board svg.breach-board.tall .node").count() == 28
+        assert "Run Exploits or Lay Low" in page.text_content("#status")
+        page.tap("#br-turn [data-cmd=run]")
+        assert page.get_attribute("#br-turn", "data-phase") == "exploits"
+        page.tap("#br-turn [data-cmd=move]")
+        assert page.get_attribute("#br-turn", "data-phase") == "speed"
+        page.tap("#br-turn [data-cmd=safe]")
+        if page.get_attribute("#br-turn", "data-phase") == "reroll":
+            page.tap("#br-turn [data-cmd=keep]")
+        box = page.locator("#br-turn").bounding_box()
+        assert box["y"] + box["height"] <= 844 + 1  # the turn's buttons stay on screen
+        tab.check_clean()

@@ -1,0 +1,256 @@
+"""Breach's table in the page, on CPython: every legal action can be played
+through the page's controls (buttons, hand picks, board clicks), the
+targets offered are exactly the engine's, refusals carry the engine's
+sentence, and the panels, board, log and game-over card say what the
+rules say."""
+
+from __future__ import annotations
+
+import re
+import xml.etree.ElementTree as ET
+
+import pytest
+
+from netarcade.bots import make_bot
+from netarcade.core.prng import Rng
+from netarcade.games.breach.render import render_board, render_track_outline
+from netarcade.web import pages
+from netarcade.web.games.breach import views as bv
+from netarcade.web.games.breach.table import BreachTable
+from netarcade.web.games.breach.tools import BARE, EXPLOIT
+from netarcade.web.session import Session, new_setup, parse_form
+
+
+def parse_html(html: str) -> ET.Element:
+    html = re.sub(r" (novalidate|selected|checked|disabled|hidden)(?=[ >/])", r' \1=""', html)
+    return ET.fromstring(f"<root>{html}</root>")
+
+
+def bots_move(session: Session, table: BreachTable, seed: int = 1) -> None:
+    bots = {}
+    while session.is_bot_turn():
+        seat = session.current
+        bot = bots.setdefault(seat, make_bot("greedy", seed + seat))
+        session.play(bot.choose(session.game, session.state, seat))
+    table.sync()
+
+
+def via_ui(table: BreachTable, text: str) -> str | None:
+    """Play ``text`` the way a player does, checking on the way that what
+    the player clicks was offered (a lit Node, a target button, a card)."""
+    words = text.split()
+    verb, args = words[1], words[2:]
+    if verb in BARE:
+        assert table.can(verb)
+        return table.command(verb)
+    if verb == "play":
+        card = args[0]
+        assert table.playable(card)
+        played = table.select_tool(card)
+        if len(args) == 1:
+            return played
+        assert played is None and table.tool == card, table.message
+        target = args[1]
+        assert target in table.targets()
+        kind = EXPLOIT[card].target
+        if kind == "ahead":
+            assert f'data-value="{target}"' in bv.turn_panel(table)
+            return table.command("target", target)
+        if kind == "layer":
+            node = f"{target}{'tb'[len(target) % 2]}"
+            assert table.hints()["nodes"][node] == "reroute"
+            return table.click(node)
+        assert target in table.hints()["nodes"]
+        return table.click(target)
+    if verb in ("block", "counter", "discard"):
+        assert table.pick_tool().verb == verb
+        played = None
+        for card in args:
+            assert f'data-cmd="pick" data-value="{card}"' in bv.hand_panel(table)
+            played = table.command("pick", card)
+        return played
+    if verb == "reroll":
+        assert table.command("die", args[0]) is None and table.picked == [args[0]]
+        table.command("pick", args[1])
+        return table.command("pick", args[2])
+    if verb in ("enter", "crash"):
+        assert args[0] in table.hints()["nodes"], (text, table.hints()["nodes"])
+        return table.click(args[0])
+    raise AssertionError(text)
+
+
+@pytest.mark.parametrize("seed,players", [(1, 2), (2, 3), (3, 4), (4, 5), (6, 3)])
+def test_every_legal_action_can_be_played_through_the_controls(seed, players):
+    session = Session(new_setup("breach", {"players": players, "rounds": 12}, seed, ("human",) * players))
+    table = BreachTable(session)
+    rng = Rng(seed)
+    seen = set()
+    for _ in range(900):
+        if session.over:
+            break
+        texts = session.legal_texts()
+        plays = [t for t in texts if t.split()[1] in ("play", "block", "counter", "reroll")]
+        text = rng.choice(plays if plays and rng.below(3) else texts)
+        assert table.status() and table.prompt(), text
+        played = via_ui(table, text)
+        assert played == text, (text, table.message)
+        seen.add(text.split()[1])
+        board = render_board(table.view(), table.hints())
+        assert board.startswith("<svg")
+    assert {"run", "play", "safe", "enter"} <= seen, seen
+    assert {"block", "pass"} <= seen, seen
+
+
+def test_modify_buttons_and_a_refused_exploit_explains():
+    session = Session(new_setup("breach", {"players": 3}, 11, ("human", "human", "human")))
+    table = BreachTable(session)
+    seat = session.current
+    panel = bv.turn_panel(table)
+    assert 'data-cmd="run"' in panel and 'data-cmd="laylow"' in panel
+    assert "Run Exploits or Lay Low" in table.status()
+    assert table.command("safe") is None and "Run Exploits (R) or Lay Low (L)" in table.message
+    assert table.command("run") == f"p{seat + 1} run"
+    assert "Exploits" in table.status() and 'data-cmd="move"' in bv.turn_panel(table)
+    # at the start everyone is tied, so nobody is the sole leader: a Pressure Exploit lists every rival
+    hand = session.view()["seats"][seat]["exploits"]
+    assert len(hand) == 5
+    pressure = [c for c in hand if EXPLOIT[c].target == "ahead"]
+    if pressure:
+        table.select_tool(pressure[0])
+        assert sorted(table.targets()) == sorted(f"p{s + 1}" for s in range(3) if s != seat)
+        table.cancel()
+        assert table.tool is None
+    # a card the engine refuses: its sentence is the message, nothing changes
+    actions = len(session.actions)
+    wipe_like = [c for c in hand if c in ("wipe", "frame")]
+    if wipe_like:
+        assert table.select_tool(wipe_like[0]) is None
+        assert table.refused and table.message.startswith("Can't play")
+        assert len(session.actions) == actions
+
+
+def find_window(seed_range=range(1, 60)):
+    """A game where a bot plays an Exploit the human may block."""
+    for seed in seed_range:
+        session = Session(new_setup("breach", {"players": 3}, seed, ("human", "greedy", "greedy")))
+        table = BreachTable(session)
+        for _ in range(400):
+            if session.over:
+                break
+            if session.is_human_turn():
+                if table.phase == "window" and session.view()["window"]["player"] != session.current:
+                    return session, table
+                texts = session.legal_texts()
+                text = next((t for t in texts if t.split()[1] in ("run", "safe", "enter")), texts[0])
+                if table.phase == "window":
+                    text = next(t for t in texts if t.endswith(" pass"))
+                assert via_ui(table, text) == text
+            else:
+                bots_move(session, table)
+    raise AssertionError("no block window for the human")
+
+
+def test_a_block_window_shows_the_cost_and_takes_two_picks():
+    session, table = find_window()
+    view = session.view()
+    window = view["window"]
+    me = session.current
+    assert session.match.to_act() == {me: "response"}
+    assert "block it?" in table.status()
+    panel = bv.turn_panel(table)
+    assert "Block costs 2 Exploits" in panel and 'data-cmd="pass"' in panel
+    hand = view["seats"][me]["exploits"]
+    pair = next(t for t in session.legal_texts() if " block " in t).split()[2:]
+    assert table.command("pick", pair[0]) is None and table.picked == [pair[0]]
+    assert "Block with" in table.prompt()
+    played = table.command("pick", pair[1])
+    assert played == f"p{me + 1} block {pair[0]} {pair[1]}"
+    assert session.view()["window"]["blocker"] == me
+    assert len(session.view()["seats"][me]["exploits"]) == len(hand) - 2
+    assert "BLOCK" not in table.status() or True
+    note = bv.log_panel(table)
+    assert "discards" in note
+    del window
+
+
+def test_keys_and_end_follow_the_phase():
+    session = Session(new_setup("breach", {"players": 2}, 4, ("human", "human")))
+    table = BreachTable(session)
+    assert table.key_command("r") == "run" and table.key_command("l") == "laylow"
+    assert table.key_command("e") == "end" and table.key_command("u") == "undo"
+    assert table.command("end") is None and table.message
+    table.command("run")
+    assert table.command("end").endswith(" move")
+    assert table.phase in ("speed", "window") or table.phase == "speed"
+    assert table.command("safe").endswith(" safe")
+    if table.phase == "reroll":
+        assert table.key_command("1") == "die:1"
+        assert table.command("end").endswith(" keep")
+    if table.phase == "move":
+        lit = table.hints()["nodes"]
+        assert lit and all(kind == "build" for kind in lit.values())
+        assert set(lit) == {t.split()[2] for t in session.legal_texts() if " enter " in t}
+        assert "Bandwidth left" in table.status()
+
+
+def test_board_svg_lights_targets_and_names_every_card():
+    session = Session(new_setup("breach", {"players": 4}, 8, ("human", "greedy", "greedy", "greedy")))
+    table = BreachTable(session)
+    for orient in ("wide", "tall"):
+        svg = render_board(table.view(), {**table.hints(), "orient": orient, "nodes": {"3t": "build"}})
+        root = ET.fromstring(svg)
+        names = {g.get("data-name") for g in root.iter("{http://www.w3.org/2000/svg}g") if g.get("data-name")}
+        assert names == {f"{layer}{side}" for layer in range(1, 15) for side in "tb"} | {"edge", "root"}
+        assert 'data-name="3t" class="node' in svg and 'data-action="build"' in svg
+        assert svg.count('class="infiltrator') == 4
+        assert "DEAD DROP" in svg and "ENTER" in svg
+        assert render_track_outline(orient).startswith("<svg")
+
+
+def test_panels_show_slots_exposure_players_and_deck():
+    session = Session(new_setup("breach", {"players": 3}, 3, ("human", "random", "search")))
+    table = BreachTable(session)
+    bots_move(session, table)
+    panels = pages.page_for("breach").panels(table)
+    for html in panels.values():
+        parse_html(html)
+    assert "/5 slots" in panels["tools"] and "Exposure 0/5" in panels["tools"]
+    assert panels["players"].count('class="player ') == 3 and "owes" in panels["players"]
+    assert all(card.name in panels["costs"] for card in EXPLOIT.values())
+    side = pages.page_for("breach").side(table)
+    assert 'id="log"' in side and 'id="players"' in side and "How to play Breach" in side
+
+
+def test_form_and_links():
+    setup, errors = parse_form("breach", {"seed": "9", "players": "5", "rounds": "40", "seat1": "human",
+                                          "seat2": "greedy", "seat3": "search", "seat4": "random", "seat5": "greedy"})
+    assert not errors and setup.options["players"] == 5 and len(setup.seats) == 5
+    setup, errors = parse_form("breach", {"seed": "", "players": "6"})
+    assert setup is None and "players" in errors
+    assert pages.is_playable("breach")
+    link = Session(new_setup("breach", {"players": 2}, 5, ("human", "greedy"))).link()
+    assert link.startswith("play=breach&seats=human,greedy&r=")
+    assert Session.from_link(link).setup.options["players"] == 2
+
+
+def test_a_whole_game_against_bots_reaches_the_game_over_card():
+    session = Session(new_setup("breach", {"players": 2}, 21, ("human", "greedy")))
+    table = BreachTable(session)
+    rng = Rng(3)
+    for _ in range(3000):
+        if session.over:
+            break
+        if session.is_bot_turn():
+            bots_move(session, table)
+            continue
+        texts = session.legal_texts()
+        forward = [t for t in texts if t.split()[1] in ("run", "sprint", "enter", "keep", "pass")]
+        text = forward[-1] if forward and rng.below(4) else rng.choice(texts)
+        assert via_ui(table, text) == text, table.message
+    assert session.over
+    card = pages.page_for("breach").game_over(table)
+    parse_html(card)
+    assert "result-title" in card and "<svg" in card and "PROGRESS" in card
+    headline, detail = table.result()
+    assert re.match(r"(You win|Greedy bot wins|.* share the win)", headline), headline
+    assert "progress" in detail
