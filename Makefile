@@ -28,6 +28,8 @@ bench: $(STAMP)
 	$(MAKE) --no-print-directory bench-page
 	$(MAKE) --no-print-directory bench-pyodide
 	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20
+	$(MAKE) --no-print-directory redis
+	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --processes 3
 
 bench-pyodide: site
 	node scripts/bench_pyodide.mjs --lock $(DIST)/static/vendor/pyodide/pyodide-lock.json --cpython $(BENCH_JSON) $(BENCH_ARGS)
