@@ -1,0 +1,143 @@
+"""Overwrite in Chromium: start a game against the greedy bot from the home
+screen's form and play it to the game-over card by clicks (pick a bank
+piece, turn or flip it with keys, click a lit cell; draw when your own bank
+holds a piece), with one refused click explained by the engine, the ghost
+shown under the pointer, undo, and the seed link reopened in a fresh page;
+no request leaves the local server, and no long task while the bot thinks.
+
+Same Chromium, flags, fixtures and request filter as ``test_browser_app.py``;
+screenshots go to ``artifacts/`` on failure.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_browser_app import (  # noqa: F401 - fixtures and helpers
+    BOT_TIMEOUT_MS,
+    browsing,
+    data,
+    long_tasks_since,
+    server,
+    tasks_while_bots_think,
+    wait_ready,
+)
+from test_browser_boot import chromium, site  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.browser
+
+LIT = "#board .target[data-action]"
+FREE_PIECE = "#ow-bank .bankpiece:not(.off)"
+
+
+def wait_human(page, timeout: int = BOT_TIMEOUT_MS) -> None:
+    page.wait_for_function("['human', 'over'].includes(document.documentElement.dataset.state)",
+                           timeout=timeout)
+
+
+def my_turn(page, explained: list) -> str:
+    """Take one decision as a simple player would; returns what was done."""
+    draw = page.locator("#ow-bank [data-cmd=draw]:not([aria-disabled])")
+    if draw.count():
+        draw.click()
+        return "draw"
+    pieces = page.locator(FREE_PIECE)
+    for index in range(pieces.count()):
+        page.click(f"{FREE_PIECE} >> nth={index}")
+        if page.locator("#ow-bank [data-tool=defrag][aria-pressed=true]").count():
+            page.click("#board .cell.hl-move-from >> nth=0")  # Defrag: the piece first
+        for turn in range(8):
+            if page.locator(LIT).count():
+                break
+            page.keyboard.press("r" if turn % 2 == 0 else "f")
+        if not page.locator(LIT).count():
+            page.keyboard.press("Escape")
+            continue
+        if not explained and page.locator("#board .target.bad").count():
+            # a cell where the piece does not fit: the engine says why, nothing changes
+            actions = data(page, "actions")
+            page.locator("#board .target.bad .hit").first.click()  # the cell itself (the box includes the ghost)
+            assert page.text_content("#prompt").startswith("Can't "), page.text_content("#prompt")
+            assert data(page, "refused") and data(page, "actions") == actions
+            explained.append(data(page, "refused"))
+        target = page.locator(LIT).first
+        target.locator(".hit").hover()
+        assert target.locator(".ghost").is_visible()  # the piece as it would lie, under the pointer
+        target.locator(".hit").click()
+        return "place"
+    if page.locator("#ow-bank [data-cmd=pass]").count():
+        page.click("#ow-bank [data-cmd=pass]")
+        return "pass"
+    page.click(f"{FREE_PIECE}.mine >> nth=0")
+    page.keyboard.press("v")
+    return "reserve"
+
+
+def test_a_whole_game_against_the_bot_by_clicks(chromium, server):  # noqa: F811
+    with browsing(chromium, "overwrite", [server], viewport={"width": 1280, "height": 800}) as tab:
+        page = tab.page()
+        page.goto(server + "#home")
+        wait_ready(page)
+        ready_ms = float(data(page, "readyMs"))
+
+        # the form: seed, players (the seat selects follow), who plays
+        form = "#game-overwrite"
+        assert "playable" in page.get_attribute(form, "class")
+        assert page.is_hidden("#f-overwrite-seat3")
+        page.fill("#f-overwrite-players", "5")
+        assert page.is_visible("#f-overwrite-seat5")
+        page.fill("#f-overwrite-players", "2")
+        assert page.is_hidden("#f-overwrite-seat3")
+        page.fill("#f-overwrite-seed", "11")
+        page.select_option("#f-overwrite-seat2", "greedy")
+        page.click(f"{form} button[type=submit]")
+        assert "#play=overwrite&seats=human,greedy&r=" in page.url
+        assert data(page, "game") == "overwrite"
+        assert page.text_content("#topic") == "Overwrite"
+        assert page.text_content("#rules summary") == "How to play Overwrite"
+        # the 2-player board: the 6x6 playing area, every cell named
+        assert page.locator("#board [data-name]").count() == 36
+        assert page.locator("#board .boundary").count() == 1
+
+        wait_human(page)
+        done: list[str] = []
+        explained: list[str] = []
+        undone = False
+        for _ in range(40):
+            wait_human(page)
+            if data(page, "state") == "over":
+                break
+            status = page.text_content("#status")
+            assert status.startswith("Your turn"), status
+            done.append(my_turn(page, explained))
+            if not undone and done.count("place") == 1 and data(page, "state") == "bot":
+                # undo takes back the bot's replies and the placement
+                wait_human(page)
+                if data(page, "state") == "human":
+                    before = int(data(page, "actions"))
+                    page.keyboard.press("u")
+                    assert int(data(page, "actions")) < before
+                    undone = True
+        assert data(page, "state") == "over", done
+        assert "place" in done and explained
+
+        # the game-over card: the result, the chart of the largest chunks, what next
+        assert page.is_visible("#overlay .over-card")
+        headline = page.text_content("#result-title")
+        assert "chunk" in headline or headline.startswith("Shared win")
+        assert "System Fail" in page.text_content("#overlay .detail")
+        assert page.locator("#overlay svg polyline").count() == 2
+        assert page.locator("#board .group").count() > 0  # the winning chunk outlined
+        log = page.inner_text("#log")
+        assert "p1 place" in log and "p2 place" in log
+
+        board = page.inner_html("#board")
+        link = page.url
+        again = tab.page()
+        again.goto(link)
+        wait_ready(again)
+        assert again.inner_html("#board") == board
+
+        slow = tasks_while_bots_think(page, long_tasks_since(page, ready_ms))
+        assert not slow, slow
+        tab.check_clean()
