@@ -73,7 +73,7 @@ def test_overwrite_is_playable_with_its_form():
     assert "between 2 and 6" in errors["players"]
     table = page.table(hotseat())
     assert isinstance(table, OverwriteTable)
-    assert page.card_icons().count("<svg") == 6
+    assert page.card_icons().count("<svg") == 7
     assert "overwrite.css" == page.css and '[data-game="overwrite"] .stage' in page.stylesheet()
 
 

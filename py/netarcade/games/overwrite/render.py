@@ -119,8 +119,8 @@ def _cell(cell: int, stack: list[str], inside: bool, hint: str | None, action: s
         style = PLAYERS[colour % len(PLAYERS)] if colour is not None else None
         parts.append(el("rect", None, x=x, y=y, width=CELL, height=CELL, fill=_fill(top)))
         if style:
-            parts.append(shape(style.shape, x + CELL / 2, y + CELL / 2, CELL * 0.15,
-                               {"fill": style.fill, "opacity": 0.7}))
+            parts.append(shape(style.shape, x + CELL / 2, y + CELL / 2, CELL * 0.2,
+                               {"fill": style.fill, "opacity": 0.8}))
     height = len(stack)
     if height > 1:
         # height cue without colour: a dark badge with the count, and one thin
@@ -132,8 +132,12 @@ def _cell(cell: int, stack: list[str], inside: bool, hint: str | None, action: s
         parts.append(text(x + 8.5, y + 12.5, height, class_="height"))
     if hint:
         colour, dash = HIGHLIGHT.get(hint, HIGHLIGHT["build"])
-        parts.append(el("rect", None, x=x + 2, y=y + 2, width=CELL - 4, height=CELL - 4, fill="none",
-                        stroke=colour, stroke_width=2, stroke_dasharray=None if dash == "none" else dash))
+        # a lit cell is a thin inner ring (once stacking is on, most cells are lit: the
+        # ghost under the pointer is the strong cue); a picked piece's cells are bold
+        thin = hint == "build"
+        parts.append(el("rect", None, x=x + 3, y=y + 3, width=CELL - 6, height=CELL - 6, rx=2, fill="none",
+                        stroke=colour, stroke_width=1.3 if thin else 2.5, stroke_opacity=0.75 if thin else None,
+                        stroke_dasharray=None if dash == "none" else dash))
     classes = ["cell"] + (["inside"] if inside else ["outside"]) + ([f"hl hl-{hint}"] if hint else [])
     if height:
         classes.append(f"h{height}")

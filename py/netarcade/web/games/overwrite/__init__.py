@@ -28,7 +28,7 @@ class OverwritePage(GamePage):
     def card_icons(self):
         from netarcade.games.overwrite.render import piece_svg
 
-        return "".join(piece_svg(piece, 7) for piece in ("1T4", "2L5", "3S4", "4U5", "enc1", "av1"))
+        return "".join(piece_svg(piece, 8) for piece in ("1T4", "2L5", "3S4", "4U5", "5P5", "6I3", "enc1"))
 
     def table(self, session):
         from .table import OverwriteTable

@@ -26,7 +26,7 @@ from __future__ import annotations
 from typing import Any
 
 from netarcade.games.overwrite.board import parse_cell
-from netarcade.games.overwrite.pieces import KIND
+from netarcade.games.overwrite.pieces import KIND, ORDER
 from netarcade.games.overwrite.render import piece_fill
 from netarcade.web.session import Session
 from netarcade.web.table import COMMON_KEYS, Table
@@ -98,7 +98,7 @@ class OverwriteTable(OverwriteWords, Table):
         seat = self.session.current
         pool = view["personal"][seat] if view["phase"] == "draw" else view["bank"]
         seen, found = set(), []
-        for piece in pool:
+        for piece in sorted(pool, key=ORDER.__getitem__):  # the order the banks are drawn in
             name = play_name(piece)
             if name not in seen and KIND.get(piece) not in ("sf",):
                 seen.add(name)
@@ -196,10 +196,10 @@ class OverwriteTable(OverwriteWords, Table):
             return None
         if KIND.get(piece) == "df":
             return self.select_tool("defrag")
-        if piece not in self.offered():
+        name = play_name(piece)
+        if name not in {play_name(p) for p in self.offered()}:
             self.message = self.why_not_piece(piece)
             return None
-        name = play_name(piece)
         if self.tool == "place" and self.picked and self.picked[0] == name:
             self.tool, self.picked = None, []
             return None

@@ -32,7 +32,8 @@ def _bank_button(table: OverwriteTable, piece: str, index: int | None, offered: 
     name = play_name(piece)
     picked = table.selected_piece() == name and table.tool == "place"
     defrag = KIND.get(piece) == "df"
-    usable = (piece in offered and (name in playable or name in reservable)) or (
+    may = name in {play_name(p) for p in offered}  # a second Anti-virus plays as the first
+    usable = (may and (name in playable or name in reservable)) or (
         defrag and table.tool != "defrag" and bool(table.defrag_pieces()))
     if defrag and table.tool == "defrag":
         picked = True
@@ -40,7 +41,7 @@ def _bank_button(table: OverwriteTable, piece: str, index: int | None, offered: 
     notes = []
     if name in reservable:
         notes.append("yours: V keeps it")
-    if piece in offered and name not in playable and not defrag and KIND.get(piece) != "sf":
+    if may and name not in playable and not defrag and KIND.get(piece) != "sf":
         notes.append("fits nowhere")
     title = label + (f" ({'; '.join(notes)})" if notes else "")
     drawn = (piece_svg(piece, 11, cells(table.shape(), table.orient()) if picked and table.orient() else None, label)
