@@ -55,6 +55,19 @@ class Screen:
     def bot_thought(self, longest: float, windows: list[list[float]]) -> None:
         """After a bot's thinking: its longest slice and the recent thinking windows (for tests)."""
 
+    # online play (``lobby``): a transport to the relay, the seat store, timers, the online bar
+    def connect(self, session: Any) -> Any:
+        raise RuntimeError("no relay on this page")
+
+    def storage(self) -> Any:
+        return {}
+
+    def later(self, delay: float, callback: Callable[[], None]) -> Any:
+        """Run ``callback`` after ``delay`` seconds."""
+
+    def online(self, session: Any) -> None:
+        """Draw the online bar and the lobby card of a relay room."""
+
 
 class Controller:
     """One page's game: its session and table, the demo and pause flags, and the bots.
@@ -80,6 +93,8 @@ class Controller:
         self.generation = 0  # bumps on every change; a stale bot task sees it and stops
         self.longest_slice = 0.0  # the longest slice of bot thinking so far, in seconds
         self.thinking_windows: list[list[float]] = []  # [start, end] in ms of recent bot thinking
+        self.remote: Any = None  # an online room's RemoteSession (``lobby``), when one is open
+        self.watching = False  # a visitor chose to watch rather than join
 
     @property
     def session(self) -> Session | None:
@@ -95,6 +110,18 @@ class Controller:
             return
         if self.table is not None and fragment and fragment == self.session.link():
             self.screen.show("game")
+            return
+        if fragment.startswith("online="):
+            from . import lobby
+
+            code, name = lobby.parse_fragment(fragment)
+            if self.remote is not None and code == self.remote.room:
+                self.screen.show("game")
+            elif code is None:
+                self.screen.show("game")
+                self.screen.link_error("This online game code is not one: six letters and digits.")
+            else:
+                lobby.open_room(self, code, name)
             return
         if is_game_link(fragment):
             try:
@@ -116,6 +143,9 @@ class Controller:
 
     def load(self, session: Session, demo: bool, keep_hash: bool = False) -> None:
         """Put ``session`` on screen with its game's table."""
+        if self.remote is not None and session is not self.remote:
+            self.remote.close()  # leaving an online room for a local game
+            self.remote = None
         self.page = page_for(session.setup.game)
         self.table = self.page.table(session)
         self.screen.mount(self.page)
@@ -176,7 +206,10 @@ class Controller:
         table = self.table
         if table is None:
             return
-        if table.session.undo():
+        if getattr(table.session, "remote", False):
+            table.message = "Online, a move is final: there is no undo."
+            self.screen.render()
+        elif table.session.undo():
             self.cancel_bots()
             table.message = None
             self.review = False
@@ -187,6 +220,11 @@ class Controller:
 
     def command(self, name: str, value: str | None = None) -> None:
         """A ``data-cmd`` button or key that is not DOM-only."""
+        if name.startswith("online-"):
+            from . import lobby
+
+            lobby.command(self, name, value)
+            return
         if self.table is None:
             return
         if name == "undo":
@@ -196,6 +234,9 @@ class Controller:
         elif name == "review":
             self.review = True
             self.screen.render()
+        elif name == "rematch" and getattr(self.session, "remote", False):
+            self.screen.set_link("home")
+            self.screen.show("home")
         elif name == "rematch":
             self.again()
         elif name == "pause":
@@ -234,8 +275,8 @@ class Controller:
 
     def schedule_bots(self) -> None:
         session = self.session
-        if session is None or self.paused:
-            return
+        if session is None or self.paused or getattr(session, "remote", False):
+            return  # the relay plays an online room's bots
         if session.is_bot_turn():
             self.screen.spawn(self.run_bots(self.generation))
         elif self.demo and session.over:

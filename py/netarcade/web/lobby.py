@@ -1,0 +1,252 @@
+"""Online play on the page, without a DOM: opening a room, the lobby, the
+online bar, and what the controller does when the relay speaks.
+
+What it is for: ``controller.Controller`` delegates its online calls here
+(:func:`open_room`, :func:`create_room`, :func:`command`) so the shared
+controller grows by a few lines only. A room's :class:`~netarcade.web.online.RemoteSession`
+is put on screen with its game's own table and board (the same ones a local
+game uses) once its first view arrives; before that, and until the game
+starts, a card over the board shows the lobby (code, link, who has joined,
+Start) or asks a visitor's name to join. The online bar above the board says
+how the connection is, each seat's clock, who is a bot now, and at the end
+whether the dice were verified.
+
+What it is not: the protocol (``online``), DOM code (``app`` draws the HTML
+made here) or rules.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..render.svg import escape
+from .online import RemoteSession, online_code
+from .pages import page_for
+from .session import HUMAN
+from .views import _tag, _void, seat_mark
+
+__all__ = ["bar_html", "card_html", "command", "create_room", "open_room", "parse_fragment"]
+
+
+def parse_fragment(fragment: str) -> tuple[str | None, str | None]:
+    """``online=CODE`` (``&name=...`` optional) -> (code, name)."""
+    code = name = None
+    for part in (fragment or "").lstrip("#").split("&"):
+        key, _, value = part.partition("=")
+        if key == "online":
+            code = online_code(value)
+        elif key == "name":
+            from urllib.parse import unquote
+
+            name = unquote(value)[:40] or None
+    return code, name
+
+
+def _session(control) -> RemoteSession:
+    old = getattr(control, "remote", None)
+    if old is not None:
+        old.close()
+    control.cancel_bots()
+    control.table = None
+    screen = control.screen
+    session = RemoteSession(screen.connect, screen.storage(), screen.later, now=control.clock,
+                            listener=lambda what: _heard(control, session, what))
+    control.remote = session
+    return session
+
+
+def open_room(control, code: str, name: str | None = None) -> None:
+    """Open room ``code``: resume this browser's seat there, else watch it
+    (and join with ``name``)."""
+    session = _session(control)
+    control.screen.show("game")
+    session.open(code, name)
+    control.screen.online(session)
+
+
+def create_room(control, setup, name: str) -> None:
+    """A new room for the new-game form's game, options and seats (the relay
+    draws its own seed; ``name`` takes the first human seat)."""
+    session = _session(control)
+    control.screen.show("game")
+    session.create(setup.game, list(setup.seats), dict(setup.options), name or "Player 1")
+    control.screen.online(session)
+
+
+def _heard(control, session: RemoteSession, what: str) -> None:
+    """The relay said something: put its view on screen."""
+    if getattr(control, "remote", None) is not session:
+        return  # an old room this page has left
+    if what == "frame" and session.ready:
+        if control.table is None or control.table.session is not session or control.page.id != session.game_id:
+            control.page = page_for(session.game_id)
+            control.table = control.page.table(session)
+            control.screen.mount(control.page)
+            control.review = False
+        control.changed()
+    elif what == "refused" and control.table is not None:
+        refusal = session.refused
+        table = control.table
+        table.refused = refusal.code
+        engine = refusal.code not in ("stale", "game-over", "not-started", "offline")
+        table.message = (f"Can't {table._describe(refusal.action)}: {refusal.message}."
+                         if engine else f"{refusal.message[:1].upper()}{refusal.message[1:]}.")
+        table.drop_picks()
+        control.screen.render()
+    elif control.table is not None:
+        control.screen.render()
+    control.screen.online(session)
+
+
+def command(control, name: str, value: str | None = None) -> bool:
+    """The online buttons (``data-cmd="online-..."``); True when handled."""
+    session = getattr(control, "remote", None)
+    if session is None or not name.startswith("online-"):
+        return False
+    if name == "online-start":
+        session.start()
+    elif name == "online-join":
+        session.join(value or "Player")
+    elif name == "online-back":
+        session.back()
+    elif name == "online-reconnect":
+        session.reconnect_now()
+    elif name == "online-watch":
+        control.watching = True
+    control.screen.online(session)
+    return True
+
+
+# --- HTML ---------------------------------------------------------------------------------
+
+_CONN = {
+    "connecting": "Connecting to the relay\u2026",
+    "open": "Online",
+    "reconnecting": "Reconnecting\u2026",
+    "elsewhere": "This game is open in another tab.",
+    "closed": "Game over: disconnected",
+}
+
+
+def _clock_text(seconds: float) -> str:
+    whole = int(seconds + 0.999)
+    return f"{whole // 60}:{whole % 60:02d}"
+
+
+def bar_html(session: RemoteSession) -> str:
+    """The online bar: connection, room code, each seat (clock, bot now,
+    offline), and the dice check at the end."""
+    conn = session.conn
+    parts = [_tag("span", escape(_CONN.get(conn.state, conn.state)) + (
+        f" (attempt {conn.attempt})" if conn.state == "reconnecting" and conn.attempt > 1 else ""),
+        class_=f"conn conn-{conn.state}", data_conn=conn.state)]
+    if conn.state == "elsewhere":
+        parts.append(_tag("button", "Use this tab", type="button", class_="mini", data_cmd="online-reconnect"))
+    if session.room:
+        parts.append(_tag("span", ["Game code ", _tag("b", escape(session.room), class_="code")], class_="room"))
+    names = session.names
+    seats = []
+    for seat in session.seats:
+        index = seat["seat"]
+        bits = [seat_mark(index, 10), _tag("span", escape(names[index]), class_="sname")]
+        left = session.clock_left(index)
+        if left is not None and not session.over:
+            bits.append(_tag("span", _clock_text(left), class_="clock" + (" low" if left < 15 else ""),
+                             data_clock=index))
+        if seat["kind"] == HUMAN and seat.get("bot_now"):
+            bits.append(_tag("span", "bot now", class_="badge warn", title=f"{seat.get('misses', 0)} missed turns: a bot plays this seat until its player acts"))
+        elif seat["kind"] == HUMAN and seat.get("joined") and not seat.get("connected"):
+            bits.append(_tag("span", "offline", class_="badge"))
+        elif seat["kind"] == HUMAN and not seat.get("joined"):
+            bits.append(_tag("span", "open seat", class_="badge"))
+        seats.append(_tag("li", bits, class_=f"oseat p{index + 1}", data_seat=index))
+    if seats:
+        parts.append(_tag("ul", seats, class_="oseats"))
+    mine = session.seat
+    if mine is not None and session.seats and session.seats[mine].get("bot_now") and not session.over:
+        parts.append(_tag("button", "Take my seat back", type="button", class_="mini", data_cmd="online-back"))
+    if session.seat is None and session.ready:
+        parts.append(_tag("span", "watching", class_="badge"))
+    verdict = session.verdict
+    if verdict is not None:
+        parts.append(_tag("span", "\u2713 dice verified" if verdict.ok else f"\u2717 dice NOT verified: {escape(verdict.message)}",
+                          class_="verdict " + ("ok" if verdict.ok else "bad"), title=escape(verdict.message),
+                          data_verified="yes" if verdict.ok else "no"))
+    return "".join(parts)
+
+
+def card_html(session: RemoteSession, url: str, watching: bool = False) -> str:
+    """The card over the board before the game starts: the lobby, or a
+    visitor's join form; ``""`` when the board should show."""
+    conn = session.conn
+    if not session.ready:
+        if session.error is not None and session.error.code == "no-room":
+            return _tag("div", [
+                _tag("h2", "No such game", id="online-title"),
+                _tag("p", escape(session.error.message), class_="detail"),
+                _tag("div", [_tag("a", "Choose a game", href="#home", class_="button primary")], class_="actions"),
+            ], class_="card error-card", role="alertdialog", aria_labelledby="online-title")
+        return _tag("div", [
+            _tag("h2", escape(_CONN.get(conn.state, "Connecting\u2026")), id="online-title"),
+            _tag("p", escape(session.error.message if session.error else "The relay holds the game, the seed and the cards."),
+                 class_="detail"),
+        ], class_="card online-card", aria_labelledby="online-title")
+    if session.started or session.over:
+        return ""
+    names = session.names
+    rows = []
+    for seat in session.seats:
+        index, kind = seat["seat"], seat["kind"]
+        if kind != HUMAN:
+            state = f"{kind} bot"
+        elif seat.get("joined"):
+            state = "joined" + ("" if seat.get("connected") else " (offline)")
+        else:
+            state = "waiting for a player"
+        rows.append(_tag("li", [seat_mark(index), " ", _tag("b", escape(names[index])), " ",
+                                _tag("span", escape(state), class_="sstate")],
+                         data_seat=index, data_joined="yes" if seat.get("joined") or kind != HUMAN else "no"))
+    parts = [
+        _tag("h2", ["Online game ", _tag("span", escape(session.room or ""), class_="code", id="online-code")],
+             id="online-title"),
+        _tag("p", "Share the code or the link; whoever opens it picks a name and takes a free seat.", class_="detail"),
+        _tag("div", [_void("input", id="online-link", class_="link-field", readonly=True, value=url,
+                           aria_label="Link to this online game"),
+                     _tag("button", "Copy link", type="button", data_cmd="copy")], class_="share"),
+        _tag("ul", rows, class_="lobby-seats"),
+    ]
+    free = session.free_seats()
+    if session.seat is not None:
+        parts.append(_tag("p", "Start now or when everyone is in: an empty seat's turns run out on the clock "
+                               "and a bot takes it over.", class_="detail"))
+        parts.append(_tag("div", [_tag("button", "Start", type="button", class_="primary", data_cmd="online-start")],
+                          class_="actions"))
+    elif free and not watching:
+        parts.append(_tag("form", [
+            _tag("label", "Your name", for_="online-name"),
+            _void("input", id="online-name", name="name", maxlength="40", autocomplete="nickname", required=True),
+            _tag("button", "Join", type="submit", class_="primary"),
+            _tag("button", "Just watch", type="button", data_cmd="online-watch"),
+        ], class_="joinseat"))
+    else:
+        parts.append(_tag("p", "Watching: the game starts when a player presses Start.", class_="detail"))
+    return _tag("div", parts, class_="card online-card lobby", role="dialog", aria_labelledby="online-title")
+
+
+def over_note(session: RemoteSession) -> str:
+    """The dice check, for the game-over card."""
+    verdict = session.verdict
+    if verdict is None:
+        return _tag("p", "Checking the dice\u2026", class_="verdict")
+    return _tag("p", ("\u2713 dice verified: " if verdict.ok else "\u2717 ") + escape(verdict.message.removeprefix("dice verified: ")),
+                class_="verdict " + ("ok" if verdict.ok else "bad"), data_verified="yes" if verdict.ok else "no")
+
+
+def relay_url(location_protocol: str, host: str) -> str:
+    """The WebSocket address of the relay on the page's own origin."""
+    return f"{'wss' if location_protocol == 'https:' else 'ws'}://{host}/ws"
+
+
+def join_values(values: dict[str, Any]) -> tuple[str | None, str]:
+    """The home screen's join form: (code or None, name)."""
+    return online_code(str(values.get("code", ""))), str(values.get("name", "")).strip()[:40]

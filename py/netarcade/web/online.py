@@ -1,0 +1,580 @@
+"""An online game in the page: the local session's interface driven by the relay.
+
+What it is for: :class:`RemoteSession` offers what every game's table reads
+from a local ``session.Session`` (``view()``, ``legal_texts``, ``play``,
+``log``, ``names``, ``current``, ``over``, ``link()``, ``setup``) but the
+game lives in a relay room (``docs/relay.md``): it creates a room or joins
+one by its code, keeps ``{room, seat, token}`` in the browser's storage,
+resumes with the last version it saw after a reconnect (with a growing
+pause between attempts), sends actions with ``base`` = the version shown,
+and hands a refused action's sentence back to the table. Close code 4001
+("seat opened elsewhere") is never retried. When the game ends it checks
+the relay's reveal: the seed and salt against the commitment published at
+the start, and the record replayed to the final digest ("dice verified");
+its link then becomes an ordinary seed link.
+
+What it is not: a WebSocket (``app`` hands it a *transport* made with
+``js.WebSocket``; the tests a fake one), DOM code, or rules: the relay is
+the authority and this only shows what it says. :func:`verify_reveal` and
+the helpers below are plain functions, tested on CPython.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass, field
+from typing import Any, Callable, Hashable
+
+import msgpack
+
+from ..core.errors import IllegalAction, NetarcadeError
+from ..core.game import split_seat
+from ..core.record import decode_record
+from ..games import get_game
+from .remote_setup import RemoteSetup, _RemoteGame
+from .fairdice import Verdict, commitment_of, verify_reveal
+from .session import HUMAN, SEAT_KINDS, LogEntry, Setup, encode_link
+
+__all__ = [
+    "CODE_CHARS",
+    "RemoteSession",
+    "RemoteSetup",
+    "Verdict",
+    "backoff",
+    "commitment_of",
+    "online_code",
+    "verify_reveal",
+]
+
+PROTOCOL = 1
+#: the relay's room codes: letters and digits without 0/O/1/I/L
+CODE_CHARS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+#: pauses between reconnection attempts (seconds); the last repeats
+BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
+#: a ping this often keeps the relay's idle timeout (300 s) away
+PING_SECONDS = 60.0
+#: errors that end a resume: the seat is not ours (any more), watch instead
+_LOST_SEAT = {"bad-token", "bad-seat", "no-room"}
+#: the relay's frame-level errors (not the engine's refusals)
+_FRAME_ERRORS = {"not-binary", "not-msgpack", "too-deep", "unknown-kind", "bad-version", "bad-field",
+                 "rate-limit", "internal", "unavailable"}
+
+
+def backoff(attempt: int) -> float:
+    """The pause before reconnection attempt ``attempt`` (1-based)."""
+    return BACKOFF[min(max(attempt, 1), len(BACKOFF)) - 1]
+
+
+def online_code(text: str) -> str | None:
+    """A room code as typed or linked (``#online=k7q2mx``), upper-cased, or
+    None when it cannot be one.
+
+    >>> online_code(" k7q2mx ")
+    'K7Q2MX'
+    >>> online_code("K7Q0MX") is None
+    True
+    """
+    code = (text or "").strip().upper()
+    if len(code) != 6 or any(char not in CODE_CHARS for char in code):
+        return None
+    return code
+
+
+@dataclass
+class Conn:
+    """The connection as the page shows it."""
+
+    state: str = "connecting"  # connecting | open | reconnecting | elsewhere | closed
+    attempt: int = 0
+    note: str = ""
+
+
+@dataclass
+class Refusal:
+    code: str
+    message: str
+    action: str = ""
+
+
+@dataclass
+class _Pending:
+    id: int
+    kind: str
+    action: str = ""
+    extra: dict[str, Any] = field(default_factory=dict)
+
+
+class RemoteSession:
+    """A relay room on this page (see the module docstring).
+
+    ``connect(session)`` opens a transport (``send(bytes)``, ``close()``) that
+    calls :meth:`on_open`, :meth:`on_message` and :meth:`on_close`;
+    ``storage`` is a dict-like of strings (the page's sessionStorage);
+    ``later(delay, callback)`` runs a callback later; ``now()`` is a
+    monotonic clock in seconds. ``listener(what)`` hears ``"frame"``,
+    ``"refused"``, ``"error"`` and ``"conn"``."""
+
+    remote = True
+
+    def __init__(self, connect: Callable[["RemoteSession"], Any], storage: Any,
+                 later: Callable[[float, Callable[[], None]], Any],
+                 now: Callable[[], float] = time.monotonic,
+                 listener: Callable[[str], None] | None = None):
+        self._connect = connect
+        self.storage = storage
+        self.later = later
+        self.now = now
+        self.listener = listener or (lambda what: None)
+        self.transport: Any = None
+        self.conn = Conn()
+        self.room: str | None = None
+        self.seat: int | None = None
+        self.token: str | None = None
+        self.game_id: str | None = None
+        self.game: Any = None
+        self.options: dict[str, Any] = {}
+        self.commitment: str | None = None
+        self.kinds: list[str] = []
+        self.frame: dict[str, Any] | None = None
+        self.frame_at = 0.0
+        self.version = -1  # the last version this client saw
+        self.events: list[dict[str, Any]] = []
+        self.refused: Refusal | None = None
+        self.error: Refusal | None = None
+        self.verdict: Verdict | None = None
+        self.setup = RemoteSetup("", {}, [], None)
+        self._create: dict[str, Any] | None = None
+        self._join_name: str | None = None
+        self._pending: _Pending | None = None
+        self._next_id = 0
+        self._log: tuple[int, list[LogEntry]] = (-2, [])
+        self._record_actions: tuple[str, ...] = ()
+        self._closed = False  # closed on purpose: never reconnect
+
+    # --- starting ---------------------------------------------------------------------
+    def create(self, game: str, seats: list[str], options: dict[str, Any], name: str,
+               clock: float | None = None) -> None:
+        """Create a room for ``game`` (``name`` takes the first human seat)."""
+        frame = {"kind": "create", "game": game, "seats": list(seats), "options": dict(options)}
+        if name and HUMAN in seats:
+            frame["name"] = name
+        if clock is not None:
+            frame["clock"] = clock
+        self._create = frame
+        self._set_game(game, options, seats)
+        self._open()
+
+    def open(self, room: str, name: str | None = None) -> None:
+        """Open room ``room``: resume the seat this browser holds there, else
+        watch it (and join with ``name`` when one is given)."""
+        self.room = room
+        self._join_name = name or None
+        stored = self._stored(room)
+        if stored:
+            self.seat, self.token = stored["seat"], stored["token"]
+        self._open()
+
+    def _open(self) -> None:
+        self.conn.state = "connecting" if not self.conn.attempt else "reconnecting"
+        self.transport = self._connect(self)
+
+    def close(self) -> None:
+        """Leave for good (another game on this page): no reconnection."""
+        self._closed = True
+        if self.transport is not None:
+            self.transport.close()
+            self.transport = None
+
+    # --- the transport's callbacks -------------------------------------------------------
+    def on_open(self) -> None:
+        self.conn = Conn("open", 0, "")
+        self.listener("conn")
+        if self._create is not None and self.room is None:
+            self._send(dict(self._create), "create")
+        elif self.room is not None and self.token is not None:
+            self._send({"kind": "resume", "room": self.room, "seat": self.seat, "token": self.token,
+                        "since": self.version}, "resume")
+        elif self.room is not None:
+            self._watch()
+        self._schedule_ping()
+
+    def _watch(self) -> None:
+        frame = {"kind": "watch", "room": self.room}
+        if self.version >= 0:
+            frame["since"] = self.version
+        self._send(frame, "watch")
+
+    def on_close(self, code: int, reason: str = "") -> None:
+        self.transport = None
+        self._pending = None
+        if self._closed:
+            return
+        if code == 4001:
+            self.conn = Conn("elsewhere", 0, "This game is open in another tab.")
+            self.listener("conn")
+            return
+        if self.over and self.verdict is not None:
+            self.conn = Conn("closed", 0, "")
+            self.listener("conn")
+            return
+        attempt = self.conn.attempt + 1
+        self.conn = Conn("reconnecting", attempt, reason or "")
+        self.listener("conn")
+        self.later(backoff(attempt), self._retry)
+
+    def _retry(self) -> None:
+        if not self._closed and self.transport is None and self.conn.state == "reconnecting":
+            self._open()
+
+    def reconnect_now(self) -> None:
+        """The player asked to reconnect (after "open in another tab", say)."""
+        if self.transport is None and not self._closed:
+            self.conn = Conn("reconnecting", 1, "")
+            self._open()
+
+    def on_message(self, data: bytes) -> None:
+        try:
+            frame = msgpack.unpackb(bytes(data), raw=False, strict_map_key=False)
+        except Exception:
+            return
+        if not isinstance(frame, dict):
+            return
+        handler = getattr(self, "_on_" + str(frame.get("kind", "")).replace("-", "_"), None)
+        if handler is not None:
+            handler(frame)
+
+    # --- frames from the relay -----------------------------------------------------------
+    def _on_created(self, frame: dict) -> None:
+        self.room = frame["room"]
+        self.commitment = frame.get("commitment")
+        self._set_game(frame["game"], frame.get("options") or {}, frame.get("seats") or [])
+        if self._pending and self._pending.kind == "create" and "name" not in (self._create or {}):
+            self._pending = None
+        self.listener("frame")
+
+    def _on_joined(self, frame: dict) -> None:
+        self.room, self.seat, self.token = frame["room"], frame["seat"], frame["token"]
+        self._store(self.room, {"seat": self.seat, "token": self.token, "name": frame.get("name")})
+        self._join_name = None
+        self._pending = None
+        self._observer_changed()
+
+    def _on_state(self, frame: dict) -> None:
+        if frame.get("room") != self.room or frame.get("seat") != self.seat:
+            return  # an older subscription of this connection (watching before joining)
+        if self._pending is not None and self._pending.kind in ("resume", "watch", "create"):
+            self._pending = None
+        view = frame["view"]
+        self.commitment = frame.get("commitment") or self.commitment
+        if self.game_id != view.get("game"):
+            self._set_game(view["game"], view.get("options") or {}, [s["kind"] for s in frame["seats"]])
+        since = frame.get("since", -1)
+        if since < 0 or frame.get("resync"):
+            self.events = []
+        else:  # keep what came before ``since``; the frame has everything after it
+            self.events = [event for event in self.events if event.get("v", 0) <= since]
+        self.events.extend(frame.get("events", ()))
+        self.frame = frame
+        self.frame_at = self.now()
+        self.version = frame["version"]
+        self._update_labels()
+        if "reveal" in frame and self.verdict is None:
+            self.verdict = verify_reveal(self.game_id, self.commitment or "", frame["reveal"], self.version)
+            if self.verdict.ok:
+                self._record_actions = self.verdict.actions
+        if (self._join_name and self.seat is None and not view.get("over")
+                and self.free_seats()):
+            name, self._join_name = self._join_name, None
+            self.join(name)
+        self.listener("frame")
+
+    _on_update = _on_state
+
+    def _on_ack(self, frame: dict) -> None:
+        if self._pending is not None and frame.get("id") == self._pending.id:
+            self._pending = None
+        self.listener("frame")
+
+    def _on_error(self, frame: dict) -> None:
+        code, message = str(frame.get("code", "")), str(frame.get("message", ""))
+        pending = self._pending
+        if pending is not None and frame.get("id") == pending.id:
+            self._pending = None
+            if pending.kind == "act":
+                self.refused = Refusal(code, message, pending.action)
+                self.listener("refused")
+                return
+            if pending.kind == "resume" and code in _LOST_SEAT:
+                self._forget(self.room)
+                self.seat = self.token = None
+                self.version = -1
+                self._observer_changed()
+                if code != "no-room":
+                    self._watch()
+                    return
+        if code == "superseded":
+            return  # the 4001 close follows
+        self.error = Refusal(code, message)
+        self.listener("error")
+
+    def _observer_changed(self) -> None:
+        """The seat this page speaks for changed: start the view over."""
+        self.frame = None
+        self.events = []
+        self.version = -1
+        self.setup.mine = self.seat
+        self._log = (-2, [])
+
+    # --- requests --------------------------------------------------------------------
+    def _send(self, frame: dict, kind: str, action: str = "") -> int | None:
+        if self.transport is None:
+            return None
+        self._next_id += 1
+        frame = {**frame, "v": PROTOCOL, "id": self._next_id}
+        self._pending = _Pending(self._next_id, kind, action)
+        self.transport.send(msgpack.packb(frame, use_bin_type=True))
+        return self._next_id
+
+    def _seat_frame(self, kind: str, **fields: Any) -> dict:
+        return {"kind": kind, "room": self.room, "seat": self.seat, "token": self.token, **fields}
+
+    def join(self, name: str, seat: int | None = None) -> None:
+        frame = {"kind": "join", "room": self.room, "name": name[:40]}
+        if seat is not None:
+            frame["seat"] = seat
+        if self.transport is None:
+            self._join_name = name
+            return
+        self._send(frame, "join")
+
+    def start(self) -> None:
+        if self.token is not None:
+            self._send(self._seat_frame("start"), "start")
+
+    def back(self) -> None:
+        if self.token is not None:
+            self._send(self._seat_frame("back"), "back")
+
+    def _schedule_ping(self) -> None:
+        def ping():
+            if self.transport is not None and not self._closed:
+                self.transport.send(msgpack.packb({"kind": "ping", "v": PROTOCOL}, use_bin_type=True))
+                self._schedule_ping()
+
+        self.later(PING_SECONDS, ping)
+
+    # --- storage: {room: {seat, token}} --------------------------------------------------
+    def _key(self, room: str) -> str:
+        return f"netarcade:seat:{room}"
+
+    def _stored(self, room: str) -> dict | None:
+        try:
+            raw = self.storage.get(self._key(room))
+            found = json.loads(raw) if raw else None
+        except (ValueError, TypeError):
+            return None
+        if isinstance(found, dict) and isinstance(found.get("seat"), int) and isinstance(found.get("token"), str):
+            return found
+        return None
+
+    def _store(self, room: str, value: dict) -> None:
+        self.storage[self._key(room)] = json.dumps(value)
+
+    def _forget(self, room: str | None) -> None:
+        if room is not None:
+            self.storage.pop(self._key(room), None)
+
+    # --- the room as the page shows it ----------------------------------------------------
+    def _set_game(self, game_id: str, options: dict, kinds: list[str]) -> None:
+        self.game_id = game_id
+        self.game = _RemoteGame(get_game(game_id))
+        self.options = dict(options)
+        self.kinds = list(kinds)
+        self.setup = RemoteSetup(game_id, self.options, self.kinds, self.seat)
+
+    def _update_labels(self) -> None:
+        labels = []
+        for seat in self.seats:
+            kind = seat["kind"]
+            if kind == HUMAN and seat.get("bot_now"):
+                labels.append("bot now")
+            else:
+                labels.append(kind)
+        self.setup.kinds = [seat["kind"] for seat in self.seats]
+        self.setup.labels = labels
+        self.setup.mine = self.seat
+
+    @property
+    def ready(self) -> bool:
+        """Is there a view to draw?"""
+        return self.frame is not None
+
+    @property
+    def seats(self) -> list[dict[str, Any]]:
+        return list(self.frame["seats"]) if self.frame else []
+
+    @property
+    def started(self) -> bool:
+        return bool(self.frame and self.frame.get("started"))
+
+    @property
+    def pending(self) -> bool:
+        """An action is on its way to the relay (the page waits for its answer)."""
+        return self._pending is not None and self._pending.kind == "act"
+
+    def free_seats(self) -> list[int]:
+        return [seat["seat"] for seat in self.seats if seat["kind"] == HUMAN and not seat.get("joined")]
+
+    def clock_left(self, seat: int) -> float | None:
+        """Seconds left on ``seat``'s clock, counted down since the last frame."""
+        if not self.frame:
+            return None
+        for clock in self.frame.get("clocks") or ():
+            if clock.get("seat") == seat:
+                return max(0.0, float(clock["left"]) - (self.now() - self.frame_at))
+        return None
+
+    # --- the local Session's interface ---------------------------------------------------
+    @property
+    def state(self) -> Any:
+        """The last frame: a new object per frame (tables key their caches on it)."""
+        return self.frame
+
+    def view(self) -> dict[str, Any]:
+        return self.frame["view"]
+
+    @property
+    def over(self) -> bool:
+        return bool(self.frame and self.frame["view"].get("over"))
+
+    @property
+    def names(self) -> list[str]:
+        names = []
+        for seat in self.seats:
+            index, kind = seat["seat"], seat["kind"]
+            if index == self.seat:
+                names.append("You")
+            elif kind != HUMAN:
+                name = f"{kind.capitalize()} bot"
+                if self.kinds.count(kind) > 1:
+                    name += f" {index + 1}"
+                names.append(name)
+            else:
+                names.append(str(seat.get("name") or f"Player {index + 1}")[:40])
+        return names
+
+    def waiting(self) -> list[int]:
+        if not self.frame:
+            return []
+        return sorted(int(entry["seat"]) for entry in self.frame["view"].get("acting") or ())
+
+    @property
+    def current(self) -> int | None:
+        """This page's seat when it must decide, else the first seat to act."""
+        if self.over:
+            return None
+        acting = self.waiting()
+        if self.seat is not None and self.seat in acting:
+            return self.seat
+        return acting[0] if acting else None
+
+    def is_human_turn(self) -> bool:
+        """Does this page's player decide now (and no action is on its way)?"""
+        return (self.frame is not None and self.started and not self.over and not self.pending
+                and self.seat is not None and bool(self.frame.get("legal")))
+
+    def is_bot_turn(self) -> bool:
+        return False  # the relay plays its bots; the page never does
+
+    def legal(self) -> list[Hashable]:
+        return [self.game.parse_action(text) for text in self.legal_texts()]
+
+    def legal_texts(self, prefix: str = "") -> list[str]:
+        if not self.is_human_turn():
+            return []
+        return [text for text in self.frame["legal"] if text.startswith(prefix)]
+
+    def seat_of(self, text: str) -> int:
+        return split_seat(text, self.game.max_players)[0]
+
+    def play(self, action: Hashable | str) -> list:
+        """Send an action to the relay (its answer comes later: an ``ack``
+        and an update, or a refusal the table shows with the relay's words)."""
+        text = action if isinstance(action, str) else self.game.format_action(action)
+        if self.transport is None or self.token is None:
+            raise _not_now("offline", "not connected to the relay: wait for it to reconnect")
+        self.refused = None
+        self._send(self._seat_frame("act", action=text, base=self.version), "act", text)
+        return []
+
+    def can_undo(self) -> bool:
+        return False  # online, a move is final
+
+    def undo(self) -> int:
+        return 0
+
+    @property
+    def actions(self) -> list[str]:
+        return [entry.text for entry in self.log]
+
+    @property
+    def log(self) -> list[LogEntry]:
+        """Each version's events as a log line; the real notation once the
+        revealed record is verified."""
+        version, entries = self._log
+        key = self.version + (10**9 if self._record_actions else 0)
+        if version == key:
+            return entries
+        by_version: dict[int, list[dict]] = {}
+        for event in self.events:
+            by_version.setdefault(int(event.get("v", 0)), []).append(event)
+        entries, turn = [], 0
+        for v in range(1, max(self.version, 0) + 1):
+            events = by_version.get(v, [])
+            if v - 1 < len(self._record_actions):
+                text = self._record_actions[v - 1]
+                seat = self.seat_of(text)
+            else:
+                text, seat = _event_text(events)
+            entries.append(LogEntry(v - 1, turn, seat, text, tuple(events)))
+            for event in events:
+                if event.get("kind") == "turn" and isinstance(event.get("turn"), int):
+                    turn = event["turn"]
+        self._log = (key, entries)
+        return entries
+
+    def record_setup(self) -> Setup | None:
+        """The finished game as a local :class:`Setup` (for its seed link)."""
+        if not (self.over and self.verdict and self.verdict.ok):
+            return None
+        record = decode_record(self.frame["reveal"]["record"])
+        seats = tuple(kind if kind in SEAT_KINDS else "greedy" for kind in self.kinds)
+        return Setup(record.game, dict(record.options), record.seed, seats)
+
+    def share_link(self) -> str:
+        """The fragment that opens this room: ``online=CODE``."""
+        return f"online={self.room}" if self.room else "home"
+
+    def link(self) -> str:
+        """The address bar's fragment: the room, then (verified) the seed link."""
+        setup = self.record_setup()
+        if setup is not None:
+            return encode_link(setup, self._record_actions)
+        return self.share_link()
+
+
+def _not_now(code: str, message: str) -> NetarcadeError:
+    return IllegalAction(code, message)
+
+
+def _event_text(events: list[dict]) -> tuple[str, int]:
+    """A log line for a version whose notation the relay does not send: the
+    first event's kind and its plain fields (``p2 roll 4 3 7``)."""
+    for event in events:
+        seat = event.get("seat")
+        if isinstance(seat, int):
+            words = [str(value) for key, value in event.items()
+                     if key not in ("kind", "seat", "v") and isinstance(value, (int, str)) and not isinstance(value, bool)]
+            return " ".join([f"p{seat + 1}", str(event.get("kind", "")), *words]).strip(), seat
+    return ("\u2026", 0)

@@ -1,0 +1,241 @@
+"""The page's online session on CPython: a fake socket, frames made the way
+the relay makes them (``Match`` views per observer), the controller with a
+recording screen. The browser test plays the same through a real relay."""
+
+from __future__ import annotations
+
+import json
+import random
+
+import msgpack
+
+from netarcade.core import Match
+from netarcade.core.record import digest, encode_record
+from netarcade.games import get_game
+from netarcade.web import lobby
+from netarcade.web.controller import Controller, Screen
+from netarcade.web.online import RemoteSession, backoff, commitment_of, online_code, verify_reveal
+
+ROOM = "K7Q2MX"
+
+
+class FakeSocket:
+    def __init__(self, session):
+        self.session = session
+        self.sent: list[dict] = []
+        self.closed = False
+
+    def send(self, data: bytes) -> None:
+        self.sent.append(msgpack.unpackb(data, raw=False))
+
+    def close(self) -> None:
+        self.closed = True
+
+
+class Wire:
+    """The fake network: every transport opened, timers queued, not run."""
+
+    def __init__(self):
+        self.sockets: list[FakeSocket] = []
+        self.timers: list[tuple[float, object]] = []
+        self.storage: dict[str, str] = {}
+        self.heard: list[str] = []
+        self.time = 100.0
+
+    def connect(self, session):
+        socket = FakeSocket(session)
+        self.sockets.append(socket)
+        return socket
+
+    def later(self, delay, callback):
+        self.timers.append((delay, callback))
+
+    def session(self) -> RemoteSession:
+        return RemoteSession(self.connect, self.storage, self.later, now=lambda: self.time,
+                             listener=self.heard.append)
+
+    def deliver(self, session, frame: dict) -> None:
+        session.on_message(msgpack.packb({"v": 1, **frame}, use_bin_type=True))
+
+
+def seats_info(kinds, joined=(0,)):
+    return [{"seat": i, "kind": k, "name": "Ann" if i == 0 else None, "joined": i in joined,
+             "connected": i in joined, "bot_now": False, "misses": 0} for i, k in enumerate(kinds)]
+
+
+def state_frame(match: Match, observer, kinds, kind="state", since=-1, started=True, **extra):
+    view = match.view(observer)
+    legal = match.legal(observer) if observer is not None and started and observer in match.to_act() else []
+    return {"kind": kind, "room": ROOM, "seat": observer, "version": match.version, "since": since,
+            "view": msgpack.unpackb(msgpack.packb(view), raw=False, strict_map_key=False),
+            "events": match.events_since(since, observer), "legal": legal,
+            "seats": seats_info(kinds), "started": started, "clocks": [{"seat": s, "left": 90.0} for s in match.to_act()],
+            "clock": 90.0, "commitment": extra.pop("commitment", "c0"), **extra}
+
+
+def test_codes_and_backoff():
+    assert online_code("k7q2mx") == "K7Q2MX"
+    assert online_code("K7Q0MX") is None and online_code("") is None
+    assert [backoff(n) for n in (1, 2, 3, 9)] == [0.5, 1.0, 2.0, 8.0]
+    assert lobby.parse_fragment("online=k7q2mx&name=Bo%20b") == ("K7Q2MX", "Bo b")
+
+
+def finished_game(seed=7):
+    game = get_game("netcontrol")
+    match = Match(game, {"players": 2, "target": 4}, seed)
+    rng = random.Random(seed)
+    while not match.over:
+        seat = sorted(match.to_act())[0]
+        match.submit(seat, rng.choice(match.legal(seat)))
+    return game, match
+
+
+def test_verify_reveal_accepts_the_truth_and_nothing_else():
+    game, match = finished_game()
+    salt = "ab" * 16
+    reveal = {"seed": str(match.seed), "salt": salt, "record": encode_record(match.record()),
+              "digest": digest(game, match.state)}
+    commitment = commitment_of("netcontrol", match.seed, salt)
+    verdict = verify_reveal("netcontrol", commitment, reveal, match.version)
+    assert verdict.ok and verdict.actions == tuple(match.actions)
+    assert not verify_reveal("netcontrol", commitment, {**reveal, "salt": "cd" * 16}).ok
+    assert not verify_reveal("netcontrol", commitment, {**reveal, "digest": "0" * 64}).ok
+    assert not verify_reveal("netcontrol", commitment, reveal, match.version + 1).ok
+    assert not verify_reveal("netcontrol", commitment, {**reveal, "record": "@@"}).ok
+
+
+def test_create_join_play_refuse_and_reconnect():
+    wire = Wire()
+    session = wire.session()
+    kinds = ["human", "human", "greedy"]
+    session.create("netcontrol", kinds, {"players": 3}, "Ann")
+    socket = wire.sockets[0]
+    session.on_open()
+    assert socket.sent[0]["kind"] == "create" and socket.sent[0]["name"] == "Ann"
+    wire.deliver(session, {"kind": "created", "id": 1, "room": ROOM, "game": "netcontrol",
+                           "options": {"players": 3, "radius": 2, "target": 10}, "seats": kinds,
+                           "clock": 90.0, "commitment": "c0"})
+    wire.deliver(session, {"kind": "joined", "id": 1, "room": ROOM, "seat": 0, "token": "tok", "name": "Ann"})
+    assert json.loads(wire.storage[f"netarcade:seat:{ROOM}"]) == {"seat": 0, "token": "tok", "name": "Ann"}
+    match = Match(get_game("netcontrol"), {"players": 3}, 5)
+    wire.deliver(session, state_frame(match, 0, kinds, started=False))
+    assert session.ready and not session.is_human_turn() and session.free_seats() == [1]
+    assert session.names == ["You", "Player 2", "Greedy bot"]
+    wire.deliver(session, state_frame(match, 0, kinds, kind="update", since=0))
+    assert session.is_human_turn() and session.current == 0 and session.legal_texts("p1 node")
+    assert session.link() == f"online={ROOM}"
+    text = session.legal_texts()[0]
+    session.play(text)
+    act = socket.sent[-1]
+    assert act == {"kind": "act", "room": ROOM, "seat": 0, "token": "tok", "action": text, "base": 0,
+                   "v": 1, "id": act["id"]}
+    assert session.pending and not session.is_human_turn()
+    wire.deliver(session, {"kind": "error", "id": act["id"], "code": "bad-node",
+                           "message": "v3 is too close to another node"})
+    assert wire.heard[-1] == "refused" and session.refused.message == "v3 is too close to another node"
+    assert session.is_human_turn()
+    session.play(text)
+    wire.deliver(session, {"kind": "ack", "id": socket.sent[-1]["id"], "room": ROOM, "version": 1})
+    match.submit(0, text)
+    wire.deliver(session, state_frame(match, 0, kinds, kind="update", since=0))
+    assert session.version == 1 and len(session.log) == 1 and session.log[0].seat == 0
+    # a dropped connection: back off, then resume with the last version seen
+    wire.time += 30
+    assert 59 < session.clock_left(0) < 61
+    session.on_close(1006, "")
+    assert session.conn.state == "reconnecting" and wire.timers[-1][0] == 0.5
+    wire.timers[-1][1]()
+    assert len(wire.sockets) == 2
+    session.on_open()
+    assert wire.sockets[1].sent[0] == {"kind": "resume", "room": ROOM, "seat": 0, "token": "tok",
+                                       "since": 1, "v": 1, "id": wire.sockets[1].sent[0]["id"]}
+    # another tab took the seat: say so, never retry by itself
+    timers = len(wire.timers)
+    session.on_close(4001, "seat opened elsewhere")
+    assert session.conn.state == "elsewhere" and len(wire.timers) == timers
+
+
+def test_open_resumes_a_stored_seat_and_watches_when_it_is_gone():
+    wire = Wire()
+    wire.storage[f"netarcade:seat:{ROOM}"] = json.dumps({"seat": 1, "token": "old"})
+    session = wire.session()
+    session.open(ROOM)
+    session.on_open()
+    sent = wire.sockets[0].sent
+    assert sent[0]["kind"] == "resume" and sent[0]["seat"] == 1 and sent[0]["since"] == -1
+    wire.deliver(session, {"kind": "error", "id": sent[0]["id"], "code": "bad-token", "message": "bad token"})
+    assert f"netarcade:seat:{ROOM}" not in wire.storage and session.seat is None
+    assert sent[-1]["kind"] == "watch"
+    # a spectator's view, then joining by name takes the free seat
+    match = Match(get_game("netcontrol"), {"players": 2}, 3)
+    kinds = ["human", "human"]
+    wire.deliver(session, state_frame(match, None, kinds))
+    assert session.ready and session.seat is None and not session.is_human_turn()
+    session.join("Bob")
+    assert sent[-1] == {"kind": "join", "room": ROOM, "name": "Bob", "v": 1, "id": sent[-1]["id"]}
+    wire.deliver(session, {"kind": "joined", "id": sent[-1]["id"], "room": ROOM, "seat": 1, "token": "new"})
+    assert not session.ready  # the seat's own view comes next
+    wire.deliver(session, state_frame(match, None, kinds, kind="update"))  # the old subscription: ignored
+    assert not session.ready
+    wire.deliver(session, state_frame(match, 1, kinds))
+    assert session.ready and session.names[1] == "You"
+
+
+class Recording(Screen):
+    def __init__(self, wire):
+        self.wire = wire
+        self.calls: list[str] = []
+        self.links: list[str] = []
+
+    def connect(self, session):
+        return self.wire.connect(session)
+
+    def storage(self):
+        return self.wire.storage
+
+    def later(self, delay, callback):
+        self.wire.later(delay, callback)
+
+    def show(self, view):
+        self.calls.append(f"show {view}")
+
+    def render(self):
+        self.calls.append("render")
+
+    def set_link(self, fragment):
+        self.links.append(fragment)
+
+    def online(self, session):
+        self.calls.append("online")
+
+
+def test_controller_puts_the_room_on_screen_with_the_games_table():
+    wire = Wire()
+    screen = Recording(wire)
+    control = Controller(screen)
+    control.route("#online=k7q2mx")
+    session = control.remote
+    assert session is not None and session.room == ROOM and control.table is None
+    session.on_open()
+    assert wire.sockets[0].sent[0]["kind"] == "watch"
+    game, match = finished_game(3)
+    kinds = ["human", "greedy"]
+    salt = "ef" * 16
+    commitment = commitment_of("netcontrol", match.seed, salt)
+    early = Match(game, match.options, match.seed)
+    wire.deliver(session, state_frame(early, None, kinds, commitment=commitment))
+    assert type(control.table).__name__ == "NetControlTable" and screen.links[-1] == f"online={ROOM}"
+    assert "is thinking" in control.table.status() or "place" in control.table.status()
+    assert control.mode == "bot"  # the page never runs an online room's bots
+    reveal = {"seed": str(match.seed), "salt": salt, "record": encode_record(match.record()),
+              "digest": digest(game, match.state)}
+    wire.deliver(session, state_frame(match, None, kinds, kind="update", since=0, commitment=commitment, reveal=reveal))
+    assert session.over and session.verdict.ok
+    assert screen.links[-1].startswith("play=netcontrol&seats=human,greedy&r=")
+    assert [entry.text for entry in session.log] == match.actions
+    assert "dice verified" in lobby.bar_html(session)
+    control.command("undo")
+    assert "no undo" in control.table.message
+    # leaving for a local game closes the room for good
+    control.route("#play=netcontrol&seats=human,greedy,greedy")
+    assert control.remote is None and wire.sockets[0].closed
