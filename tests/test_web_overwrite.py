@@ -341,3 +341,11 @@ def test_a_game_against_a_bot_to_the_game_over_card():
 @pytest.mark.parametrize("module", [ow_tools])
 def test_doctests(module):
     assert doctest.testmod(module).failed == 0
+
+
+def test_first_paint_templates_for_each_board_size():
+    page = pages.page_for("overwrite")
+    html = page.templates(["You", "Search bot"])
+    for size in (6, 8, 10):
+        assert f'<template id="ow-board-{size}">' in html
+    assert 'ow-board-' in page.prepaint_js and "players" in page.prepaint_js

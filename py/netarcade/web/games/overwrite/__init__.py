@@ -12,6 +12,22 @@ from netarcade.web.pages import GamePage
 
 __all__ = ["PAGE", "OverwritePage"]
 
+#: before Python is up, a link shows the bare board of its player count: a
+#: hand-written link says players=N, a record carries it as msgpack "players" N
+_PREPAINT_JS = r"""function (hash) {
+      var players = 2, m = /(^|[#&])players=([2-6])(&|$)/.exec(hash);
+      if (m) players = +m[2];
+      var r = /(^|[#&])r=([A-Za-z0-9_-]+)/.exec(hash);
+      if (!m && r) {
+        try {
+          var bytes = atob(r[2].replace(/-/g, "+").replace(/_/g, "/")), at = bytes.indexOf("\xa7players");
+          var n = at < 0 ? 0 : bytes.charCodeAt(at + 8);
+          if (n >= 2 && n <= 6) players = n;
+        } catch (e) { /* a malformed link: Python says so once it is up */ }
+      }
+      return "ow-board-" + (players < 3 ? 6 : players < 5 ? 8 : 10);
+    }"""
+
 
 class OverwritePage(GamePage):
     id = "overwrite"
@@ -22,6 +38,7 @@ class OverwritePage(GamePage):
     chart_caption = "Largest chunk at the end of each turn"
     form_labels = {"players": "Players"}
     css = "overwrite.css"
+    prepaint_js = _PREPAINT_JS
     #: a placement stays a little longer: the board changes in several cells at once
     bot_pause_seconds = 0.6
 
@@ -54,6 +71,20 @@ class OverwritePage(GamePage):
         from . import views
 
         return views.game_over(table)
+
+    def templates(self, names):
+        """The bare board of each size (6x6, 8x8, 10x10) for a link's first paint."""
+        from netarcade.core.game import TABLE
+        from netarcade.core.match import Match
+        from netarcade.games import get_game
+        from netarcade.games.overwrite.render import render_board
+
+        out = []
+        for players, size in ((2, 6), (3, 8), (5, 10)):
+            view = Match(get_game(self.id), {"players": players}, 0).view(TABLE)
+            bare = dict(view, stacks=[[] for _ in view["stacks"]])
+            out.append(f'<template id="ow-board-{size}">{render_board(bare, {"strip": False})}</template>')
+        return "".join(out)
 
     def bot_pause(self, text):
         words = text.split()
