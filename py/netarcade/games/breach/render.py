@@ -53,7 +53,7 @@ def node_lines(node: Mapping[str, Any]) -> list[tuple[str, str]]:
     lines = [(label, effect_text(node[key])) for label, key in (("ENTER", "enter"), ("STOP", "stop"),
                                                                   ("EXIT", "exit")) if node[key]]
     if node["dead_drop"]:
-        lines.append(("DEAD DROP", "pass through"))
+        lines.append(("DEAD DROP", "no stop"))
     return lines
 
 

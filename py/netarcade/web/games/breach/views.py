@@ -187,7 +187,7 @@ def _card_li(table: BreachTable, card: str, index: int, phase: str) -> str:
                       class_="cplay pick" + (" on" if on else ""), data_cmd="pick", data_value=card,
                       aria_pressed="true" if on else "false", aria_label=f"{verb} with {spec.name}")
     elif phase == "exploits" and table.deciding():
-        pressed = table.tool == card
+        pressed = table.tool == card and index == 0
         ok = table.playable(card)
         action = _tag("button", ["Cancel" if pressed else "Play" if spec.target == "none" else "Play\u2026"],
                       type="button", class_="cplay" + (" on" if pressed else "") + ("" if ok or pressed else " off"),
@@ -204,7 +204,8 @@ def _card_li(table: BreachTable, card: str, index: int, phase: str) -> str:
         _tag("small", " \u00b7 ".join(x for x in (f"target: {TARGET_WORDS[spec.target]}", cost, limit) if x),
              class_="cmeta"),
         action,
-    ], class_=f"xcard fam-{FAMILY[spec.family]}" + (" on" if on or table.tool == card else ""), data_card=card)
+    ], class_=f"xcard fam-{FAMILY[spec.family]}" + (" on" if on or (table.tool == card and index == 0) else ""),
+        data_card=card)
 
 
 def hand_panel(table: BreachTable) -> str:

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from netarcade.games.breach.cards import NODE
 from netarcade.web.table import Table
 
 from .tools import CRASH, EXPLOIT, HAND, card_name
@@ -201,7 +202,8 @@ class BreachWords:
             elif kind == "root-exit":
                 notes.append(f"exit roll {data['roll']} vs Exposure {data['exposure']}")
             elif kind == "enter":
-                notes.append(f"\u2192 {data['at']}" + (f" ({data['cost']} BW)" if data["how"] == "move" else " (backdoor)"))
+                name = NODE[data["node"]].name if data.get("node") in NODE else data["at"]
+                notes.append(f"{name}, {data['cost']} BW" if data["how"] == "move" else f"{data['at']} {name} (backdoor)")
             elif kind == "exposure":
                 notes.append(f"{short(data['seat'])} {data['change']:+d} EXP = {data['exposure']}")
             elif kind == "spend":
