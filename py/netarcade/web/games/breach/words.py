@@ -42,7 +42,8 @@ class BreachWords:
             return f" on {'you' if self.names[seat] == 'You' else self.names[seat]}"
         if target.isdigit():
             return f" on layer {target}"
-        return f" on {target}"
+        names = {node["at"]: node["name"] for node in self.view()["network"]}
+        return f" on {target}" + (f" ({names[target]})" if target in names else "")
 
     def window_line(self) -> str:
         """The open block window in one sentence."""
