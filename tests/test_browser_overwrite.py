@@ -1,4 +1,4 @@
-"""Overwrite in Chromium: start a game against the greedy bot from the home
+"""Overwrite in Chromium: start a game against the search bot from the home
 screen's form and play it to the game-over card by clicks (pick a bank
 piece, turn or flip it with keys, click a lit cell; draw when your own bank
 holds a piece), with one refused click explained by the engine, the ghost
@@ -89,9 +89,9 @@ def test_a_whole_game_against_the_bot_by_clicks(chromium, server):  # noqa: F811
         page.fill("#f-overwrite-players", "2")
         assert page.is_hidden("#f-overwrite-seat3")
         page.fill("#f-overwrite-seed", "11")
-        page.select_option("#f-overwrite-seat2", "greedy")
+        assert page.input_value("#f-overwrite-seat2") == "search"  # the default opponent
         page.click(f"{form} button[type=submit]")
-        assert "#play=overwrite&seats=human,greedy&r=" in page.url
+        assert "#play=overwrite&seats=human,search&r=" in page.url
         assert data(page, "game") == "overwrite"
         assert page.text_content("#topic") == "Overwrite"
         assert page.text_content("#rules summary") == "How to play Overwrite"

@@ -25,8 +25,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from netarcade.games.overwrite.board import parse_cell
-from netarcade.games.overwrite.pieces import KIND, ORDER
+from netarcade.games.overwrite.board import parse_cell, placement_table
+from netarcade.games.overwrite.pieces import ALL_SHAPES, KIND, ORDER
 from netarcade.games.overwrite.render import piece_fill
 from netarcade.web.session import Session
 from netarcade.web.table import COMMON_KEYS, Table
@@ -50,6 +50,14 @@ def action_cells(events) -> list[str]:
     return found
 
 
+def warm_placements(size: int) -> None:
+    """Fill the engine's placement tables for this board size now, when the
+    game opens, rather than inside a bot's thinking slice (a table is built
+    the first time a shape is looked at: tens of ms under Pyodide)."""
+    for shape in ALL_SHAPES:
+        placement_table(shape, size)
+
+
 class OverwriteTable(OverwriteWords, Table):
     """The controls of one Overwrite session: the tool (``place`` or
     ``defrag``), the picks so far (piece, orientation), the keyboard cursor
@@ -64,6 +72,7 @@ class OverwriteTable(OverwriteWords, Table):
         self.cursor: str | None = None
         self._cache: dict[Any, Any] = {}
         self._cache_key: tuple | None = None
+        warm_placements(session.view()["size"])
         self.sync()
 
     # --- the engine's answers, kept until the position changes -------------------------
