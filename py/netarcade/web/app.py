@@ -27,10 +27,10 @@ import asyncio
 import json
 
 import js
-from pyodide.ffi import create_proxy, jsnull
+from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
-from . import views
+from . import lobby, views
 from .controller import Controller, Screen
 from .pages import GamePage, default_page
 from .session import Session, parse_form
@@ -68,6 +68,58 @@ def _guarded(handler):
     return run
 
 
+class _Socket:
+    """A WebSocket to the relay for an ``online.RemoteSession`` (binary msgpack frames)."""
+
+    def __init__(self, url: str, session, proxies: list):
+        ws = js.WebSocket.new(url)
+        ws.binaryType = "arraybuffer"
+        self.ws = ws
+        handlers = {
+            "open": lambda event: session.on_open(),
+            "message": lambda event: session.on_message(bytes(event.data.to_py())),
+            "close": lambda event: session.on_close(int(event.code), str(event.reason or "")),
+        }
+        for name, handler in handlers.items():
+            proxy = create_proxy(_guarded(handler))
+            proxies.append(proxy)
+            ws.addEventListener(name, proxy)
+
+    def send(self, data: bytes) -> None:
+        if int(self.ws.readyState) == 1:
+            self.ws.send(to_js(data))
+
+    def close(self) -> None:
+        self.ws.close()
+
+
+class _SeatStore:
+    """``{room: seat and token}``: sessionStorage (one tab, one seat), copied to
+    localStorage so a closed and reopened tab finds its seat again."""
+
+    def _stores(self):
+        try:
+            return [js.sessionStorage, js.localStorage]
+        except Exception:  # storage refused (some iframes)
+            return []
+
+    def get(self, key: str):
+        for store in self._stores():
+            value = _node(store.getItem(key))
+            if value is not None:
+                return str(value)
+        return None
+
+    def __setitem__(self, key: str, value: str) -> None:
+        for store in self._stores():
+            store.setItem(key, value)
+
+    def pop(self, key: str, default=None):
+        for store in self._stores():
+            store.removeItem(key)
+        return default
+
+
 class App(Screen):
     """The one page: a game screen and a home screen, or (``?embed``) just a board."""
 
@@ -80,6 +132,8 @@ class App(Screen):
         self.keyboard_focus: str | None = None  # hex to focus after a re-render
         self._tasks: set = set()
         self._proxies: list = []  # keep every JS proxy alive for the page's lifetime
+        self._online_card = ""  # the lobby card last shown (redrawn only when it changes)
+        self._ticking = False
 
     @property
     def table(self):
@@ -104,6 +158,8 @@ class App(Screen):
         self.portrait = window.matchMedia(PORTRAIT)
         self.listen(self.portrait, "change", lambda event: self.render())
         self.route()
+        if not self.embed:
+            self.spawn(self.probe_relay())
         self.root.dataset.ready = "play"
         self.root.dataset.readyMs = str(round(js.performance.now()))
 
@@ -158,6 +214,72 @@ class App(Screen):
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
+    # --- online play (web/lobby.py, web/online.py) ------------------------------------------
+    async def probe_relay(self) -> None:
+        """Offer online play only when the relay serves this page: its
+        answers carry the ``websockets`` server header; a static host's do not."""
+        try:
+            answer = await js.fetch(js.location.pathname, to_js({"method": "HEAD", "cache": "no-store"},
+                                                                dict_converter=js.Object.fromEntries))
+            server = str(_node(answer.headers.get("server")) or "")
+        except Exception:
+            return
+        if "websockets" in server:
+            self.root.dataset.online = "yes"
+
+    def connect(self, session):
+        url = lobby.relay_url(str(js.location.protocol), str(js.location.host))
+        return _Socket(url, session, self._proxies)
+
+    def storage(self):
+        return _SeatStore()
+
+    def later(self, delay: float, callback) -> None:
+        asyncio.get_event_loop().call_later(delay, callback)
+
+    def online(self, session) -> None:
+        """The online bar, and the lobby card over the board until the game starts."""
+        if session is not self.control.remote:
+            return
+        self.root.dataset.online = "yes"
+        self.root.dataset.conn = session.conn.state
+        self.root.dataset.room = session.room or ""
+        self.root.dataset.verified = "" if session.verdict is None else ("yes" if session.verdict.ok else "no")
+        bar = _by_id("online")
+        if bar is not None:
+            bar.innerHTML = lobby.bar_html(session)
+            bar.hidden = False
+        overlay = _by_id("overlay")
+        url = str(js.location.origin) + str(js.location.pathname) + "#" + session.share_link()
+        card = lobby.card_html(session, url, self.control.watching)
+        if card:
+            if card != self._online_card:
+                typed = _node(document.getElementById("online-name"))
+                name = str(typed.value) if typed is not None else ""
+                overlay.innerHTML = card
+                if name and _by_id("online-name") is not None:
+                    _by_id("online-name").value = name
+            overlay.hidden = False
+        elif self._online_card and not session.over:
+            overlay.hidden = True
+        self._online_card = card
+        if session.over and not overlay.hidden:
+            over = _node(overlay.querySelector(".over-card"))
+            if over is not None and _node(over.querySelector(".verdict")) is None:
+                over.insertAdjacentHTML("beforeend", lobby.over_note(session))
+        if not self._ticking:
+            self._ticking = True
+            self.spawn(self.tick_clocks())
+
+    async def tick_clocks(self) -> None:
+        """Count the seats' clocks down between the relay's frames."""
+        while True:
+            await asyncio.sleep(1)
+            session = self.control.remote
+            bar = _by_id("online")
+            if session is not None and bar is not None and session.clocks_running():
+                bar.innerHTML = lobby.bar_html(session)
+
     def bot_thought(self, longest: float, windows: list[list[float]]) -> None:
         # For tests: the longest slice, and when bots thought (the browser's
         # long-task entries are matched against these windows).
@@ -210,6 +332,14 @@ class App(Screen):
             overlay.hidden = False
         else:
             overlay.hidden = True
+        if getattr(session, "remote", False):
+            self._online_card = ""
+            self.online(session)
+        else:
+            bar = _by_id("online")
+            if bar is not None:
+                bar.hidden = True
+            self.root.dataset.conn = ""
         self.restore_focus(focused)
 
     def focused_control(self) -> str | None:
@@ -287,7 +417,7 @@ class App(Screen):
         elif name == "new":
             window.location.hash = "home"
         elif name == "copy":
-            if self.table is not None:
+            if self.table is not None or self.control.remote is not None:
                 self.spawn(self.copy_link())
         elif name == "costs":
             panel = _by_id("costs-panel")
@@ -301,7 +431,10 @@ class App(Screen):
     def link_url(self) -> str:
         location = js.location
         base = str(location.origin) + str(location.pathname)
-        return f"{base}#{self.table.session.link()}"
+        session = self.table.session if self.table is not None else self.control.remote
+        if getattr(session, "remote", False) and not session.over:
+            return f"{base}#{session.share_link()}"  # the room, to share
+        return f"{base}#{session.link()}"
 
     async def copy_link(self) -> None:
         url = self.link_url()
@@ -395,11 +528,22 @@ class App(Screen):
 
     def on_submit(self, event) -> None:
         form = event.target
+        if hasattr(form, "matches") and form.matches("form.joinseat, form.joinroom"):
+            event.preventDefault()
+            self.join_submit(form)
+            return
         if not hasattr(form, "matches") or not form.matches("form.newgame"):
             return
         event.preventDefault()
         game_id = str(form.getAttribute("data-game"))
-        setup, errors = parse_form(game_id, self.form_values(form))
+        submitter = _node(getattr(event, "submitter", None))
+        online = submitter is not None and str(submitter.getAttribute("value") or "") == "online"
+        values = self.form_values(form)
+        setup, errors = parse_form(game_id, values)
+        if setup is not None and online:
+            name = _by_id("player-name")
+            self.control.create_online(setup, str(name.value).strip()[:40] if name is not None else "")
+            return
         self.show_errors(form, game_id, errors)
         if setup is None:
             first = _node(form.querySelector("[aria-invalid]"))
@@ -409,6 +553,26 @@ class App(Screen):
         session = Session(setup)
         self.control.load(session, demo=False, keep_hash=True)
         window.location.hash = session.link()  # a history entry: Back returns to the form
+
+
+def _join_submit(app: "App", form) -> None:
+    """The lobby's name form (take a free seat) or the home screen's (a code and a name)."""
+    values = app.form_values(form)
+    name = str(values.get("name", "")).strip()[:40] or "Player"
+    if form.matches("form.joinseat"):
+        app.control.command("online-join", name)
+        return
+    code, name = lobby.join_values(values)
+    note = _node(form.querySelector(".err"))
+    if code is None:
+        if note is not None:
+            note.textContent = "A game code is six letters and digits (no 0, O, 1, I or L)."
+        return
+    app.control.open_online(code, name or "Player")
+    js.history.pushState(None, "", "#online=" + code)
+
+
+App.join_submit = _join_submit
 
 
 def main() -> App:

@@ -180,6 +180,17 @@ class Controller:
             return ""
         return "over" if session.over else "human" if session.is_human_turn() else "bot"
 
+    # --- online (web/lobby.py) --------------------------------------------------------------
+    def open_online(self, code: str, name: str | None = None) -> None:
+        from . import lobby
+
+        lobby.open_room(self, code, name)
+
+    def create_online(self, setup: Any, name: str) -> None:
+        from . import lobby
+
+        lobby.create_room(self, setup, name)
+
     # --- what the player does -----------------------------------------------------------
     def after(self, played: str | None) -> None:
         """A table call's outcome: a played action changes the game, anything else redraws."""

@@ -48,6 +48,7 @@ def _session(control) -> RemoteSession:
         old.close()
     control.cancel_bots()
     control.table = None
+    control.watching = False
     screen = control.screen
     session = RemoteSession(screen.connect, screen.storage(), screen.later, now=control.clock,
                             listener=lambda what: _heard(control, session, what))

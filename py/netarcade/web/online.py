@@ -435,6 +435,9 @@ class RemoteSession:
                 return max(0.0, float(clock["left"]) - (self.now() - self.frame_at))
         return None
 
+    def clocks_running(self) -> bool:
+        return bool(self.frame and self.frame.get("clocks") and not self.over)
+
     # --- the local Session's interface ---------------------------------------------------
     @property
     def state(self) -> Any:

@@ -219,7 +219,8 @@ def new_game_form(game_id: str) -> str:
     if variable:
         parts.append(seats)
     parts.append(_tag("div", [
-        _tag("button", f"Start {escape(game.title)}", type="submit", class_="primary"),
+        _tag("button", f"Start {escape(game.title)}", type="submit", class_="primary", value="local"),
+        _tag("button", "Take it online", type="submit", value="online", class_="online-only"),
     ], class_="actions"))
     return _tag("form", parts, class_="newgame", data_game=game_id, novalidate=True,
                 aria_label=f"New {game.title} game")
@@ -245,4 +246,24 @@ def home() -> str:
                 _tag("p", escape(pitch), class_="pitch"),
                 _tag("p", "Not playable yet: its rules engine is being built.", class_="soon"),
             ], class_="card game coming", id=f"game-{game_id}", data_game=game_id, aria_disabled="true"))
+    cards.insert(0, _tag("section", [  # online only: the name a form's "Take it online" sits you under
+        _tag("label", "Your name for online games", for_="player-name"),
+        _void("input", id="player-name", name="player", maxlength="40", autocomplete="nickname",
+              placeholder="Player 1"),
+        _tag("small", "Take it online: you sit in the first Human seat; the other Human seats are for the "
+                      "people you send the link to. The relay holds the cards and the dice.", class_="help"),
+    ], class_="card online-name online-only"))
+    cards.append(_tag("section", [  # online only, like the form's "Take it online"
+        _tag("h2", "Join an online game"),
+        _tag("form", [
+            _tag("div", [_tag("label", "Game code", for_="join-code"),
+                         _void("input", id="join-code", name="code", maxlength="6", autocomplete="off",
+                               placeholder="K7Q2MX", spellcheck="false")], class_="field"),
+            _tag("div", [_tag("label", "Your name", for_="join-name"),
+                         _void("input", id="join-name", name="name", maxlength="40", autocomplete="nickname")],
+                 class_="field"),
+            _tag("small", "", class_="err", aria_live="polite"),
+            _tag("div", [_tag("button", "Join", type="submit", class_="primary")], class_="actions"),
+        ], class_="joinroom", aria_label="Join an online game"),
+    ], class_="card join-card online-only", id="join-online"))
     return _tag("div", cards, class_="games")
