@@ -1,0 +1,140 @@
+"""Online Net Control in Chromium through a real relay serving the built site.
+
+Ann creates a room from the home screen's form ("Take it online": Ann, a
+second human, a greedy bot); Bob opens the shared link in another browser
+context, gives his name and joins; Ann starts; both play by clicks on the
+lit targets (and the buttons the table offers); Bob's page is closed
+mid-game and reopened from the link and carries on; a third context
+watches; at the end every page shows "dice verified". The relay runs with a
+short clock so an idle moment falls to the clock. No request leaves
+127.0.0.1.
+"""
+
+from __future__ import annotations
+
+import random
+import time
+
+import pytest
+
+from test_browser_app import browsing, wait_ready  # noqa: F401 - helpers
+from test_browser_boot import chromium, site  # noqa: F401 - fixtures
+from test_relay_harness import RelayProcess
+
+GAME_SECONDS = 420
+
+
+@pytest.fixture
+def relay_site(site, tmp_path):  # noqa: F811
+    relay = RelayProcess(tmp_path / "data", "--rate", "200", "--burst", "400", site=site)
+    yield relay
+    relay.kill()
+
+
+def dataset(page, name):
+    return page.evaluate(f"document.documentElement.dataset.{name}")
+
+
+def act_once(page, rng) -> bool:
+    """One click for the human on this page when it must decide: a lit board
+    target, else an enabled action button (roll, discard pick, end)."""
+    return page.evaluate(
+        """(seed) => {
+          const board = [...document.querySelectorAll('#board [data-action]')];
+          const pick = (xs) => xs[seed % xs.length];
+          const fire = (el) => { el.dispatchEvent(new MouseEvent('click', {bubbles: true})); return true; };
+          const chooser = [...document.querySelectorAll('[data-cmd="pick"]:not([disabled]):not([aria-disabled])')];
+          if (chooser.length) return fire(pick(chooser));
+          if (board.length) return fire(pick(board));
+          for (const cmd of ['roll', 'end']) {
+            const b = document.querySelector(`[data-cmd="${cmd}"]:not([disabled]):not([aria-disabled])`);
+            if (b) return fire(b);
+          }
+          return false;
+        }""", rng.randrange(1 << 30))
+
+
+def test_online_net_control_two_players_a_bot_a_spectator(chromium, relay_site, tmp_path):  # noqa: F811
+    base = relay_site.http + "/"
+    rng = random.Random(11)
+    with browsing(chromium, "online-ann", [base]) as ann_tab, \
+            browsing(chromium, "online-bob", [base]) as bob_tab, \
+            browsing(chromium, "online-eve", [base]) as eve_tab:
+        ann = ann_tab.page()
+        ann.goto(base + "#home", wait_until="domcontentloaded")
+        wait_ready(ann)
+        ann.wait_for_function("document.documentElement.dataset.online === 'yes'", timeout=10_000)
+        form = ann.locator("form.newgame[data-game=netcontrol]")
+        ann.fill("#player-name", "Ann")
+        form.locator("input[name=target]").fill("4")
+        form.locator("select[name=seat2]").select_option("human")
+        form.locator("select[name=seat3]").select_option("greedy")
+        form.locator("button[value=online]").click()
+        ann.wait_for_selector("#online-code", timeout=15_000)
+        code = ann.text_content("#online-code").strip()
+        link = ann.input_value("#online-link")
+        assert link.endswith("#online=" + code)
+        ann.screenshot(path=str(tmp_path / "lobby.png"))
+
+        bob = bob_tab.page()
+        bob.goto(link, wait_until="domcontentloaded")
+        wait_ready(bob)
+        bob.wait_for_selector("form.joinseat", timeout=15_000)
+        bob.fill("#online-name", "Bob")
+        bob.click("form.joinseat button[type=submit]")
+        # every human seat is taken: the relay starts the game (else Start would)
+        ann.wait_for_function("document.getElementById('online').textContent.includes('Bob')", timeout=15_000)
+
+        eve = eve_tab.page()
+        eve.goto(link, wait_until="domcontentloaded")
+        wait_ready(eve)
+        eve.wait_for_function("document.documentElement.dataset.conn === 'open' && "
+                              "document.getElementById('online').textContent.includes('watching')", timeout=15_000)
+
+        if ann.locator('[data-cmd="online-start"]:visible').count():
+            ann.click('[data-cmd="online-start"]')
+        for page in (ann, bob):
+            page.wait_for_function("document.getElementById('overlay').hidden", timeout=15_000)
+        ann.screenshot(path=str(tmp_path / "started.png"))
+
+        deadline = time.monotonic() + GAME_SECONDS
+        reopened = False
+        clicks = 0
+        players = {"ann": ann, "bob": bob}
+        while time.monotonic() < deadline:
+            if dataset(ann, "verified") and dataset(players["bob"], "verified"):
+                break
+            acted = False
+            for name, page in list(players.items()):
+                if dataset(page, "state") == "human" and act_once(page, rng):
+                    acted = True
+                    clicks += 1
+                    page.wait_for_timeout(60)
+            if clicks > 12 and not reopened:
+                # Bob closes his tab and opens the link again: his seat comes back
+                bob_tab.pages.remove(players["bob"])
+                players["bob"].close()
+                bob = bob_tab.page()
+                bob.goto(link, wait_until="domcontentloaded")
+                wait_ready(bob)
+                bob.wait_for_function("document.documentElement.dataset.conn === 'open'", timeout=15_000)
+                bob.wait_for_function("document.getElementById('board').querySelector('svg')", timeout=15_000)
+                assert bob.locator("form.joinseat").count() == 0
+                assert "You" in bob.text_content("#online")
+                players["bob"] = bob
+                reopened = True
+            if not acted:
+                ann.wait_for_timeout(150)
+        else:
+            ann.screenshot(path=str(tmp_path / "timeout.png"))
+            raise AssertionError(f"the online game did not finish ({clicks} clicks)")
+        assert reopened
+        for page in (ann, players["bob"], eve):
+            page.wait_for_function("document.documentElement.dataset.verified === 'yes'", timeout=30_000)
+            assert "dice verified" in page.text_content("#online")
+        final = ann.evaluate("location.hash")
+        assert final.startswith("#play=netcontrol&seats=human,human,greedy&r=")
+        assert "dice verified" in ann.text_content("#overlay")
+        ann.screenshot(path=str(tmp_path / "over.png"))
+        for tab in (ann_tab, bob_tab, eve_tab):
+            tab.check_clean()
