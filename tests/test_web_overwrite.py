@@ -140,6 +140,7 @@ def test_a_refused_click_keeps_the_state_and_says_why():
     assert table.click(bad) is None
     assert table.refused in ("must-touch-side", "must-touch", "overlap", "outside-boundary")
     assert table.message.startswith("Can't place ") and table.prompt() == table.message
+    assert f" on {bad}: " in table.message  # the cell the player pointed at, not the notation's anchor
     assert digest(session.game, session.state) == before
     # a click with nothing picked, and on a bot's turn, are explained too
     table.cancel()

@@ -70,6 +70,7 @@ class OverwriteTable(OverwriteWords, Table):
     def __init__(self, session: Session):
         super().__init__(session)
         self.cursor: str | None = None
+        self.clicked: str | None = None  # the cell a click named, for the words of a refusal
         self._cache: dict[Any, Any] = {}
         self._cache_key: tuple | None = None
         warm_placements(session.view()["size"])
@@ -274,9 +275,13 @@ class OverwriteTable(OverwriteWords, Table):
             return None
         anchor = self.anchor_for(name)
         if anchor is None:
-            self.message = f"That would stick out of the board: {self.selected_piece()} does not fit with this block on {name}."
+            self.message = f"Can't place {self.selected_piece()} on {name}: the piece would stick out of the board."
             return None
-        return self.advance(self.tool_spec(), anchor)
+        self.clicked = name
+        try:
+            return self.advance(self.tool_spec(), anchor)
+        finally:
+            self.clicked = None
 
     def reserve(self) -> str | None:
         self.message = self._cannot_click()
@@ -426,7 +431,8 @@ class OverwriteTable(OverwriteWords, Table):
             ghost = [] if anchor is None else [c for c in (shift(anchor, r, k) for r, k in body) if c]
             text = legal.get(anchor) if anchor else None
             target = {"ok": text is not None, "ghost": ghost, "action": text, "fill": fill,
-                      "label": f"{cell}: {self._describe(text)}" if text else f"{cell}: does not fit here",
+                      "label": f"{cell}: {'move' if spec is DEFRAG else 'place'} {name} here ({text.split()[3]})" if text
+                      else f"{cell}: {name} does not fit here",
                       "cursor": cell == self.cursor}
             if text and hits.get(anchor):
                 target["hits"] = hits[anchor]

@@ -33,10 +33,12 @@ class OverwriteWords:
     def _describe(self, text: str) -> str:
         words = text.split()
         verb = _verb(text)
+        # the player pointed at a cell with the piece's handle, not at the anchor of the notation
+        where = getattr(self, "clicked", None)
         if verb == "place" and len(words) == 5:
-            return f"place {_piece_words(words[2])} at {words[4]} ({words[3]})"
+            return f"place {_piece_words(words[2])} on {where}" if where else f"place {_piece_words(words[2])} at {words[4]}"
         if verb == "defrag" and len(words) == 5:
-            return f"move {words[2]} to {words[4]} ({words[3]})"
+            return f"move {words[2]} onto {where}" if where else f"move {words[2]} to {words[4]}"
         if verb == "reserve" and len(words) == 3:
             return f"reserve {words[2]}"
         return {"draw": "draw", "pass": "pass"}.get(verb, text)
