@@ -93,6 +93,8 @@ BOT_GAMES = (
     ("netcontrol", ["greedy", "search", "random", "greedy"], 8, {"target": 5, "radius": 1},
      {"search": {"iterations": 12}}),
     ("backbone", ["search", "greedy"], 2, {"target": 6, "map": "seeded"}, {"search": {"iterations": 16}}),
+    ("overwrite", ["greedy", "search"], 7, {}, {"search": {"iterations": 8}}),
+    ("breach", ["greedy", "random", "greedy"], 5, {"rounds": 6}, {}),
 )
 BOT_SNIPPET = """
 import json
