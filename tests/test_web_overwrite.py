@@ -350,3 +350,15 @@ def test_first_paint_templates_for_each_board_size():
     for size in (6, 8, 10):
         assert f'<template id="ow-board-{size}">' in html
     assert 'ow-board-' in page.prepaint_js and "players" in page.prepaint_js
+
+
+def test_a_phone_aims_first_then_places():
+    session = hotseat()
+    table = OverwriteTable(session)
+    table.command("pick", "1")
+    cell, text = sorted(lit(table).items())[0]
+    svg = pages.page_for("overwrite").board(table)
+    assert f'data-cmd="aim" data-value="{cell}"' in svg and "@media (hover:none)" in svg
+    assert table.command("aim", cell) is None and table.cursor == cell and session.actions == []
+    assert table.hints()["targets"][cell]["cursor"] is True
+    assert table.click(cell) == text

@@ -24,7 +24,9 @@ cell name -> ``{"action": notation or None, "label": str, "ghost": [cells],
 "ok": bool, "hits": [cells], "fill": colour}``; each target shows its ghost (the piece as
 it would lie, green when legal, red dashes when not, and ``hits``: the
 cells of pieces it would remove, crossed) while the pointer is on it or it
-has the keyboard focus. ``crop`` (default: when there is no strip) shows
+has the keyboard focus (on a screen without hover, a first tap lands on a
+``data-cmd="aim"`` layer that moves the cursor there, and only the cursor's
+target places). ``crop`` (default: when there is no strip) shows
 only the playing area and its labels.
 
 Markup: each cell is ``<g class="cell ..." data-cell="c4">`` (and
@@ -75,6 +77,9 @@ def _style() -> str:
         ".ow-board .target.cursor .ghost{visibility:visible;}"
         ".ow-board .target:focus{outline:none;}"
         f".ow-board .target:focus .hit{{stroke:{THEME['focus']};stroke-width:2.5;stroke-dasharray:5 3;}}"
+        # no pointer to hover with (a phone): the first tap aims (shows the ghost), the second places
+        ".ow-board .target .tap{display:none;}"
+        "@media (hover:none){.ow-board .target:not(.cursor) .tap{display:inline;}}"
     ))
 
 
@@ -275,7 +280,9 @@ def _target(name: str, target: Mapping[str, Any]) -> str:
     if target.get("label"):
         attributes["aria-label"] = target["label"]
     hit = el("rect", None, x=x, y=y, width=CELL, height=CELL, fill="#000", fill_opacity=0, class_="hit")
-    return el("g", [hit, el("g", ghost, class_="ghost")], attributes)
+    tap = el("rect", None, {"x": x, "y": y, "width": CELL, "height": CELL, "fill": "#000", "fill-opacity": 0,
+                            "class": "tap", "data-cmd": "aim", "data-value": name})
+    return el("g", [hit, el("g", ghost, class_="ghost"), tap], attributes)
 
 
 def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None) -> str:

@@ -312,7 +312,8 @@ class OverwriteTable(OverwriteWords, Table):
     def command(self, name: str, value: str | None = None) -> str | None:
         """A button or key: ``pick`` (with a piece), ``rotate``, ``flip``,
         ``reserve``, ``draw``, ``pass``, ``cursor`` (with a direction),
-        ``place`` (at the cursor). Returns what it played."""
+        ``place`` (at the cursor), ``aim`` (with a cell: a phone's first tap
+        moves the cursor there). Returns what it played."""
         self.message = None
         if name == "pick":
             if value and value.isdigit():
@@ -325,6 +326,10 @@ class OverwriteTable(OverwriteWords, Table):
             return self.pick(value or "")
         if name in ("rotate", "flip"):
             self.rotate(mirror=name == "flip")
+            return None
+        if name == "aim":  # a first tap on a phone: show the piece there (the cursor)
+            if value in self.view()["area"]:
+                self.cursor = value
             return None
         if name == "cursor":
             if value in _STEPS:

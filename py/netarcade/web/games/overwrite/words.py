@@ -87,8 +87,8 @@ class OverwriteWords:
             if name == "av":
                 return ("Anti-virus: point at a lit cell to see what it removes (crossed): every uncovered piece "
                         "touching it, any colour. Click to place.")
-            return (f"{_piece_words(name)}: click a lit cell (the block under the pointer goes there). "
-                    f"R turns, F flips, Esc puts it back{self._reserve_hint(name)}.")
+            return (f"{_piece_words(name)}: click a lit cell (the block under the pointer goes there; on a phone "
+                    f"tap to see it, tap again to place). R turns, F flips, Esc puts it back{self._reserve_hint(name)}.")
         if view["phase"] == "draw":
             return "Draw (D) adds a piece from the envelope to the bank, or click a piece of your own bank to play it instead."
         if view["unlocked"]:
