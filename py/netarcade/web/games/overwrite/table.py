@@ -89,7 +89,16 @@ class OverwriteTable(OverwriteWords, Table):
         return self._memo("view", self.session.view)
 
     def continuing(self, verb: str, picks=()) -> list[str]:
-        return self._memo(("continuing", verb, tuple(picks)), lambda: Table.continuing(self, verb, picks))
+        """As the shared table's, kept per position; a bare verb is read from one
+        listing of every legal action (the engine narrows a prefix by verb and
+        piece only when it ends with a space: ``"p1 place 1L4 "``)."""
+        if picks:
+            return self._memo(("continuing", verb, tuple(picks)), lambda: Table.continuing(self, verb, picks))
+        return self._memo(("continuing", verb), lambda: [
+            text for text in self._memo("legal", self._legal) if text.split()[1:2] == [verb]])
+
+    def _legal(self) -> list[str]:
+        return self.session.legal_texts() if self.session.is_human_turn() else []
 
     # --- what may be picked now -------------------------------------------------------------
     def playable(self) -> list[str]:
@@ -118,6 +127,13 @@ class OverwriteTable(OverwriteWords, Table):
     def defrag_pieces(self) -> list[str]:
         """Pieces on the board a Defrag in the bank may move now (none on a bot's turn)."""
         return self.next_words(DEFRAG) if self.session.is_human_turn() else []
+
+    def defrag_ready(self) -> bool:
+        """A Defrag in the bank after drawing: the button is lit without listing
+        every move (a click lists them, and says so in the rare case of none)."""
+        view = self.view()
+        return (self.session.is_human_turn() and view["phase"] == "play"
+                and any(KIND.get(piece) == "df" for piece in view["bank"]))
 
     def human_seat(self) -> int | None:
         """Whose own bank the controls show: the human to act, else the only human."""

@@ -34,7 +34,7 @@ def _bank_button(table: OverwriteTable, piece: str, index: int | None, offered: 
     defrag = KIND.get(piece) == "df"
     may = name in {play_name(p) for p in offered}  # a second Anti-virus plays as the first
     usable = (may and (name in playable or name in reservable)) or (
-        defrag and table.tool != "defrag" and bool(table.defrag_pieces()))
+        defrag and table.tool != "defrag" and table.defrag_ready())
     if defrag and table.tool == "defrag":
         picked = True
     label = piece_label(piece)
@@ -102,7 +102,7 @@ def tool_panel(table: OverwriteTable) -> str:
         _act("Flip", "F", "flip", on=picked, title="Mirror the piece (F)"),
         _act("Reserve", "V", "reserve", on=name in reservable,
              title=f"Keep the picked piece of your colour in your bank (at most {RESERVE_LIMIT} blocks, {PERSONAL_LIMIT} pieces)"),
-        _act("Defrag", "M", "defrag", on=human and bool(table.defrag_pieces()), pressed=table.tool == "defrag",
+        _act("Defrag", "M", "defrag", on=table.defrag_ready(), pressed=table.tool == "defrag",
              tool=True, title="Use the Defrag: move an uncovered piece (M)"),
     ]
     if drawing:
