@@ -108,6 +108,7 @@ def test_pick_turn_and_place_as_the_engine_lists_it():
     assert session.view()["phase"] == "play"
     offered = table.offered()
     assert offered and table.key_command("1") == "pick:1"
+    assert table.prompt().startswith("First piece: ") and "against a side" in table.prompt()
     table.command("pick", "1")
     name = table.selected_piece()
     assert table.tool == "place" and name == ow_tools.play_name(offered[0])
@@ -129,6 +130,9 @@ def test_pick_turn_and_place_as_the_engine_lists_it():
     cell, text = sorted(lit(table).items())[0]
     assert table.click(cell) == text
     assert session.actions[-1] == text and table.tool is None and table.picked == []
+    placed = next(p["cells"] for p in session.view()["pieces"])
+    assert set(table.last_cells()) == set(placed)  # the next player sees what just moved
+    assert "touch the chain" in table.prompt()
 
 
 def test_a_refused_click_keeps_the_state_and_says_why():

@@ -391,7 +391,8 @@ class OverwriteTable(OverwriteWords, Table):
     def last_cells(self) -> list[str]:
         """Cells touched since the player to move last acted (or in the last action)."""
         session = self.session
-        me = session.setup.humans[0] if session.setup.humans else None
+        humans = session.setup.humans
+        me = session.current if session.is_human_turn() else humans[0] if len(humans) == 1 else None
         found: list[str] = []
         for entry in reversed(session.log):
             if entry.seat == me:

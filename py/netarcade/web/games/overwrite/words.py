@@ -91,6 +91,8 @@ class OverwriteWords:
                     f"tap to see it, tap again to place). R turns, F flips, Esc puts it back{self._reserve_hint(name)}.")
         if view["phase"] == "draw":
             return "Draw (D) adds a piece from the envelope to the bank, or click a piece of your own bank to play it instead."
+        if not view["pieces"]:
+            return "First piece: pick one in the bank (1-9) and lay it against a side of the blue boundary."
         if view["unlocked"]:
             return "Stacking is on: cover rival chunks to cut them. Pick a piece in the bank (1-9)."
         return ("Pick a piece in the bank (1-9): no stacking yet; each piece must touch the chain until it "
