@@ -254,3 +254,15 @@ def test_a_whole_game_against_bots_reaches_the_game_over_card():
     headline, detail = table.result()
     assert re.match(r"(You win|Greedy bot wins|.* share the win)", headline), headline
     assert "progress" in detail
+
+
+def test_the_empty_log_says_who_goes_first_in_good_english():
+    for seats in (("human", "greedy", "greedy"), ("greedy", "human", "greedy"), ("greedy", "greedy", "human")):
+        for seed in range(6):
+            session = Session(new_setup("breach", {"players": 3}, seed, seats))
+            text = bv.log_panel(BreachTable(session))
+            first = session.view()["first"]
+            if seats[first] == "human":
+                assert "You go first." in text and "You goes" not in text
+            else:
+                assert f"{session.names[first]} goes first." in text

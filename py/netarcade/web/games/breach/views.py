@@ -297,9 +297,9 @@ def deck_panel(table: BreachTable | None = None) -> str:
 def log_panel(table: BreachTable) -> str:
     entries = table.session.log
     if not entries:
-        first = table.view()["first"]
-        return _tag("p", f"Game started with {len(table.names)} infiltrators. "
-                         f"{escape(table.names[first])} goes first.", class_="empty")
+        first = table.names[table.view()["first"]]
+        opener = "You go first." if first == "You" else f"{escape(first)} goes first."
+        return _tag("p", f"Game started with {len(table.names)} infiltrators. {opener}", class_="empty")
     shown = entries[-LOG_LIMIT:]
     items = []
     if len(entries) > len(shown):
