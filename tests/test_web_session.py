@@ -609,3 +609,24 @@ def test_only_the_dom_glue_imports_the_browser():
 def test_doctests(module):
     result = doctest.testmod(importlib.import_module(module.__name__))
     assert result.failed == 0
+
+
+def test_a_hand_written_link_counts_its_seats_as_the_players():
+    setup, _ = decode_link("#play=breach&seats=human,greedy,greedy&seed=4")
+    assert setup.options["players"] == 3 and setup.seats == ("human", "greedy", "greedy")
+    setup, _ = decode_link("#play=netcontrol&seats=human,random&seed=1&radius=1")
+    assert setup.options["players"] == 2
+    # an explicit count still has to agree with the seats
+    with pytest.raises(LinkError, match="4 seats, got 3"):
+        decode_link("#play=breach&seats=human,greedy,greedy&players=4")
+    with pytest.raises(LinkError, match="Breach seats 2-5 players; this names 6"):
+        decode_link("#play=breach&seats=" + ",".join(["greedy"] * 6))
+    with pytest.raises(LinkError, match="Backbone seats 2 players; this names 3"):
+        decode_link("#play=backbone&seats=human,greedy,greedy")
+
+
+def test_a_seat_that_is_no_kind_of_player_is_named():
+    with pytest.raises(LinkError, match="'foo' is no kind of player"):
+        decode_link("#play=backbone&seats=foo")
+    with pytest.raises(LinkError, match="'robot' is no kind of player"):
+        decode_link("#play=netcontrol&seats=human,robot,search")

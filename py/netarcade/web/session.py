@@ -114,19 +114,30 @@ def new_setup(game_id: str, options: Mapping[str, Any] | None = None, seed: Any 
     option ``seats``) (``tests/test_web_session.py`` has examples).
     """
     game = get_game(game_id)
+    if seats is not None:
+        if isinstance(seats, str):
+            seats = tuple(seats.split(","))
+        seats = tuple(str(kind).strip() for kind in seats)
+        for kind in seats:
+            if kind not in SEAT_KINDS:
+                shown = kind if len(kind) <= 24 else kind[:20] + "..."
+                raise InvalidOption("seats", f"{shown!r} is no kind of player (a seat is one of "
+                                    f"{', '.join(SEAT_KINDS)})")
+        given = dict(options or {})
+        if "players" not in given and "players" in game.options.by_name:
+            # a hand-written link that lists the seats need not also count them
+            if not game.min_players <= len(seats) <= game.max_players:
+                seated = (f"{game.min_players}" if game.min_players == game.max_players
+                          else f"{game.min_players}-{game.max_players}")
+                raise InvalidOption("seats", f"{game.title} seats {seated} players; this names {len(seats)}")
+            options = {**given, "players": len(seats)}
     checked = game.validate_options(options)
     seed = random_seed() if seed is None else validate_seed(seed)
     players = _players_of(game, checked)
     if seats is None:
         seats = (HUMAN,) + ("search",) * (players - 1)
-    if isinstance(seats, str):
-        seats = tuple(seats.split(","))
-    seats = tuple(str(kind).strip() for kind in seats)
     if len(seats) != players:
         raise InvalidOption("seats", f"this game has {players} seats, got {len(seats)}")
-    for kind in seats:
-        if kind not in SEAT_KINDS:
-            raise InvalidOption("seats", f"a seat is one of {', '.join(SEAT_KINDS)}, got {kind!r}")
     return Setup(game.id, checked, seed, seats)
 
 
