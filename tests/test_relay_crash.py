@@ -21,9 +21,11 @@ from test_relay_harness import Client, RelayProcess, play_seat, run
 from test_relay_games import roundtrip
 
 KILLS = int(os.environ.get("RELAY_KILLS", "10"))
-ROOMS = [("netcontrol", ["human", "human", "random"], {"target": 10}),
-         ("breach", ["human", "human"], {"rounds": 30}),
-         ("backbone", ["human", "random"], {})]
+# the longest games each title allows, so play outlasts the kills however fast
+# or slow the machine is (the clients stop at the deadline, finished or not)
+ROOMS = [("netcontrol", ["human", "human", "random"], {"target": 20}),
+         ("breach", ["human", "human"], {"rounds": 200}),
+         ("backbone", ["human", "random"], {"target": 20})]
 
 
 async def seat_player(process, room, seat, token, rng, deadline, acked, last_seen):
