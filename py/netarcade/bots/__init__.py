@@ -4,16 +4,17 @@ evaluation) and ``search`` (Monte Carlo tree search on determinized states).
 A bot is built by ``make_bot(name, seed, game)`` and answers ``choose(game,
 state, seat)``. Its settings are resolved once, there: the caller's, else the
 game's ``bot_settings[name]``, else the bot's defaults; an unknown one
-raises :class:`UnknownBotSetting` (see ``base.py``). Bots only call the public Game contract (``legal_actions``,
-``apply`` on copies, ``evaluate``, ``determinize``), never a game's internals.
+raises :class:`UnknownBotSetting` (see ``base.py``). Bots only call the
+public Game contract (``legal_actions``, ``apply`` on copies, ``evaluate``,
+``determinize``), never a game's internals.
 """
 
 from __future__ import annotations
 
-from ..core.prng import Rng, derive_seed
 from typing import Any
 
 from ..core.game import Game
+from ..core.prng import Rng, derive_seed
 from .base import Bot, UnknownBotSetting
 from .greedy import GreedyBot
 from .mcts import SearchBot
