@@ -102,3 +102,15 @@ def test_nothing_an_observer_is_handed_holds_the_seed():
 def test_a_record_that_does_not_replay_says_which_action():
     with pytest.raises(InvalidRecord, match="action 2"):
         Match(BACKBONE, {}, 1, ["p1 end", "p1 end"])
+
+
+def test_changes_counts_every_play_and_undo_even_where_the_version_repeats():
+    match = Match(BACKBONE, {}, 2)
+    seen = {match.changes}
+    match.submit(0, match.legal(0)[0])
+    seen.add(match.changes)
+    match.undo()
+    seen.add(match.changes)
+    match.submit(0, match.legal(0)[-1])  # the same version as before, another position
+    seen.add(match.changes)
+    assert match.version == 1 and len(seen) == 4

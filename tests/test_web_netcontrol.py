@@ -66,7 +66,7 @@ def after_first_roll(seed: int) -> tuple[Session, NetControlTable]:
 
 def fresh_table(session: Session) -> NetControlTable:
     """A new table after a test has edited the session's state by hand."""
-    session._legal = None
+    session.match.edited()
     return NetControlTable(session)
 
 

@@ -18,7 +18,7 @@ from hypothesis import strategies as st
 
 from netarcade.bots import make_bot
 from netarcade.bots.mcts import DEFAULTS
-from netarcade.core import IllegalAction, decode_record, digest, encode_record
+from netarcade.core import TABLE, IllegalAction, decode_record, digest, encode_record
 from netarcade.games import get_game
 from netarcade.core.prng import Rng
 from netarcade.core.record import Record
@@ -630,3 +630,15 @@ def test_a_seat_that_is_no_kind_of_player_is_named():
         decode_link("#play=backbone&seats=foo")
     with pytest.raises(LinkError, match="'robot' is no kind of player"):
         decode_link("#play=netcontrol&seats=human,robot,search")
+
+
+def test_the_view_log_and_seat_to_act_follow_an_undo_and_a_different_move():
+    session = Session(new_setup("backbone", {}, 3, ("human", "human")))
+    first, last = session.legal_texts()[0], session.legal_texts()[-2]
+    session.play(first)
+    before = (session.view(), [entry.text for entry in session.log])
+    session.undo()
+    session.play(last)  # the same version number, another position
+    assert session.version == 1
+    assert [entry.text for entry in session.log] == [last] != before[1]
+    assert session.view() == session.match.view(TABLE) != before[0]

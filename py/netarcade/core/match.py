@@ -52,6 +52,9 @@ class Match:
         self.history = history
         self.keep_undo = history and undo
         self.version = 0
+        #: one per play and per undo: the key for anything cached about the
+        #: position (the version alone repeats after an undo and a new action)
+        self.changes = 0
         #: notation of every applied action, in order (the record's actions)
         self.actions: list[str] = []
         #: (version, event): setup events at version 0, then each action's
@@ -73,7 +76,7 @@ class Match:
         match = cls.__new__(cls)
         match.game, match.state, match.options, match.seed = game, state, None, None
         match.history = match.keep_undo = False
-        match.version, match.actions, match.events, match.turns = 0, [], [], []
+        match.version, match.changes, match.actions, match.events, match.turns = 0, 0, [], [], []
         match._before, match._legal = [], {}
         return match
 
@@ -156,6 +159,7 @@ class Match:
             events = game.apply(self.state, action)
             self._legal = {}
             self.version += 1
+            self.changes += 1
             if self.history:
                 self._log(action, events)
             return events
@@ -171,6 +175,7 @@ class Match:
         self.turns.append(turn)
         self._legal = {}
         self.version += 1
+        self.changes += 1
         self._log(action, events)
         return events
 
@@ -194,6 +199,12 @@ class Match:
         if not self.over:
             raise RuntimeError(f"{self.game.id} did not finish in {max_actions} actions")
 
+    def edited(self) -> None:
+        """The state was changed by hand, outside ``play`` (tests build
+        positions so): drop everything cached about the old position."""
+        self._legal = {}
+        self.changes += 1
+
     # --- undo ----------------------------------------------------------------------------
     def can_undo(self) -> bool:
         return bool(self._before)
@@ -211,6 +222,7 @@ class Match:
         if undone:
             self.events = [(v, event) for v, event in self.events if v <= self.version]
             self._legal = {}
+            self.changes += 1
         return undone
 
     # --- the record (the holder's alone: it carries the seed) ------------------------

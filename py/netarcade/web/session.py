@@ -328,7 +328,9 @@ class Session:
         self.setup = setup
         self.game = get_game(setup.game)
         self.match = Match(self.game, dict(setup.options), setup.seed)
+        # caches keyed on Match.changes (one per play and per undo)
         self._log: tuple[int, list[LogEntry]] = (-1, [])
+        self._view: tuple[int, dict[str, Any]] = (-1, {})
         self._current: tuple[int, int | None] = (-1, None)
         self._bot_rngs: dict[int, Any] = {}
         for index, text in enumerate(actions):
@@ -363,8 +365,8 @@ class Session:
     @property
     def log(self) -> list[LogEntry]:
         """The actions as the activity log shows them (rebuilt once per version)."""
-        version, entries = self._log
-        if version != self.match.version:
+        changes, entries = self._log
+        if changes != self.match.changes:
             match = self.match
             events: dict[int, list[dict[str, Any]]] = {}
             for v, event in match.events:
@@ -373,7 +375,7 @@ class Session:
             entries = [LogEntry(index, match.turns[index], self.seat_of(text), text,
                                 tuple(events.get(index + 1, ())))
                        for index, text in enumerate(match.actions)]
-            self._log = (match.version, entries)
+            self._log = (match.changes, entries)
         return entries
 
     # --- who is to move -------------------------------------------------------------
@@ -394,8 +396,8 @@ class Session:
         kept waiting for bots; among several humans, or several bots, one is
         drawn from the game seed and the version: every acting seat is an
         equal, none goes first for its number, and a link replays the same."""
-        version, seat = self._current
-        if version != self.match.version:
+        changes, seat = self._current
+        if changes != self.match.changes:
             seats = sorted(self.match.to_act())
             humans = [seat for seat in seats if not self.setup.is_bot(seat)]
             pool = humans or seats
@@ -405,7 +407,7 @@ class Session:
                 seat = pool[0]
             else:
                 seat = pool[derive_seed(self.setup.seed, f"actor:{self.match.version}") % len(pool)]
-            self._current = (self.match.version, seat)
+            self._current = (self.match.changes, seat)
         return seat
 
     def waiting(self) -> list[int]:
@@ -431,8 +433,13 @@ class Session:
         return [] if seat is None else self.match.legal(seat, prefix)
 
     def view(self) -> dict[str, Any]:
-        """What the screen shows: the local table's view, every hand open."""
-        return self.match.view(TABLE)
+        """What the screen shows: the local table's view, every hand open
+        (built once per position: panels, board and words all read it)."""
+        changes, view = self._view
+        if changes != self.match.changes:
+            view = self.match.view(TABLE)
+            self._view = (self.match.changes, view)
+        return view
 
     # --- acting ---------------------------------------------------------------------------
     def seat_of(self, text: str) -> int:

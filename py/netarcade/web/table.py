@@ -19,6 +19,7 @@ stay in ``web/<game>.py``. No DOM here.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import Any
 
 from ..core.errors import IllegalAction, NetarcadeError
 from ..core.game import format_seat
@@ -63,6 +64,10 @@ class Table:
         self.picked: list[str] = []  # the words picked so far with the tool
         self.message: str | None = None  # the answer to the last click, if any
         self.refused: str | None = None  # the engine's code for the last refused action
+
+    def view(self) -> dict[str, Any]:
+        """What the screen shows (the session builds it once per position)."""
+        return self.session.view()
 
     # --- the picks machine: the engine says what may come next ------------------------
     def continuing(self, verb: str, picks=()) -> list[str]:

@@ -57,18 +57,10 @@ class BreachTable(BreachWords, Table):
 
     def __init__(self, session: Session):
         super().__init__(session)
-        self._view: tuple[Any, dict[str, Any]] | None = None
         self._version = session.version
         self.sync()
 
     # --- what the screen shows ----------------------------------------------------------
-    def view(self) -> dict[str, Any]:
-        """The open view (cached until the position changes)."""
-        key = (id(self.session.state), self.session.version)
-        if self._view is None or self._view[0] != key:
-            self._view = (key, self.session.view())
-        return self._view[1]
-
     @property
     def phase(self) -> str:
         return self.view()["phase"]

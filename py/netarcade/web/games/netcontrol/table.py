@@ -85,21 +85,10 @@ class NetControlTable(NetControlWords, Table):
 
     def __init__(self, session: Session):
         super().__init__(session)
-        self._view_key: tuple | None = None
-        self._view: dict[str, Any] | None = None
         self._moment: tuple | None = None
         self.sync()
 
     # --- what the screen shows --------------------------------------------------------
-    def view(self) -> dict[str, Any]:
-        """The open view (cached until the position changes)."""
-        session = self.session
-        key = (id(session.state), len(session.actions))
-        if self._view is None or self._view_key != key:
-            self._view = session.view()
-            self._view_key = key
-        return self._view
-
     @property
     def phase(self) -> str:
         return self.view()["phase"]

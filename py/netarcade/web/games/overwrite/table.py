@@ -85,9 +85,6 @@ class OverwriteTable(OverwriteWords, Table):
             self._cache[key] = compute()
         return self._cache[key]
 
-    def view(self) -> dict[str, Any]:
-        return self._memo("view", self.session.view)
-
     def continuing(self, verb: str, picks=()) -> list[str]:
         """As the shared table's, kept per position; a bare verb is read from one
         listing of every legal action (the engine narrows a prefix by verb and
