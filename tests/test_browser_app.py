@@ -332,7 +332,10 @@ def test_embed_mode_inside_an_iframe_on_another_origin(chromium, server, tmp_pat
             assert frame.locator(".topbar").is_hidden() and frame.locator(".side").is_hidden()
             assert frame.locator("#board svg").is_visible()
             assert frame.locator("#pause").is_visible() and frame.locator("#open-full").is_visible()
-            box = frame.locator("#board svg").bounding_box()
+            # measured in one call: the demo redraws the board, so a locator's
+            # element can be replaced between finding it and measuring it
+            box = inner.evaluate("(() => { const r = document.querySelector('#board svg')"
+                                 ".getBoundingClientRect(); return {width: r.width, height: r.height}; })()")
             frame_box = page.locator("#arcade").bounding_box()
             assert box["width"] <= frame_box["width"] + 1 and box["height"] <= frame_box["height"] + 1
             assert box["height"] > frame_box["height"] * 0.6  # the board fills the frame

@@ -232,6 +232,8 @@ def test_an_embedded_bots_only_game_shows_the_island_dice_and_hand_only(chromium
         assert page.is_visible("#board svg.nc-board") and page.is_visible("#nc-dice") and page.is_visible("#nc-hand")
         for hidden in ("#nc-actions", "#nc-cards", ".side", ".topbar"):
             assert page.is_hidden(hidden), hidden
-        box = page.locator("#board svg").bounding_box()
+        # measured in one call: the bots redraw the board while we look
+        box = page.evaluate("(() => { const r = document.querySelector('#board svg')"
+                            ".getBoundingClientRect(); return {width: r.width, height: r.height}; })()")
         assert box["width"] > 300 and box["height"] > 300  # the island fills most of the frame
         tab.check_clean()
