@@ -1,7 +1,8 @@
 """Full online games through a real relay: Net Control (three players and a
 spectator) and Breach (two players, a seated bot, a spectator), then every
 frame checked against a replay of the revealed record: each seat got exactly
-its own view, events and legal actions, spectators the spectator view, and
+its own view, events, legal actions and moves as it may read them
+(``Game.notation_for``), spectators the spectator view, and
 no frame before the end held the seed, the salt or another seat's token.
 Also: reconnection with the last version seen, two tabs on one seat."""
 
@@ -64,6 +65,13 @@ def check_frames(room: str, reveal: dict, observed: list[tuple[object, list[dict
                 assert frame["legal"] == legal
             events = [e for e in roundtrip(final.events_since(frame["since"], obs)) if e["v"] <= version]
             assert frame["events"] == events
+            # other seats' moves as this observer may read them (whole or redacted), never more
+            moves = [m for m in roundtrip(final.moves_since(frame["since"], obs)) if m["v"] <= version]
+            assert frame["moves"] == moves
+            for move in moves:
+                whole = record.actions[move["v"] - 1]
+                assert move["text"] == game.notation_for(whole, obs)
+                assert move["text"] == whole or whole.startswith(move["text"] + " ")
             checked += 1
     return checked
 

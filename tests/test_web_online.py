@@ -68,7 +68,8 @@ def state_frame(match: Match, observer, kinds, kind="state", since=-1, started=T
     legal = match.legal(observer) if observer is not None and started and observer in match.to_act() else []
     return {"kind": kind, "room": ROOM, "seat": observer, "version": match.version, "since": since,
             "view": msgpack.unpackb(msgpack.packb(view), raw=False, strict_map_key=False),
-            "events": match.events_since(since, observer), "legal": legal,
+            "events": match.events_since(since, observer), "moves": match.moves_since(since, observer),
+            "legal": legal,
             "seats": seats_info(kinds), "started": started, "clocks": [{"seat": s, "left": 90.0} for s in match.to_act()],
             "clock": 90.0, "commitment": extra.pop("commitment", "c0"), **extra}
 
@@ -239,3 +240,48 @@ def test_controller_puts_the_room_on_screen_with_the_games_table():
     # leaving for a local game closes the room for good
     control.route("#play=netcontrol&seats=human,greedy,greedy")
     assert control.remote is None and wire.sockets[0].closed
+
+
+def test_the_log_shows_other_seats_moves_as_notation_before_the_reveal():
+    """Each frame's ``moves``: a seat's log reads every move as the relay
+    lets it (all public in Breach, D17); a resume keeps the moves before
+    ``since``; a redacted move shows seat and verb; a frame without moves
+    (an older relay) falls back to a summary of the events."""
+    wire = Wire()
+    control = Controller(Recording(wire))
+    control.route(f"#online={ROOM}")
+    session = control.remote
+    session.on_open()
+    game = get_game("breach")
+    kinds = ["human", "human", "greedy"]
+    match = Match(game, {"players": 3, "rounds": 8}, 4)
+    rng = random.Random(4)
+    wire.deliver(session, state_frame(match, None, kinds))
+    seen = 0
+    while match.version < 40 and not match.over:
+        for _ in range(3):
+            seat = sorted(match.to_act())[0]
+            match.submit(seat, rng.choice(match.legal(seat)))
+        wire.deliver(session, state_frame(match, None, kinds, kind="update", since=seen))
+        seen = match.version
+    assert [entry.text for entry in session.log] == match.actions
+    assert [entry.seat for entry in session.log] == [game.parse_action(t).seat for t in match.actions]
+    assert any(len(text.split()) > 2 for text in match.actions)  # moves with arguments, not bare verbs
+    # the table's log panel prints them
+    from netarcade.web.games.breach.views import log_panel
+    assert type(control.table).__name__ == "BreachTable"
+    html = log_panel(control.table)
+    last = match.actions[-1].split(" ", 1)[1]
+    assert last in html
+    # a move the relay redacts for this observer shows as seat and verb
+    match.submit(sorted(match.to_act())[0], rng.choice(match.legal(sorted(match.to_act())[0])))
+    frame = state_frame(match, None, kinds, kind="update", since=seen)
+    frame["moves"] = [{"v": match.version, "text": match.actions[-1].split()[0] + " discard"}]
+    wire.deliver(session, frame)
+    assert session.log[-1].text.endswith(" discard") and session.log[-1].seat == game.parse_action(match.actions[-1]).seat
+    # a full resync starts the moves over; a relay that sends none gets event summaries
+    frame = state_frame(match, None, kinds, kind="update")
+    del frame["moves"]
+    wire.deliver(session, frame)
+    assert session.moves == {} and len(session.log) == match.version
+    assert [entry.text for entry in session.log] != match.actions

@@ -53,6 +53,12 @@ class Game:
     chance: bool = False
     #: declared options; every game has a ``players`` option
     options: OptionSchema = OptionSchema()
+    #: verbs whose whole notation any observer may read (online, each seat's
+    #: log shows the other seats' moves as notation). ``None``: every verb of
+    #: a game without hidden information, none of a game with it. A move of
+    #: an unlisted verb is read by other seats and spectators as its seat and
+    #: verb alone (``"p2 discard"``); see ``notation_for``.
+    public_verbs: frozenset[str] | None = None
     #: per-bot settings this game's bots use unless their caller sets them,
     #: e.g. ``{"search": {"iterations": 60}}`` (see ``netarcade.bots.mcts``)
     bot_settings: dict[str, dict[str, Any]] = {}
@@ -186,6 +192,27 @@ class Game:
     def parse_action(self, text: str) -> Hashable:
         """Inverse of ``format_action``; raises ``InvalidNotation``."""
         raise NotImplementedError
+
+    def notation_for(self, text: str, observer: int | str | None) -> str:
+        """A move's notation ``text`` as ``observer`` may read it in a log:
+        whole for the seat that made it, the table, and a verb in
+        ``public_verbs``; otherwise its seat and verb alone, so a hidden
+        card or choice in its arguments stays hidden.
+
+        >>> class Cards(Game):
+        ...     hidden_information, public_verbs = True, frozenset({"play"})
+        >>> [Cards().notation_for(text, 1) for text in ("p1 discard lag", "p1 play wipe", "p2 discard lag")]
+        ['p1 discard', 'p1 play wipe', 'p2 discard lag']
+        """
+        seat, body = split_seat(text, self.max_players)
+        public = self.public_verbs
+        if public is None and not self.hidden_information:
+            return text
+        verb = body.partition(" ")[0]
+        own = is_seat(observer) and observer == seat
+        if own or observer == TABLE or (public is not None and verb in public):
+            return text
+        return format_seat(seat, verb)
 
     # --- for bots (optional) ------------------------------------------------
     def evaluate(self, state: Any, seat: int) -> float:

@@ -124,6 +124,15 @@ class Match:
         return [{**event.to_data(), "v": v} for v, event in self.events
                 if v > version and event.is_visible_to(observer)]
 
+    def moves_since(self, version: int = -1, observer: int | str | None = SPECTATOR) -> list[dict[str, Any]]:
+        """The moves after ``version`` as ``observer`` may read them: each
+        ``{"v": version, "text": notation}``, the notation whole or
+        redacted by ``Game.notation_for`` (a log of other seats' moves)."""
+        check_observer(self.game, self.state, observer)
+        notation_for = self.game.notation_for
+        return [{"v": v, "text": notation_for(text, observer)}
+                for v, text in enumerate(self.actions[max(version, 0):], start=max(version, 0) + 1)]
+
     def legal_actions(self, seat: int) -> list[Hashable]:
         """Legal action values of ``seat`` (cached until the next change)."""
         cached = self._legal.get(seat)

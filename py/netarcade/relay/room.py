@@ -207,6 +207,7 @@ class Room:
         match = self.match
         frame = {"kind": kind, "v": VERSION, "room": self.code, "seat": observer, "version": match.version,
                  "since": since, "view": match.view(observer), "events": match.events_since(since, observer),
+                 "moves": match.moves_since(since, observer),
                  "legal": match.legal(observer) if observer is not None and self.started else [],
                  "seats": [s.public(i) for i, s in enumerate(self.seats)], "started": self.started,
                  "clocks": self.clocks(), "clock": self.clock, "commitment": self.commitment}

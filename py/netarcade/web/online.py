@@ -140,6 +140,8 @@ class RemoteSession:
         self.frame_at = 0.0
         self.version = -1  # the last version this client saw
         self.events: list[dict[str, Any]] = []
+        #: version -> the move's notation as this observer may read it (the relay's ``moves``)
+        self.moves: dict[int, str] = {}
         self.refused: Refusal | None = None
         self.error: Refusal | None = None
         self.verdict: Verdict | None = None
@@ -271,10 +273,14 @@ class RemoteSession:
             self._set_game(view["game"], view.get("options") or {}, [s["kind"] for s in frame["seats"]])
         since = frame.get("since", -1)
         if since < 0 or frame.get("resync"):
-            self.events = []
+            self.events, self.moves = [], {}
         else:  # keep what came before ``since``; the frame has everything after it
             self.events = [event for event in self.events if event.get("v", 0) <= since]
+            self.moves = {v: text for v, text in self.moves.items() if v <= since}
         self.events.extend(frame.get("events", ()))
+        for move in frame.get("moves") or ():
+            if isinstance(move, dict) and isinstance(move.get("v"), int) and isinstance(move.get("text"), str):
+                self.moves[move["v"]] = move["text"]
         self.frame = frame
         self.frame_at = self.now()
         self.version = frame["version"]
@@ -322,6 +328,7 @@ class RemoteSession:
         """The seat this page speaks for changed: start the view over."""
         self.frame = None
         self.events = []
+        self.moves = {}
         self.version = -1
         self.setup.mine = self.seat
         self._log = (-2, [])
@@ -501,12 +508,18 @@ class RemoteSession:
     def seat_of(self, text: str) -> int:
         return split_seat(text, self.game.max_players)[0]
 
+    def _seat_in(self, text: str) -> int | None:
+        try:
+            return self.seat_of(text)
+        except NetarcadeError:
+            return None
+
     def play(self, action: Hashable | str) -> list:
         """Send an action to the relay (its answer comes later: an ``ack``
         and an update, or a refusal the table shows with the relay's words)."""
         text = action if isinstance(action, str) else self.game.format_action(action)
         if self.transport is None or self.token is None:
-            raise _not_now("offline", "not connected to the relay: wait for it to reconnect")
+            raise IllegalAction("offline", "not connected to the relay: wait for it to reconnect")
         self.refused = None
         self._send(self._seat_frame("act", action=text, base=self.version), "act", text)
         return []
@@ -523,8 +536,10 @@ class RemoteSession:
 
     @property
     def log(self) -> list[LogEntry]:
-        """Each version's events as a log line; the real notation once the
-        revealed record is verified."""
+        """Each version as a log line: its notation as the relay sends it to
+        this observer (whole, or seat and verb where the game keeps a move's
+        arguments hidden), the whole record's once the reveal is verified;
+        a summary of its events if a relay sends no notation."""
         version, entries = self._log
         key = self.version + (10**9 if self._record_actions else 0)
         if version == key:
@@ -538,6 +553,9 @@ class RemoteSession:
             if v - 1 < len(self._record_actions):
                 text = self._record_actions[v - 1]
                 seat = self.seat_of(text)
+            elif v in self.moves and self._seat_in(self.moves[v]) is not None:
+                text = self.moves[v]
+                seat = self._seat_in(text)
             else:
                 text, seat = _event_text(events)
             entries.append(LogEntry(v - 1, turn, seat, text, tuple(events)))
@@ -565,10 +583,6 @@ class RemoteSession:
         if setup is not None:
             return encode_link(setup, self._record_actions)
         return self.share_link()
-
-
-def _not_now(code: str, message: str) -> NetarcadeError:
-    return IllegalAction(code, message)
 
 
 def _event_text(events: list[dict]) -> tuple[str, int]:

@@ -28,6 +28,12 @@ class Breach(Game):
     max_players = 5
     hidden_information = True
     chance = True
+    #: D17: every move is public as written: plays with their targets, blocks,
+    #: counters and rerolls with the cards spent, a hand-limit discard (the
+    #: pile is face up), rolls, moves. Lay Low and crashes name no card; draws
+    #: are no one's move. So every seat's log reads every move whole.
+    public_verbs = frozenset({"run", "laylow", "play", "move", "block", "counter", "pass", "safe", "sprint",
+                              "reroll", "keep", "enter", "stop", "discard", "crash"})
     options = OptionSchema(
         Option("players", "int", 4, minimum=2, maximum=5, help="infiltrators at the table"),
         Option("rounds", "int", 40, minimum=5, maximum=200,

@@ -11,7 +11,7 @@ from ...core.game import DISCARD, SETUP, TABLE, TURN, Game
 from ...core.options import Option, OptionSchema
 from ..registry import register
 from . import rules
-from .actions import format_action, parse_action
+from .actions import SIGNATURES, format_action, parse_action
 from .bots import BOT_SETTINGS, evaluate, evaluate_all
 
 
@@ -33,6 +33,11 @@ class NetControl(Game):
 
     hidden_information = True
     chance = True
+    #: N31: every move is public as written: discards, trades, builds and
+    #: played cards with their targets; ``draw`` names no card (the drawn
+    #: card is in an event for the drawer alone). Every seat's log reads
+    #: every move whole.
+    public_verbs = frozenset(SIGNATURES)
 
     def check_options(self, options):
         most = rules.MAX_PLAYERS_BY_RADIUS.get(options["radius"], self.max_players)
