@@ -108,7 +108,7 @@ class Relay:
     def process_request(self, connection: ServerConnection, request) -> Any:
         path = request.path.split("?", 1)[0]
         if path != ENDPOINT:
-            return serve_file(self.site, request.path, head=request.method == "HEAD")
+            return serve_file(self.site, request.path, head=request.method == "HEAD", headers=request.headers)
         if self.connections >= self.settings["max_connections"]:
             return response(503, "Service Unavailable", b"too many connections\n")
         origin = request.headers.get("Origin")

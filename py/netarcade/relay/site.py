@@ -5,8 +5,11 @@ hook with the static server's rules (``netarcade.serve``): the same MIME
 types and headers, no directory listings, nothing outside the site folder
 (also not through a symlink), no dotfiles, a NUL byte (``%00``) answered
 400. One request per connection (websockets closes after a non-101 answer);
-the handshake timeout bounds idle connections.
-What it is not: a production web server (no ranges, no compression).
+the handshake timeout bounds idle connections. The build's precompressed
+copies (``.br``, ``.gz``) are sent when ``Accept-Encoding`` allows, with
+``Content-Encoding``, ``Vary``, ``ETag`` (a conditional GET gets a 304) and
+the static server's ``Cache-Control`` rules (``netarcade.serve``).
+What it is not: a production web server (no ranges, no compression on the fly).
 """
 
 from __future__ import annotations
@@ -20,21 +23,26 @@ from urllib.parse import unquote
 from websockets.datastructures import Headers
 from websockets.http11 import Response
 
-from ..serve import MIME_TYPES
+from ..serve import MIME_TYPES, NO_CACHE, cache_control, entity_tag, has_encoded_copy, negotiate, not_modified
 
 MAX_FILE = 64 * 1024 * 1024
 
 
 def response(status: int, reason: str, body: bytes = b"", content_type: str = "text/plain; charset=utf-8",
-             head: bool = False) -> Response:
+             head: bool = False, extra: dict[str, str] | None = None) -> Response:
     headers = Headers()
     headers["Date"] = email.utils.formatdate(usegmt=True)
-    headers["Content-Type"] = content_type
-    headers["Content-Length"] = str(len(body))
-    headers["Cache-Control"] = "no-cache"
+    if status != 304:
+        headers["Content-Type"] = content_type
+        headers["Content-Length"] = str(len(body))
+    headers["Cache-Control"] = NO_CACHE
     headers["X-Content-Type-Options"] = "nosniff"
     headers["Connection"] = "close"
-    return Response(status, reason, headers, b"" if head else body)
+    for name, value in (extra or {}).items():
+        if name in headers:
+            del headers[name]
+        headers[name] = value
+    return Response(status, reason, headers, b"" if head or status == 304 else body)
 
 
 def resolve(root: Path, raw_path: str) -> Path | int:
@@ -65,7 +73,10 @@ def resolve(root: Path, raw_path: str) -> Path | int:
     return real
 
 
-def serve_file(root: Path | None, raw_path: str, head: bool = False) -> Response:
+def serve_file(root: Path | None, raw_path: str, head: bool = False, headers=None) -> Response:
+    """The answer to a GET (or HEAD) of ``raw_path``; ``headers`` are the
+    request's (Accept-Encoding, If-None-Match), none: the file as it is."""
+    headers = headers if headers is not None else {}
     if root is None:
         return response(404, "Not Found", b"no site folder (relay only)\n", head=head)
     found = resolve(root, raw_path)
@@ -73,12 +84,25 @@ def serve_file(root: Path | None, raw_path: str, head: bool = False) -> Response
         return response(400, "Bad Request", b"bad path\n", head=head)
     if not isinstance(found, Path):
         return response(404, "Not Found", b"not found\n", head=head)
+    sent, coding = negotiate(found, headers.get("Accept-Encoding"))
     try:
-        if found.stat().st_size > MAX_FILE:
+        stat = sent.stat()
+        if stat.st_size > MAX_FILE:
             return response(404, "Not Found", b"not found\n", head=head)
-        body = found.read_bytes()
+        tag = entity_tag(stat, coding)
+        extra = {"Cache-Control": cache_control(found.relative_to(root).as_posix()), "ETag": tag,
+                 "Last-Modified": email.utils.formatdate(int(stat.st_mtime), usegmt=True)}
+        if has_encoded_copy(found):
+            extra["Vary"] = "Accept-Encoding"
+        if not_modified(headers, tag, stat):
+            return response(304, "Not Modified", extra=extra)
+        body = b"" if head else sent.read_bytes()
     except OSError:
         return response(404, "Not Found", b"not found\n", head=head)
+    if coding:
+        extra["Content-Encoding"] = coding
     suffix = found.suffix.lower()
     kind = MIME_TYPES.get(suffix) or mimetypes.guess_type(found.name)[0] or "application/octet-stream"
-    return response(200, "OK", body, kind, head=head)
+    if head:  # the length a GET would send
+        extra["Content-Length"] = str(stat.st_size)
+    return response(200, "OK", body, kind, head=head, extra=extra)
