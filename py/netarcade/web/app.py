@@ -32,7 +32,7 @@ from pyscript import document, window
 
 from . import lobby, views
 from .controller import Controller, Screen
-from .pages import GamePage, default_page
+from .pages import GamePage, page_for
 from .session import Session, parse_form
 
 #: screens that get the tall board (a diamond); index.html uses the same query
@@ -195,13 +195,22 @@ class App(Screen):
                     resume.hidden = True
             document.title = "netarcade: choose a game"
         else:
-            document.title = f"netarcade: {(self.page or default_page()).title}"
+            document.title = views.tab_title(self.page, self.control.broken_game)
 
     def link_error(self, message: str) -> None:
+        """The error card alone: no game is on screen, so no board, tool bar
+        or side column of any game stays behind it (the page's CSS hides the
+        empty parts while ``data-state`` is ``link-error``)."""
         self.root.classList.remove("link-pending")
         self.root.dataset.state = "link-error"
-        self.set_html("overlay", views.link_error(message))
-        self.set_html("tools", default_page().idle_tools())
+        game_id = self.control.broken_game
+        self.root.dataset.game = game_id or ""
+        page = None if game_id is None else page_for(game_id)
+        self.set_text("topic", page.title if page is not None else "")
+        document.title = views.tab_title(page, game_id)
+        for element_id, html in (("overlay", views.link_error(message)), ("board", ""), ("tools", ""), ("side", "")):
+            self.set_html(element_id, html)
+        _by_id("side").setAttribute("data-game", "")  # the next game mounts its own side column
         _by_id("overlay").hidden = False
         self.set_text("status", "This link does not open a game.")
         self.set_text("prompt", message)

@@ -21,7 +21,7 @@ import time
 from typing import Any, Awaitable, Callable
 
 from .pages import GamePage, default_page, page_for
-from .session import DEFAULT_SEATS, LinkError, Session, is_game_link, new_setup
+from .session import DEFAULT_SEATS, LinkError, Session, is_game_link, linked_game, new_setup
 
 __all__ = ["DEMO_PAUSE", "DEMO_RESTART", "DEMO_SEATS", "Controller", "Screen"]
 
@@ -44,7 +44,9 @@ class Screen:
         """Draw the current game (board, status, panels) from the controller."""
 
     def link_error(self, message: str) -> None:
-        """A link that does not open: say why, offer a fresh start."""
+        """A link that does not open: say why, offer a fresh start. No game is
+        on screen; ``Controller.broken_game`` is the game the link names, if
+        any (the title and the fresh start are that game's)."""
 
     def set_link(self, fragment: str) -> None:
         """Put the game's link in the address bar (no new history entry)."""
@@ -95,6 +97,8 @@ class Controller:
         self.thinking_windows: list[list[float]] = []  # [start, end] in ms of recent bot thinking
         self.remote: Any = None  # an online room's RemoteSession (``lobby``), when one is open
         self.watching = False  # a visitor chose to watch rather than join
+        #: the playable game a link that did not open names (``play=``), else None
+        self.broken_game: str | None = None
 
     @property
     def session(self) -> Session | None:
@@ -118,6 +122,7 @@ class Controller:
             if self.remote is not None and code == self.remote.room:
                 self.screen.show("game")
             elif code is None:
+                self.broken_game = None
                 self.screen.show("game")
                 self.screen.link_error("This online game code is not one: six letters and digits.")
             else:
@@ -129,6 +134,8 @@ class Controller:
             except LinkError as err:
                 self.cancel_bots()
                 self.table = None
+                self.page = None
+                self.broken_game = linked_game(fragment)
                 self.screen.show("game")
                 self.screen.link_error(str(err))
                 return
@@ -137,15 +144,20 @@ class Controller:
         self.fresh(keep_hash=self.embed)
 
     def fresh(self, keep_hash: bool = False) -> None:
-        """The default game: you against the search bot, or the demo when embedded."""
-        seats = DEMO_SEATS if self.embed else DEFAULT_SEATS
-        self.load(Session(new_setup(default_page().id, {}, None, seats)), demo=self.embed, keep_hash=keep_hash)
+        """The default game: you against the search bot, or the demo when
+        embedded; after a link that did not open, a fresh game of the game it named."""
+        game_id = self.broken_game or default_page().id
+        # the default game's seats are the first paint's; another game seats
+        # a human against as many search bots as its default player count
+        seats = DEMO_SEATS if self.embed else None if self.broken_game else DEFAULT_SEATS
+        self.load(Session(new_setup(game_id, {}, None, seats)), demo=self.embed, keep_hash=keep_hash)
 
     def load(self, session: Session, demo: bool, keep_hash: bool = False) -> None:
         """Put ``session`` on screen with its game's table."""
         if self.remote is not None and session is not self.remote:
             self.remote.close()  # leaving an online room for a local game
             self.remote = None
+        self.broken_game = None
         self.page = page_for(session.setup.game)
         self.table = self.page.table(session)
         self.screen.mount(self.page)

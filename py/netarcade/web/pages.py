@@ -81,10 +81,6 @@ class GamePage:
         """How long the bot action ``text`` (notation) stays on screen."""
         return self.bot_pause_seconds
 
-    def idle_tools(self) -> str:
-        """The tool row with no game to play (a link that did not open)."""
-        return ""
-
     # --- first paint (build time) ---------------------------------------------------------
     def first_board(self, table: Any, orient: str = "wide") -> str:
         """The board a fresh visit shows before Python is up (the first game's)."""

@@ -54,6 +54,7 @@ __all__ = [
     "decode_link",
     "encode_link",
     "is_game_link",
+    "linked_game",
     "new_setup",
     "parse_form",
     "random_seed",
@@ -206,6 +207,20 @@ def is_game_link(fragment: str) -> bool:
     """Does the fragment ask for a game (rather than, say, the home screen)?"""
     text = (fragment or "").lstrip("#")
     return text.startswith("play=") or "&r=" in text or text.startswith("r=")
+
+
+def linked_game(fragment: str) -> str | None:
+    """The playable game a link names in ``play=``, even when the rest of
+    the link is broken (the page then titles its error card with that game),
+    or None (``tests/test_web_newcomer.py`` has examples)."""
+    try:
+        game_id = _split_fragment(fragment).get("play")
+    except LinkError:
+        game_id = None
+        for part in (fragment or "").lstrip("#").split("&"):
+            if part.startswith("play="):
+                game_id = part[len("play="):]
+    return game_id if game_id is not None and is_playable(game_id) else None
 
 
 def decode_link(fragment: str) -> tuple[Setup, tuple[str, ...]]:

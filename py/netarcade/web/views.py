@@ -31,6 +31,7 @@ __all__ = [
     "new_game_form",
     "seat_mark",
     "side_column",
+    "tab_title",
 ]
 
 _SEAT_LABEL = {HUMAN: "Human", "random": "Bot: random", "greedy": "Bot: greedy", "search": "Bot: search"}
@@ -132,6 +133,14 @@ def side_column(players_title: str, game_title: str, rules_html: str,
         f'<details class="panel rules" id="rules"><summary><h2>How to play {escape(game_title)}</h2></summary>'
         f'<div class="rules-body">{rules_html}</div></details>'
     )
+
+
+def tab_title(page: Any, broken_game: str | None = None) -> str:
+    """The browser tab's title on the game view: the game on screen, else the
+    game a broken link names, else the arcade alone ("netarcade")."""
+    if page is None and broken_game is not None:
+        page = page_for(broken_game)
+    return "netarcade" if page is None else f"netarcade: {page.title}"
 
 
 def link_error(message: str) -> str:

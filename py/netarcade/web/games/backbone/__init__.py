@@ -55,11 +55,6 @@ class BackbonePage(GamePage):
 
         return views.side(table)
 
-    def idle_tools(self):
-        from . import views
-
-        return views.tool_bar(None)
-
     def first_board(self, table, orient="wide"):
         from netarcade.games.backbone.render import render_static_board
 

@@ -1,0 +1,66 @@
+"""The page as a newcomer meets it (issue 13), in Chromium: a bad link of
+any game shows its error card alone under the right title, Net Control
+names its resources on screen and gives phone-sized targets, keyboard focus
+stays on the board across a bot's reply, the embed's Pause and demo seeds,
+the bot pace control, and Resign.
+
+Same Chromium, flags, fixtures and request filter as ``test_browser_app.py``.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from test_browser_app import (  # noqa: F401 - fixtures and helpers
+    BOT_TIMEOUT_MS,
+    PHONE,
+    browsing,
+    data,
+    server,
+    wait_ready,
+    wait_state,
+)
+from test_browser_boot import chromium, site  # noqa: F401 - fixtures
+
+pytestmark = pytest.mark.browser
+
+DESKTOP = {"viewport": {"width": 1280, "height": 800}}
+
+#: a bad link of every game, and one of a game the arcade does not have
+BAD_LINKS = {
+    "backbone": ("#play=backbone&seed=x", "netarcade: Backbone"),
+    "netcontrol": ("#play=netcontrol&seed=x", "netarcade: Net Control"),
+    "overwrite": ("#play=overwrite&seats=human,foo", "netarcade: Overwrite"),
+    "breach": ("#play=breach&seats=human,search&r=broken", "netarcade: Breach"),
+    "none": ("#play=chess&seed=1", "netarcade"),
+}
+
+
+def visible_count(page, selector: str) -> int:
+    """How many elements matching ``selector`` take up room on screen."""
+    return page.evaluate(f"""[...document.querySelectorAll({selector!r})]
+        .filter(e => e.getClientRects().length && e.getBoundingClientRect().width > 0).length""")
+
+
+@pytest.mark.parametrize("game", list(BAD_LINKS))
+def test_a_bad_link_shows_its_error_card_alone_under_the_right_title(chromium, server, game):  # noqa: F811
+    fragment, title = BAD_LINKS[game]
+    with browsing(chromium, f"badlink-{game}", [server], **DESKTOP) as tab:
+        page = tab.page()
+        page.goto(server + fragment)
+        wait_ready(page)
+        assert data(page, "state") == "link-error"
+        assert "does not open a game" in page.inner_text("#overlay")
+        assert page.title() == title
+        # nothing of any game behind the card: no board, tool bar, buttons or side panels
+        for selector in ("#board svg", "#tools button", ".side .panel", "#undo", "#copy"):
+            assert visible_count(page, selector) == 0, selector
+        assert page.evaluate("document.documentElement.dataset.game") == ("" if game == "none" else game)
+        # a fresh start opens a game of the game the link named
+        page.click('#overlay [data-cmd="fresh"]')
+        page.wait_for_function("document.documentElement.dataset.state !== 'link-error'")
+        expected = "backbone" if game == "none" else game
+        assert page.evaluate("document.documentElement.dataset.game") == expected
+        assert visible_count(page, "#board svg") == 1 and visible_count(page, ".side .panel") >= 1
+        assert page.title() == (title if game != "none" else "netarcade: Backbone")
+        tab.check_clean()
