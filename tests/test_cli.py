@@ -85,3 +85,87 @@ def test_serve_takes_its_own_options_first():
     assert "cannot serve" in done.stderr and "/nonexistent-folder" in done.stderr
     helped = run("serve", "--help")
     assert helped.returncode == 0 and "--port" in helped.stdout and "--isolate" in helped.stdout
+
+
+def test_replay_reads_at_most_its_limit_from_stdin():
+    # an endless pipe: reading it all first would never end (the timeout only guards the test)
+    with open("/dev/zero", "rb") as endless:
+        done = subprocess.run([sys.executable, "-m", "netarcade", "replay", "-"], stdin=endless,
+                              capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert "standard input holds more than a record can" in done.stderr
+
+
+def test_replay_reads_at_most_its_limit_from_a_stream():
+    from netarcade import cli
+    from netarcade.core.record import MAX_RECORD_CHARS
+
+    class Counting:
+        given = 0
+
+        def read(self, size=-1):
+            assert size >= 0, "the whole stream was asked for"
+            self.given += size
+            return "A" * size
+
+    stream = Counting()
+    with pytest.raises(cli.UsageError):
+        cli._read_bounded(stream, "standard input")
+    assert stream.given <= MAX_RECORD_CHARS + 1025
+
+
+@pytest.mark.parametrize("name", ["game.txt", "h", "gAme", "sub/record"])
+def test_replay_reads_a_file_whatever_its_name_starts_with(tmp_path, name):
+    done = run("simulate", "backbone", "--seed", "4", "--json", "--bots", "random")
+    game = json.loads(done.stdout)
+    path = tmp_path / name
+    path.parent.mkdir(exist_ok=True)
+    path.write_text(game["record"] + "\n")
+    replayed = subprocess.run([sys.executable, "-m", "netarcade", "replay", name], capture_output=True,
+                              text=True, cwd=tmp_path)
+    assert replayed.returncode == 0, replayed.stderr
+    assert replayed.stdout.strip() == game["digest"]
+
+
+def test_replay_of_a_missing_file_names_it(tmp_path):
+    done = subprocess.run([sys.executable, "-m", "netarcade", "replay", "game.txt"], capture_output=True,
+                          text=True, cwd=tmp_path)
+    assert done.returncode == 2 and "no such file 'game.txt'" in done.stderr
+
+
+def test_replay_help_states_the_file_rule():
+    assert "existing file" in " ".join(run("replay", "--help").stdout.split())
+
+
+@pytest.mark.parametrize("seconds", ["nan", "inf", "-inf", "-1", "0"])
+def test_bench_refuses_durations_that_are_not_finite_and_positive(seconds):
+    done = subprocess.run([sys.executable, "-m", "netarcade", "bench", "backbone", f"--seconds={seconds}"],
+                          capture_output=True, text=True, timeout=120)
+    assert done.returncode == 2
+    assert done.stderr.startswith("netarcade: error: --seconds") and len(done.stderr.splitlines()) == 1
+
+
+@pytest.mark.parametrize("value", ["+5", "05", " 5", "5 ", "5.0", "true", "\u0665"])
+def test_option_text_has_one_strict_form_on_the_command_line(value):
+    done = run("simulate", "netcontrol", "--option", f"target={value}")
+    assert done.returncode == 2 and done.stdout == ""
+    assert "option 'target': must be an integer" in done.stderr
+
+
+def test_option_text_has_one_strict_form_in_links():
+    from netarcade.web.session import LinkError, decode_link
+
+    assert decode_link("play=netcontrol&seats=human,greedy,greedy&seed=3&target=5")[0].options["target"] == 5
+    for value in ("05", "%2B5", "5.0", "true"):
+        with pytest.raises(LinkError, match="option 'target'"):
+            decode_link(f"play=netcontrol&seats=human,greedy,greedy&seed=3&target={value}")
+
+
+def test_a_refusal_quotes_a_huge_action_cut():
+    from netarcade.core import Record, encode_record
+
+    huge = "p1 node v" + "1" * 140_000
+    record = encode_record(Record("netcontrol", {"players": 3, "radius": 2, "target": 10}, 1, (huge,)))
+    done = run("replay", "-", stdin=record)
+    assert done.returncode == 2
+    assert len(done.stderr) < 400 and "\u2026" in done.stderr

@@ -33,7 +33,31 @@ SCHEMA = OptionSchema(
 
 def test_schema_fills_defaults_and_coerces_text():
     assert SCHEMA.validate(None) == {"players": 2, "map": "classic", "fast": False}
-    assert SCHEMA.validate({"players": "4", "fast": "yes"}) == {"players": 4, "map": "classic", "fast": True}
+    assert SCHEMA.validate({"players": "4", "fast": "true"}) == {"players": 4, "map": "classic", "fast": True}
+    assert SCHEMA.validate({"players": "2", "fast": "false"})["fast"] is False
+
+
+@pytest.mark.parametrize(
+    "given, name",
+    [
+        # text options have one written form (core/options.py): nothing guessed at
+        ({"players": "+4"}, "players"), ({"players": " 4"}, "players"), ({"players": "4 "}, "players"),
+        ({"players": "04"}, "players"), ({"players": "4.0"}, "players"), ({"players": "true"}, "players"),
+        ({"players": 4.0}, "players"), ({"players": ""}, "players"), ({"players": "\u0664"}, "players"),
+        ({"fast": "yes"}, "fast"), ({"fast": "1"}, "fast"), ({"fast": "True"}, "fast"), ({"fast": "on"}, "fast"),
+        ({"fast": 1}, "fast"), ({"map": "Classic"}, "map"), ({"map": " classic"}, "map"),
+    ],
+)
+def test_text_option_values_have_one_strict_form(given, name):
+    with pytest.raises(InvalidOption) as caught:
+        SCHEMA.validate(given)
+    assert caught.value.name == name
+
+
+def test_option_refusals_quote_long_text_cut():
+    with pytest.raises(InvalidOption) as caught:
+        SCHEMA.validate({"map": "x" * 100_000})
+    assert len(str(caught.value)) < 120 and "\u2026" in str(caught.value)
 
 
 @pytest.mark.parametrize(

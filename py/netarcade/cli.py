@@ -7,15 +7,17 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
+import os
 import sys
 import time
 from typing import Any
 
 from .bots import BOTS
-from .core.errors import NetarcadeError
+from .core.errors import NetarcadeError, quoted
 from .games import get_game
 from .core.options import validate_seed
-from .core.record import decode_record, digest
+from .core.record import MAX_RECORD_CHARS, decode_record, digest
 from .games import replay
 
 
@@ -77,22 +79,41 @@ def cmd_simulate(args) -> int:
 
 
 def cmd_replay(args) -> int:
-    source = args.record
-    if source == "-":
-        text = sys.stdin.read()
-    elif len(source) < 4096 and not source.startswith(("g", "h")) and _is_file(source):
-        text = open(source, encoding="utf-8").read()
-    else:
-        text = source
-    game, state = replay(decode_record(text.strip()))
+    text = _record_text(args.record)
+    game, state = replay(decode_record(text))
     print(digest(game, state))
     return 0
 
 
-def _is_file(path: str) -> bool:
-    import os
+#: a record's alphabet (base64url): a file name usually has a character outside it
+_RECORD_ALPHABET = frozenset("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-_")
 
-    return os.path.isfile(path)
+
+def _record_text(source: str) -> str:
+    """What ``replay SOURCE`` replays. ``-`` is standard input; a name of an
+    existing file, or any argument with a character no record has (``.``,
+    ``/``, a space...), is a file; anything else is the record itself. At
+    most ``MAX_RECORD_CHARS`` (plus a little room for white space) is ever
+    read, from a file or a pipe."""
+    if source == "-":
+        return _read_bounded(sys.stdin, "standard input")
+    if os.path.isfile(source) or not set(source) <= _RECORD_ALPHABET:
+        try:
+            with open(source, encoding="utf-8") as stream:
+                return _read_bounded(stream, source)
+        except FileNotFoundError:
+            raise UsageError(f"no such file {quoted(source)} (a record has only letters, digits, - and _)") from None
+        except UnicodeDecodeError:
+            raise UsageError(f"{quoted(source)} is not a text file") from None
+    return source
+
+
+def _read_bounded(stream, name: str) -> str:
+    room = MAX_RECORD_CHARS + 1024  # a record, plus white space around it
+    text = stream.read(room)
+    if len(text) == room and stream.read(1):
+        raise UsageError(f"{name} holds more than a record can ({MAX_RECORD_CHARS:,} characters)")
+    return text
 
 
 def cmd_bench(args) -> int:
@@ -100,8 +121,8 @@ def cmd_bench(args) -> int:
     from .games import all_games
 
     games = [get_game(args.game)] if args.game else all_games()
-    if args.seconds <= 0:
-        raise UsageError("--seconds must be positive")
+    if not (math.isfinite(args.seconds) and args.seconds > 0):
+        raise UsageError(f"--seconds must be a positive number of seconds, got {args.seconds}")
     report = []
     for game in games:
         options = bench_options(game, args.players)
@@ -140,6 +161,10 @@ def cmd_ladder(args) -> int:
     return 0
 
 
+_OPTION_HELP = ("a game option; values in one strict form: integers as 12 or -3 (no +, spaces, "
+                "leading zeros or decimals), yes/no as true or false, choices by their exact name")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = _Parser(prog="python -m netarcade", description="netarcade command line")
     commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
@@ -150,17 +175,22 @@ def build_parser() -> argparse.ArgumentParser:
     sim.add_argument("--bots", default="greedy", help="comma-separated, one per seat: random,greedy,search")
     sim.add_argument("--seed", default="1")
     sim.add_argument("--games", type=int, default=1)
-    sim.add_argument("--option", action="append", metavar="NAME=VALUE")
+    sim.add_argument("--option", action="append", metavar="NAME=VALUE", help=_OPTION_HELP)
     sim.add_argument("--json", action="store_true", help="one JSON object per game per line")
     sim.set_defaults(run=cmd_simulate)
 
-    rep = commands.add_parser("replay", help="replay a record (text, file or -) and print its digest")
-    rep.add_argument("record")
+    rep = commands.add_parser(
+        "replay", help="replay a record (text, file or -) and print its digest",
+        description="Replay a game record and print the digest of its final state.")
+    rep.add_argument("record", metavar="RECORD",
+                     help="- reads standard input; the name of an existing file, or any argument with a "
+                          "character no record has (. / space ...), is read as a file; anything else is "
+                          f"the record itself. At most {MAX_RECORD_CHARS:,} characters are read.")
     rep.set_defaults(run=cmd_replay)
 
     ben = commands.add_parser("bench", help="random-playout speed")
     ben.add_argument("game", nargs="?")
-    ben.add_argument("--seconds", type=float, default=3.0)
+    ben.add_argument("--seconds", type=float, default=3.0, help="per game, a finite number > 0 (default 3)")
     ben.add_argument("--bots", action="store_true", help="also time greedy and search moves")
     ben.add_argument("--players", type=int, help="seats (default: 4 for netcontrol, else the game's default)")
     ben.add_argument("--save", metavar="FILE", help="also write the figures as JSON (read by scripts/bench_pyodide.mjs)")
@@ -173,7 +203,7 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--games", type=int, default=200)
     lad.add_argument("--seed", default="1")
     lad.add_argument("--workers", type=int, default=1)
-    lad.add_argument("--option", action="append", metavar="NAME=VALUE")
+    lad.add_argument("--option", action="append", metavar="NAME=VALUE", help=_OPTION_HELP)
     lad.set_defaults(run=cmd_ladder)
 
     # listed for --help only: main() hands "serve ..." to netarcade.serve, which parses its own options

@@ -5,6 +5,25 @@ the relay's error frames) and a sentence a player can read.
 """
 
 
+#: how much of a player's text an error message quotes at most
+QUOTE_LIMIT = 80
+
+
+def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
+    """``repr`` of ``text`` for an error message, cut to ``limit`` characters
+    with an ellipsis, so a refusal never repeats a pasted wall of text.
+
+    >>> quoted("p1 end")
+    "'p1 end'"
+    >>> quoted("p1 " + "x" * 500, 20)
+    "'p1 xxxxxxxxxxxxxx…'"
+    >>> len(quoted("x" * 10_000))
+    80
+    """
+    shown = repr(text)
+    return shown if len(shown) <= limit else shown[:limit - 2] + "…" + shown[0]
+
+
 class NetarcadeError(Exception):
     """Base class of every error the engine raises on purpose."""
 

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any, Hashable, Iterable, Iterator, Mapping
 
-from .errors import IllegalAction, InvalidNotation
+from .errors import IllegalAction, InvalidNotation, quoted
 from .events import Event
 from .options import OptionSchema, validate_seed
 
@@ -32,6 +32,9 @@ DECISIONS = (TURN, RESPONSE, DISCARD, SETUP)
 #: seat may see; the local table (everyone at one screen) sees every hand
 SPECTATOR = None
 TABLE = "table"
+
+#: no game's notation comes near this; longer text is refused before parsing
+MAX_ACTION_CHARS = 200
 
 #: keys every view starts with; a game's ``body`` may not use them
 ENVELOPE_KEYS = ("game", "observer", "turn", "acting", "over", "winners", "scores")
@@ -275,10 +278,13 @@ def split_seat(text: str, max_players: int = 6) -> tuple[int, str]:
     """
     if not isinstance(text, str):
         raise InvalidNotation(f"action must be text, got {type(text).__name__}")
+    if len(text) > MAX_ACTION_CHARS:
+        raise InvalidNotation(f"an action is at most {MAX_ACTION_CHARS} characters; this one has "
+                              f"{len(text):,}: {quoted(text)}")
     head, _, body = text.strip().partition(" ")
     digits = head[1:]
     if len(head) < 2 or head[0] != "p" or not (digits.isascii() and digits.isdigit()) or len(digits) > 2:
-        raise InvalidNotation(f"action must start with a seat such as p1, got {text[:40]!r}")
+        raise InvalidNotation(f"action must start with a seat such as p1, got {quoted(text, 40)}")
     seat = int(digits) - 1
     if not 0 <= seat < max_players:
         raise InvalidNotation(f"seat {head!r} does not exist (p1..p{max_players})")

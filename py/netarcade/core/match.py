@@ -32,7 +32,7 @@ from __future__ import annotations
 import hashlib
 from typing import Any, Callable, Hashable, Mapping
 
-from .errors import IllegalAction, InvalidRecord, NetarcadeError
+from .errors import IllegalAction, InvalidRecord, NetarcadeError, quoted
 from .events import Event, events_for
 from .game import SPECTATOR, Game, check_observer
 from .options import validate_seed
@@ -67,7 +67,7 @@ class Match:
             try:
                 self.play(game.parse_action(text))
             except NetarcadeError as err:
-                raise InvalidRecord(f"action {index + 1} ({text!r}) cannot be replayed: {err}") from None
+                raise InvalidRecord(f"action {index + 1} ({quoted(text)}) cannot be replayed: {err}") from None
 
     @classmethod
     def around(cls, game: Game, state: Any) -> "Match":

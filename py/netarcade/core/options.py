@@ -4,6 +4,13 @@ and every new game validates what it was given against them.
 Values may arrive as text (command line, links, form fields): ``Option.coerce``
 turns text into the declared type, then checks the range, and an
 ``InvalidOption`` names the option and what it allows.
+
+Text is read in one strict form, the same everywhere (docs/engine.md,
+"Option values as text"): an integer is ASCII digits with an optional
+leading ``-``, no sign ``+``, no leading zero, no spaces, no decimal point
+(``12``, not ``+12``, `` 12``, ``012`` or ``12.0``); a yes/no option is
+``true`` or ``false`` exactly; a choice is one of its names exactly. Anything
+else is refused, naming the option, rather than guessed at.
 """
 
 from __future__ import annotations
@@ -11,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any, Mapping
 
-from .errors import InvalidOption
+from .errors import InvalidOption, quoted
 
 
 @dataclass(frozen=True)
@@ -42,13 +49,9 @@ class Option:
             if isinstance(value, bool):
                 raise InvalidOption(self.name, f"must be an integer, got {value!r}")
             if isinstance(value, str):
-                text = value.strip()
-                digits = text[1:] if text[:1] in "+-" else text
-                # ASCII digits only: int() also reads other scripts' digits
-                if not (digits.isascii() and digits.isdigit() and len(digits) <= 20):
-                    shown = text if len(text) <= 24 else text[:20] + "..."
-                    raise InvalidOption(self.name, f"must be an integer, got {shown!r}")
-                value = int(text, 10)
+                if not is_integer_text(value):
+                    raise InvalidOption(self.name, f"must be an integer, got {quoted(value, 24)}")
+                value = int(value, 10)
             if type(value) is not int:
                 raise InvalidOption(self.name, f"must be an integer, got {value!r}")
             if (self.minimum is not None and value < self.minimum) or (
@@ -61,16 +64,16 @@ class Option:
         if self.type == "choice":
             if not isinstance(value, str) or value not in self.choices:
                 allowed = ", ".join(self.choices)
-                raise InvalidOption(self.name, f"must be one of {allowed}, got {value!r}")
+                shown = quoted(value, 24) if isinstance(value, str) else repr(value)
+                raise InvalidOption(self.name, f"must be one of {allowed}, got {shown}")
             return value
         if self.type == "bool":
             if isinstance(value, bool):
                 return value
-            if isinstance(value, str) and value.lower() in ("true", "1", "yes", "on"):
-                return True
-            if isinstance(value, str) and value.lower() in ("false", "0", "no", "off"):
-                return False
-            raise InvalidOption(self.name, f"must be true or false, got {value!r}")
+            if value == "true" or value == "false":
+                return value == "true"
+            shown = quoted(value, 24) if isinstance(value, str) else repr(value)
+            raise InvalidOption(self.name, f"must be true or false, got {shown}")
         raise AssertionError(f"unknown option type {self.type!r}")
 
     def describe(self) -> str:
@@ -97,6 +100,18 @@ class Option:
 
 
 MAX_SEED = 2**64 - 1
+
+
+def is_integer_text(text: str) -> bool:
+    """The one written form of an integer option: ASCII digits, an optional
+    leading ``-``, no leading zero, at most 20 digits.
+
+    >>> [is_integer_text(t) for t in ("12", "-3", "0", "+12", " 12", "012", "12.0", "true", "\u00b2")]
+    [True, True, True, False, False, False, False, False, False]
+    """
+    digits = text[1:] if text[:1] == "-" else text
+    return (0 < len(digits) <= 20 and digits.isascii() and digits.isdigit()
+            and (digits == "0" or digits[0] != "0"))
 
 
 def validate_seed(seed: Any) -> int:

@@ -16,7 +16,7 @@ from typing import Any
 
 import msgpack
 
-from .errors import InvalidOption, InvalidRecord, NetarcadeError, UnknownGame
+from .errors import InvalidOption, InvalidRecord, NetarcadeError, UnknownGame, quoted
 from .game import Game
 from .options import MAX_SEED
 
@@ -129,5 +129,5 @@ def replay_with(lookup, record: Record, upto: int | None = None) -> tuple[Game, 
         try:
             game.apply(state, game.parse_action(text))
         except NetarcadeError as err:
-            raise InvalidRecord(f"action {index + 1} ({text!r}) cannot be replayed: {err}") from None
+            raise InvalidRecord(f"action {index + 1} ({quoted(text)}) cannot be replayed: {err}") from None
     return game, state

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.errors import InvalidNotation
+from ...core.errors import InvalidNotation, quoted
 from ...core.game import format_seat, split_seat
 from .board import hex_name, parse_hex
 
@@ -87,6 +87,6 @@ def parse_action(text: str) -> Action:
     if verb == "end" and not args:
         return End(seat)
     raise InvalidNotation(
-        f"{text!r} is not a Backbone action "
+        f"{quoted(text)} is not a Backbone action "
         "(router|switch|ap|server|datacenter|firewall HEX, hack HEX, reroute FROM TO, end)"
     )

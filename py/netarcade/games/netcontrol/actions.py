@@ -26,7 +26,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.errors import InvalidNotation
+from ...core.errors import InvalidNotation, quoted
 from ...core.game import format_seat, split_seat
 from .board import RESOURCE_CODES
 
@@ -66,11 +66,11 @@ def _parse_arg(kind: str, word: str) -> int:
     if kind == "r":
         if word in RESOURCE_CODES:
             return RESOURCE_CODES.index(word)
-        raise InvalidNotation(f"{word!r} is not a resource ({' '.join(RESOURCE_CODES)})")
+        raise InvalidNotation(f"{quoted(word)} is not a resource ({' '.join(RESOURCE_CODES)})")
     digits = word[1:]
     if word[:1] != kind or not (digits.isascii() and digits.isdigit()) or len(digits) > 4:
         names = {"v": "a vertex such as v12", "e": "an edge such as e30", "t": "a tile such as t5"}
-        raise InvalidNotation(f"{word!r} is not {names[kind]}")
+        raise InvalidNotation(f"{quoted(word)} is not {names[kind]}")
     return int(digits)
 
 
@@ -84,9 +84,9 @@ def parse_action(text: str) -> Act:
     verb, *words = body.split(" ")
     kinds = SIGNATURES.get(verb)
     if kinds is None:
-        raise InvalidNotation(f"{verb!r} is not a Net Control action ({', '.join(SIGNATURES)})")
+        raise InvalidNotation(f"{quoted(verb)} is not a Net Control action ({', '.join(SIGNATURES)})")
     if len(words) != len(kinds):
-        raise InvalidNotation(f"{verb!r} takes {len(kinds)} argument(s), got {len(words)}")
+        raise InvalidNotation(f"{quoted(verb)} takes {len(kinds)} argument(s), got {len(words)}")
     args = tuple(_parse_arg(k, w) for k, w in zip(kinds, words))
     if verb == "resource":
         args = tuple(sorted(args))  # the same two resources in either order

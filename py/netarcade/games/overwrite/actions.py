@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.errors import InvalidNotation
+from ...core.errors import InvalidNotation, quoted
 from ...core.game import format_seat, split_seat
 from .board import cell_name, parse_cell
 from .pieces import ORIENTATIONS, PLAY_NAME, SHAPE, orientation_name, parse_orientation
@@ -89,9 +89,9 @@ def _placement(text: str, words: list[str], movable: bool) -> tuple[str, int, in
     orient = parse_orientation(orient_text)
     cell = parse_cell(cell_text)
     if not known or orient is None or cell is None:
-        raise InvalidNotation(f"{text!r}: expected PIECE r0..r3[f] CELL, such as '1L4 r1f c4'")
+        raise InvalidNotation(f"{quoted(text)}: expected PIECE r0..r3[f] CELL, such as '1L4 r1f c4'")
     if orient not in ORIENTATIONS[NAME_SHAPE[name]]:
-        raise InvalidNotation(f"{text!r}: {name} has only {' '.join(map(orientation_name, ORIENTATIONS[NAME_SHAPE[name]]))}")
+        raise InvalidNotation(f"{quoted(text)}: {name} has only {' '.join(map(orientation_name, ORIENTATIONS[NAME_SHAPE[name]]))}")
     return name, orient, cell
 
 
