@@ -93,3 +93,33 @@ def test_refusals_keep_the_digest(seed):
                     assert digest(GAME, state) == before
         seat = match.pick_actor(rng)
         match.play(rng.choice(match.legal_actions(seat)))
+
+
+@settings(max_examples=10, deadline=None)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
+def test_check_accepts_exactly_the_listed_actions(seed, players):
+    """``check`` tests Enter, Stop and Play without listing every action (the
+    bots check each candidate they try): it must agree with the list for
+    every Node, Root and Edge, and every Exploit against every target."""
+    from netarcade.games.breach.cards import EXPLOITS, POS_BY_NAME
+
+    names = sorted(POS_BY_NAME) + ["root", "edge", "nowhere"]
+    targets = [None, "p1", "p2", "p3", "p5", "1", "14", "15"] + names
+    match = Match(GAME, {"players": players, "rounds": 12}, seed, undo=False)
+    rng = Rng(seed)
+    compared = 0
+    for _ in range(400):
+        if match.over:
+            break
+        state = match.state
+        seat = match.pick_actor(rng)
+        listed = match.legal_actions(seat)
+        tries = [Enter(seat, name) for name in names] + [Stop(seat)]
+        if state.phase == "exploits":
+            tries += [Play(seat, card.id, target) for card in EXPLOITS for target in targets]
+        for action in tries:
+            assert GAME.is_legal(state, action) == (action in listed), (action, state.phase)
+            compared += 1
+        moves = [a for a in listed if isinstance(a, (Enter, Play))]
+        match.play(rng.choice(moves) if moves and rng.below(4) else rng.choice(listed))
+    assert compared > 0

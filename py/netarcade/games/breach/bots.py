@@ -40,36 +40,65 @@ BOT_SETTINGS: dict[str, dict] = {
 }
 
 
-def _costs(state: BreachState, layer: int) -> tuple[int, int]:
-    a = NODE[state.network[position(layer, 0)]].cost
-    b = NODE[state.network[position(layer, 1)]].cost
-    return min(a, b), max(a, b)
+class _Costs:
+    """Entry costs of one arrangement of the network: per position, and the
+    cheaper (``lo``) and dearer (``hi``) Node of each layer (index 1..14),
+    with ``ahead[l]`` = the cheaper Nodes of layers l..14 summed."""
+
+    __slots__ = ("cost", "lo", "hi", "ahead")
+
+    def __init__(self, network: tuple[str, ...]):
+        self.cost = [NODE[card].cost for card in network]
+        self.lo = [0] * (LAYERS + 2)
+        self.hi = [0] * (LAYERS + 2)
+        for layer in range(1, LAYERS + 1):
+            a, b = self.cost[position(layer, 0)], self.cost[position(layer, 1)]
+            self.lo[layer], self.hi[layer] = min(a, b), max(a, b)
+        self.ahead = [0] * (LAYERS + 2)
+        for layer in range(LAYERS, 0, -1):
+            self.ahead[layer] = self.ahead[layer + 1] + self.lo[layer]
 
 
-def remaining(state: BreachState, seat: int) -> float:
+#: cost tables by network arrangement (only REROUTE and SPLICE change one)
+_COSTS: dict[tuple[str, ...], _Costs] = {}
+
+
+def _costs_of(state: BreachState) -> _Costs:
+    key = tuple(state.network)
+    table = _COSTS.get(key)
+    if table is None:
+        if len(_COSTS) > 512:
+            _COSTS.clear()
+        table = _COSTS[key] = _Costs(key)
+    return table
+
+
+def remaining(state: BreachState, seat: int, table: _Costs | None = None) -> float:
     """Bandwidth the seat still needs to transmit the Payload (an estimate)."""
+    costs = table or _costs_of(state)
+    cost, lo, hi = costs.cost, costs.lo, costs.hi
     route = state.route[seat]
     layer = layer_of(state.at[seat])
     total = 2.0  # entering the Edge
     if not state.payload[seat]:
-        for l in range(layer + 1, LAYERS + 1):
-            total += _costs(state, l)[0]
+        total += costs.ahead[layer + 1] if layer < LAYERS else 0
         total += 1  # Root
         for l in range(1, LAYERS + 1):
             owed = route[l - 1]
             if owed >= 0:
-                total += NODE[state.network[owed]].cost
+                total += cost[owed]
             elif l > layer or owed == -1:
-                total += _costs(state, l)[1]  # the Node not taken on the way in
+                total += hi[l]  # the Node not taken on the way in
             else:
-                total += _costs(state, l)[0]
+                total += lo[l]
         return total
+    near = min(layer, LAYERS)
     for l in range(1, LAYERS + 1):
         owed = route[l - 1]
-        if l <= min(layer, LAYERS):
-            total += NODE[state.network[owed]].cost if owed >= 0 else (_costs(state, l)[0] if l < layer else 0)
+        if l <= near:
+            total += cost[owed] if owed >= 0 else (lo[l] if l < layer else 0)
         elif owed >= 0:
-            total += NODE[state.network[owed]].cost + _costs(state, l)[0]
+            total += cost[owed] + lo[l]
     return total
 
 
@@ -79,8 +108,8 @@ def _penalty(exposure: int) -> float:
     return EXPOSURE[-1] + 2.0 * (exposure - CRASH)
 
 
-def strength(state: BreachState, seat: int) -> float:
-    value = -remaining(state, seat) - _penalty(state.exposure[seat])
+def strength(state: BreachState, seat: int, table: _Costs | None = None) -> float:
+    value = -remaining(state, seat, table) - _penalty(state.exposure[seat])
     slots = HAND - state.exposure[seat] - int(state.payload[seat])
     value += W["exploit"] * max(0, min(len(state.hands[seat]), slots))
     for card, holder, _ in state.reminders:
@@ -98,7 +127,8 @@ def _values(state: BreachState) -> list[float]:
     if state.phase == OVER:
         won = state.winners
         return [WIN / len(won) if s in won else -WIN for s in range(state.n)]
-    power = [strength(state, s) for s in range(state.n)]
+    table = _costs_of(state)
+    power = [strength(state, s, table) for s in range(state.n)]
     out = []
     share = W["leader_share"]
     for s in range(state.n):

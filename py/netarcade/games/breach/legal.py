@@ -94,27 +94,48 @@ def _onward(state: BreachState, seat: int, pos: int, budget: int, entered: tuple
     return False
 
 
+def _enterable(state: BreachState, seat: int, near: int, budget: int) -> bool:
+    """May the mover step onto Node ``near`` (one of its neighbours) now?"""
+    if near in state.entered:
+        return False
+    cost = entry_cost(state, seat, near)
+    if cost > budget:
+        return False
+    node = state.node(near)
+    return not node.dead_drop or _onward(state, seat, near, budget - cost + node.enter.get("bw", 0),
+                                         tuple(state.entered) + (near,), markers_after(state, seat, near))
+
+
+def _goal(state: BreachState, seat: int, budget: int) -> str | None:
+    """"root" or "edge" when the mover may enter it now, else None."""
+    at = state.at[seat]
+    if at < 0:
+        return None
+    markers = sum(1 for p in state.route[seat] if p >= 0)
+    if _objective(state, seat, at, budget, markers):
+        return "edge" if state.payload[seat] else "root"
+    return None
+
+
 def entries(state: BreachState, seat: int) -> list[str]:
     """Where the mover may step now (names), in position order, then Root / Edge."""
     at = state.at[seat]
     budget = state.bw + exit_bw(state, at)
-    out = []
-    for near in neighbours(at):
-        if near in state.entered:
-            continue
-        cost = entry_cost(state, seat, near)
-        if cost > budget:
-            continue
-        node = state.node(near)
-        if node.dead_drop and not _onward(state, seat, near, budget - cost + node.enter.get("bw", 0),
-                                          tuple(state.entered) + (near,), markers_after(state, seat, near)):
-            continue
-        out.append(pos_name(near))
-    if at >= 0:
-        markers = sum(1 for p in state.route[seat] if p >= 0)
-        if _objective(state, seat, at, budget, markers):
-            out.append("edge" if state.payload[seat] else "root")
+    out = [pos_name(near) for near in neighbours(at) if _enterable(state, seat, near, budget)]
+    goal = _goal(state, seat, budget)
+    if goal is not None:
+        out.append(goal)
     return out
+
+
+def can_enter(state: BreachState, seat: int, where: str) -> bool:
+    """``where in entries(state, seat)``, without listing the others."""
+    at = state.at[seat]
+    budget = state.bw + exit_bw(state, at)
+    if where in ("root", "edge"):
+        return _goal(state, seat, budget) == where
+    near = POS_BY_NAME.get(where)
+    return near is not None and near in neighbours(at) and _enterable(state, seat, near, budget)
 
 
 def can_sprint(state: BreachState, seat: int) -> bool:
@@ -245,5 +266,23 @@ def check(state: BreachState, action) -> None:
         raise IllegalAction("wrong-phase", "the Exploit is already blocked: counter or pass")
     if type(action) is Counter and state.window["blocker"] is None:
         raise IllegalAction("wrong-phase", "nobody has blocked: block or pass")
-    if action not in legal_actions(state, seat):
+    if not _is_legal(state, action):
         raise _reason(state, action)
+
+
+def _is_legal(state: BreachState, action) -> bool:
+    """``action in legal_actions(state, action.seat)`` for an action of the
+    acting seat in the right phase, checked without listing every other
+    action where that is cheap (the bots check every candidate they try)."""
+    cls, seat = type(action), action.seat
+    if cls is Enter:
+        return can_enter(state, seat, action.where)
+    if cls is Stop:
+        at = state.at[seat]
+        return state.moved and not (at >= 0 and state.node(at).dead_drop and entries(state, seat))
+    if cls is Play:
+        card = action.card
+        return (card in EXPLOIT and card in state.hands[seat]
+                and state.played.get(card, 0) < EXPLOIT[card].limit
+                and action.target in play_targets(state, seat, card))
+    return action in legal_actions(state, seat)

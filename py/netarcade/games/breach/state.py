@@ -19,7 +19,7 @@ from typing import Any
 
 from ...core.events import Event
 from ...core.prng import Rng, derive_seed
-from .cards import DECK, EDGE, LAYERS, NODES, REMOVED_2P, ROOT, HAND, layer_of
+from .cards import DECK, EDGE, LAYERS, NODE, NODES, REMOVED_2P, ROOT, HAND, layer_of
 
 #: route entries per layer: never entered, complete, or the position of the
 #: route marker still owed (0..27)
@@ -122,7 +122,6 @@ class BreachState:
         return [p for p in self.route[seat] if p >= 0]
 
     def node(self, pos: int):
-        from .cards import NODE
         return NODE[self.network[pos]]
 
 
