@@ -1,17 +1,30 @@
 """Load figures of the relay: rooms of scripted clients on loopback.
 
-Starts ``python -m netarcade relay`` on a free 127.0.0.1 port with a fresh
-data folder, opens ROOMS rooms of SEATS human seats (Net Control by default, four
-seats, as issue 11's load target says),
-one client per seat playing random legal actions, for SECONDS seconds; then
+First, unless ``--service-moves 0``, the relay's own work per move measured
+in this process without sockets or clients (``Relay.handle`` of an ``act``
+and the msgpack encoding of every frame it queues, in CPU time, so other
+programs on the machine do not count).
+
+Then it starts ``python -m netarcade relay`` on a free 127.0.0.1 port with a
+fresh data folder, opens ROOMS rooms of SEATS human seats (Net Control by
+default, four seats, as issue 11's load target says), one client per seat
+playing random legal actions. Every client connects and resumes before the
+measured window opens; in the window (SECONDS) a seat acts as soon as its
+frame offers legal actions, or after ``--think`` seconds on average. It
 prints moves/s, p50/p99 submit-to-ack latency and the relay's peak memory
-(VmHWM). ``--kills N`` also kills the relay with SIGKILL N times during the
-run and checks, as the tests do, that no acknowledged action was lost.
-``--processes N`` (N > 1) runs N relay processes on one ``redis-server`` of
-its own (``--store redis://...``), the clients of a room spread over them,
-and also prints each process's peak memory and Redis commands per move.
+(VmHWM), then where the time went: the relay's and the clients' CPU per
+move (from /proc: the clients run on the same machine), the load average,
+and the moves in flight (in a closed loop with no think time, mean latency
+= moves in flight / moves a second: it measures throughput, not a
+player's wait). ``--kills N`` also kills the relay with SIGKILL N times
+during the run and checks, as the tests do, that no acknowledged action was
+lost. ``--processes N`` (N > 1) runs N relay processes on one
+``redis-server`` of its own (``--store redis://...``), the clients of a
+room spread over them, and also prints each process's peak memory and
+Redis commands per move.
 
     python scripts/bench_relay.py --rooms 250 --seats 4 --game netcontrol --seconds 20
+    python scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --think 2
     python scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --processes 3
 """
 
@@ -19,6 +32,7 @@ from __future__ import annotations
 
 import argparse
 import asyncio
+import os
 import random
 import shutil
 import signal
@@ -47,34 +61,88 @@ def peak_memory(pid: int) -> int:
     return 0
 
 
-async def player(process, room, seat, token, rng, deadline, latencies, acked):
-    since = -1
-    while time.monotonic() < deadline:
+def cpu_seconds(pid: int) -> float:
+    """User + system CPU a process has used so far (0 if it is gone)."""
+    try:
+        fields = open(f"/proc/{pid}/stat").read().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def load_average() -> float:
+    try:
+        return float(open("/proc/loadavg").read().split()[0])
+    except OSError:
+        return float("nan")
+
+
+class Tally:
+    """What the players measured: each acknowledged move's submit-to-ack
+    time, in the measured window only."""
+
+    def __init__(self):
+        self.latencies: list[float] = []
+        self.acked: list[tuple[str, int, str]] = []
+        self.refused = self.timeouts = self.reconnects = self.finished = 0
+        self.window: tuple[float, float] | None = None  # (start, end) of the measured window
+
+    def counts(self, sent: float) -> bool:
+        return self.window is not None and self.window[0] <= sent < self.window[1]
+
+
+async def player(processes, index, room, seat, token, rng, think, tally, stop, connected, go):
+    """One seat: connect and resume (``connected`` counts down), wait for ``go``,
+    then act whenever the seat's latest frame offers legal actions, after
+    ``think`` seconds on average (exponential; 0: at once), until ``stop``.
+    A slow answer is waited for, never a reason to reconnect; a closed
+    connection is reopened and resumed since the last version seen."""
+    since, ready, first = -1, 0, True
+    while not stop.is_set():
         client = None
         try:
+            process = processes[index % len(processes)]
             client = await Client.open(process.url)
-            await client.request({"kind": "resume", "room": room, "seat": seat, "token": token, "since": since}, 10)
-            while time.monotonic() < deadline:
+            await client.request({"kind": "resume", "room": room, "seat": seat, "token": token, "since": since}, 120)
+            if first:
+                first = False
+                connected.release()
+                await go.wait()
+            while not stop.is_set():
                 count = len(client.frames)
                 frame = client.latest(room)
                 since = frame["version"]
                 if frame["view"]["over"]:
+                    tally.finished += 1
+                    await stop.wait()
                     return
-                if frame["legal"]:
+                if frame["legal"] and frame["version"] >= ready:
+                    if think:
+                        await asyncio.sleep(rng.expovariate(1 / think))
+                        if len(client.frames) != count:
+                            continue  # the room moved while this seat thought: look again
                     action = rng.choice(frame["legal"])
-                    start = time.perf_counter()
+                    sent = time.perf_counter()
                     answer = await client.request({"kind": "act", "room": room, "seat": seat, "token": token,
-                                                   "action": action, "base": frame["version"]}, 10)
+                                                   "action": action, "base": frame["version"]}, 120)
                     if answer["kind"] == "ack":
-                        latencies.append(time.perf_counter() - start)
-                        acked.append((room, answer["version"], action))
+                        if tally.counts(sent):
+                            tally.latencies.append(time.perf_counter() - sent)
+                        tally.acked.append((room, answer["version"], action))
+                        ready = answer["version"]  # the update for it follows the ack
+                    else:
+                        tally.refused += 1
+                        ready = frame["version"] + 1
                     continue
                 try:
-                    await client.wait_for(lambda f: f.get("kind") == "update", 2, count)
+                    await client.wait_for(lambda f: f.get("kind") in ("update", "state"), 1, count)
                 except TimeoutError:
                     pass
             return
-        except (ConnectionError, OSError, TimeoutError, Exception):
+        except TimeoutError:
+            tally.timeouts += 1
+        except (ConnectionError, OSError, Exception):
+            tally.reconnects += 1
             await asyncio.sleep(0.1)
         finally:
             if client is not None:
@@ -116,45 +184,136 @@ def redis_commands(url: str | None) -> int:
 async def bench(args, processes, redis_url=None) -> dict:
     rng = random.Random(args.seed)
     players = []
-    process = processes[0]
-    setup = await Client.open(process.url)
+    setup = await Client.open(processes[0].url)
     for _ in range(args.rooms):
-        created = await setup.request({"kind": "create", "game": args.game, "seats": ["human"] * args.seats})
+        created = await setup.request({"kind": "create", "game": args.game, "seats": ["human"] * args.seats}, 60)
         if created["kind"] != "created":
             raise SystemExit(f"bench_relay: cannot create a room: {created}")
         room = created["room"]
         for seat in range(args.seats):
-            joined = await setup.request({"kind": "join", "room": room, "name": f"p{seat}", "seat": seat})
+            joined = await setup.request({"kind": "join", "room": room, "name": f"p{seat}", "seat": seat}, 60)
             players.append((room, seat, joined["token"]))
     await setup.close()
-    latencies, acked = [], []
-    commands = redis_commands(redis_url)
-    start = time.monotonic()
-    deadline = start + args.seconds
-    tasks = [asyncio.ensure_future(player(processes[index % len(processes)], room, seat, token,
-                                          random.Random(rng.random()), deadline, latencies, acked))
+
+    # every seat connects and resumes first (a bounded number at a time), so
+    # the measured window holds moves alone, not the connection storm
+    tally, stop, go = Tally(), asyncio.Event(), asyncio.Event()
+    connected = asyncio.Semaphore(0)
+    opening = time.monotonic()
+    tasks = [asyncio.ensure_future(player(processes, index, room, seat, token, random.Random(rng.random()),
+                                          args.think, tally, stop, connected, go))
              for index, (room, seat, token) in enumerate(players)]
-    memory = 0
+    for _ in players:
+        await asyncio.wait_for(connected.acquire(), 300)
+    connect_s = time.monotonic() - opening
+
+    pids = [p.proc.pid for p in processes]
+    commands = redis_commands(redis_url)
+    relay_cpu = [cpu_seconds(pid) for pid in pids]
+    own_cpu = time.process_time()
+    loads = [load_average()]
     memories = [0] * len(processes)
     kills = 0
-    while not all(t.done() for t in tasks) and time.monotonic() < deadline + 15:
+    start = time.monotonic()
+    tally.window = (time.perf_counter(), float("inf"))
+    go.set()
+    while time.monotonic() < start + args.seconds or kills < args.kills:  # a slow restart delays the next kill
         await asyncio.sleep(0.25)
-        memory = max(memory, peak_memory(process.proc.pid))
         memories = [max(m, peak_memory(p.proc.pid)) for m, p in zip(memories, processes)]
-        if kills < args.kills and time.monotonic() > start + (kills + 1) * args.seconds / (args.kills + 1):
+        if kills < args.kills and time.monotonic() >= start + (kills + 1) * args.seconds / (args.kills + 1):
+            process = processes[0]
+            relay_cpu[0] -= cpu_seconds(process.proc.pid)  # what the killed process used in the window
             process.kill()
             await asyncio.to_thread(process.start)
+            pids[0] = process.proc.pid
+            relay_cpu[0] += cpu_seconds(pids[0])
             kills += 1
+    elapsed = time.monotonic() - start
+    tally.window = (tally.window[0], time.perf_counter())
+    relay_cpu = sum(cpu_seconds(pid) - before for pid, before in zip(pids, relay_cpu))
+    own_cpu = time.process_time() - own_cpu
+    loads.append(load_average())
+    commands = redis_commands(redis_url) - commands
+    moves = len(tally.latencies)  # acknowledged moves sent and answered in the window
+    stop.set()
+    await asyncio.wait(tasks, timeout=15)
     for task in tasks:
         task.cancel()
-    elapsed = time.monotonic() - start
-    latencies.sort()
+    latencies = sorted(tally.latencies)
     pick = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000 if latencies else float("nan")
-    commands = redis_commands(redis_url) - commands
-    return {"moves": len(acked), "moves_per_s": len(acked) / elapsed, "p50_ms": pick(0.5), "p99_ms": pick(0.99),
-            "peak_mb": memory / 2**20, "kills": kills, "acked": acked,
+    return {"moves": moves, "moves_per_s": moves / elapsed, "p50_ms": pick(0.5), "p99_ms": pick(0.99),
+            "mean_ms": 1000 * sum(latencies) / moves if moves else float("nan"),
+            # Little's law: requests in flight on average = throughput x mean latency
+            "in_flight": sum(latencies) / elapsed,
+            "relay_cpu_ms": 1000 * relay_cpu / moves if moves else float("nan"), "relay_busy": relay_cpu / elapsed,
+            "clients_cpu_ms": 1000 * own_cpu / moves if moves else float("nan"), "clients_busy": own_cpu / elapsed,
+            "load": max(loads), "connect_s": connect_s, "refused": tally.refused, "timeouts": tally.timeouts,
+            "reconnects": tally.reconnects, "peak_mb": memories[0] / 2**20, "kills": kills, "acked": tally.acked,
             "process_mb": [m / 2**20 for m in memories],
-            "redis_per_move": commands / len(acked) if acked and redis_url else None}
+            "redis_per_move": commands / moves if moves and redis_url else None}
+
+
+def service_time(args) -> dict:
+    """The relay's own work per move, in this process without sockets or
+    clients: ``Relay.handle`` of an ``act`` (check, apply, journal commit,
+    the ack and every seat's update) plus msgpack-encoding every frame it
+    queued, as the connection writers do. CPU time of this thread, so other
+    programs on the machine do not count."""
+    from netarcade.relay import protocol
+    from netarcade.relay.server import Client as Connection, Relay
+
+    async def measure() -> dict:
+        relay = Relay(data=tempfile.mkdtemp(prefix="netarcade-bench-service-"), bot_delay=0, queue=1_000_000)
+        rng = random.Random(args.seed)
+        cid = iter(range(1, 1_000_000))
+        connection = lambda: Connection(None, 1e9, 10**9, 1_000_000, next(cid))
+        drain = lambda client: [protocol.encode(client.queue.get_nowait()) for _ in range(client.queue.qsize())]
+        seats, resumes = {}, []
+        for _ in range(args.rooms):
+            owner = connection()
+            relay.handle(owner, {"kind": "create", "game": args.game, "seats": ["human"] * args.seats})
+            code = owner.queue.get_nowait()["room"]
+            for seat in range(args.seats):
+                relay.handle(owner, {"kind": "join", "room": code, "name": f"p{seat}", "seat": seat})
+                token = next(f for f in drain_frames(owner) if f["kind"] == "joined")["token"]
+                client = connection()
+                begin = time.thread_time()
+                relay.handle(client, {"kind": "resume", "room": code, "seat": seat, "token": token})
+                for other in list(relay.rooms[code].subscribers):
+                    drain(other)
+                resumes.append(time.thread_time() - begin)
+                seats[code, seat] = (client, token)
+            relay.rooms[code].unsubscribe(owner)
+        for client, _token in seats.values():
+            drain(client)
+        codes, times, frames = list(relay.rooms), [], 0
+        while len(times) < args.service_moves:
+            room = relay.rooms[rng.choice(codes)]
+            if room.match.over:
+                codes.remove(room.code)
+                continue
+            seat = rng.choice(sorted(room.match.to_act()))
+            client, token = seats[room.code, seat]
+            action = rng.choice(room.match.legal(seat))
+            begin = time.thread_time()
+            relay.handle(client, {"kind": "act", "room": room.code, "seat": seat, "token": token,
+                                  "action": action, "base": room.match.version, "id": 1})
+            for other, _observer in list(room.subscribers.items()):
+                frames += len(drain(other))
+            times.append(time.thread_time() - begin)
+        relay.store.close()
+        for task in asyncio.all_tasks():
+            if task is not asyncio.current_task():
+                task.cancel()
+        times.sort()
+        return {"moves": len(times), "p50_ms": 1000 * times[len(times) // 2],
+                "p99_ms": 1000 * times[int(0.99 * len(times))], "mean_ms": 1000 * sum(times) / len(times),
+                "frames": frames / len(times), "resume_ms": 1000 * sum(resumes) / len(resumes)}
+
+    def drain_frames(client):
+        return [client.queue.get_nowait() for _ in range(client.queue.qsize())]
+
+    return asyncio.run(measure())
 
 
 def main(argv=None) -> int:
@@ -163,13 +322,25 @@ def main(argv=None) -> int:
     parser.add_argument("--seats", type=int, default=4)
     parser.add_argument("--game", default="netcontrol")
     parser.add_argument("--seconds", type=float, default=20.0)
+    parser.add_argument("--think", type=float, default=0.0,
+                        help="mean seconds a seat thinks before acting (exponential; default 0: at once)")
     parser.add_argument("--kills", type=int, default=0, help="SIGKILL the relay this many times during the run")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=1,
                         help="relay processes sharing one redis-server started for the run (default 1: SQLite)")
+    parser.add_argument("--service-moves", type=int, default=2000,
+                        help="moves of the in-process service-time measurement (0: skip it)")
     args = parser.parse_args(argv)
     if args.processes > 1 and args.kills:
         raise SystemExit("bench_relay: --kills is for one process (tests/test_relay_redis.py kills owners)")
+    if args.service_moves and args.processes == 1:
+        service = service_time(args)
+        print(f"relay service time in process (no sockets, no clients; {args.rooms} rooms x {args.seats} seats of "
+              f"{args.game}, {service['moves']} moves): CPU per move p50 {service['p50_ms']:.2f} ms, "
+              f"p99 {service['p99_ms']:.2f} ms, mean {service['mean_ms']:.2f} ms "
+              f"({service['frames']:.1f} frames a move): at most {1000 / service['mean_ms']:.0f} moves/s "
+              f"on one free core; a seat's resume (its state, every other subscriber's update) "
+              f"{service['resume_ms']:.2f} ms", flush=True)
     data = Path(tempfile.mkdtemp(prefix="netarcade-bench-relay-"))
     redis_proc, redis_url, store = None, None, []
     if args.processes > 1:
@@ -187,19 +358,29 @@ def main(argv=None) -> int:
         if redis_proc is not None:
             redis_proc.send_signal(signal.SIGKILL)
             redis_proc.wait(10)
-    process = processes[0]
     lost = 0
     if figures["kills"]:
-        book = journal(data / "data" / "relay.sqlite3")
+        book = journal(processes[0].data / "relay.sqlite3")
         lost = sum(1 for room, version, action in figures["acked"]
                    if len(book[room]["actions"]) < version or book[room]["actions"][version - 1] != action)
     where = f"{args.processes} processes + Redis" if args.processes > 1 else "1 process (SQLite)"
-    print(f"relay, {where}: {args.rooms} rooms x {args.seats} seats of {args.game}, {args.seconds:g} s: "
-          f"{figures['moves']} moves, {figures['moves_per_s']:.0f} moves/s, submit-to-ack p50 "
-          f"{figures['p50_ms']:.1f} ms, p99 {figures['p99_ms']:.1f} ms, peak memory {figures['peak_mb']:.0f} MB"
-          + (f", {figures['kills']} kills, {lost} acknowledged actions lost" if figures["kills"] else "")
-          + (f" (per process: {', '.join(f'{m:.0f}' for m in figures['process_mb'])} MB), "
-             f"{figures['redis_per_move']:.1f} Redis commands per move" if figures["redis_per_move"] else ""),
+    pace = f"think {args.think:g} s on average" if args.think else "no think time"
+    f = figures
+    print(f"relay, {where}: {args.rooms} rooms x {args.seats} seats of {args.game}, {args.seconds:g} s, {pace}: "
+          f"{f['moves']} moves, {f['moves_per_s']:.0f} moves/s, submit-to-ack p50 "
+          f"{f['p50_ms']:.1f} ms, p99 {f['p99_ms']:.1f} ms, peak memory {f['peak_mb']:.0f} MB"
+          + (f", {f['kills']} kills, {lost} acknowledged actions lost" if f["kills"] else "")
+          + (f" (per process: {', '.join(f'{m:.0f}' for m in f['process_mb'])} MB), "
+             f"{f['redis_per_move']:.1f} Redis commands per move" if f["redis_per_move"] else ""),
+          flush=True)
+    print(f"  where the time goes: relay CPU {f['relay_cpu_ms']:.2f} ms a move ({100 * f['relay_busy']:.0f}% of one "
+          f"core{' over all processes' if args.processes > 1 else ''}), the clients' CPU {f['clients_cpu_ms']:.2f} ms "
+          f"a move ({100 * f['clients_busy']:.0f}% of one core; clients/relay {f['clients_cpu_ms'] / f['relay_cpu_ms']:.2f}); "
+          f"load average up to {f['load']:.1f} on {os.cpu_count()} cores", flush=True)
+    print(f"  queueing: {f['in_flight']:.1f} moves in flight on average, mean latency {f['mean_ms']:.1f} ms "
+          f"= in flight / moves a second (Little's law); {len(figures['acked'])} acks in all, "
+          f"{f['refused']} refused (stale), {f['timeouts']} timeouts, {f['reconnects']} failed connections (retried); "
+          f"{args.rooms * args.seats} clients connected and resumed in {f['connect_s']:.1f} s before the window",
           flush=True)
     return 1 if lost else 0
 

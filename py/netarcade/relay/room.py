@@ -114,6 +114,8 @@ class Room:
         #: seat -> ((kind, turn), deadline): the clock of every acting human seat
         self.deadlines: dict[int, tuple[tuple, float]] = {}
         self.driver: asyncio.Task | None = None
+        #: observer -> ((match.changes, started), view, legal): see ``_seen_by``
+        self._seen: dict[Any, tuple] = {}
         self.refresh_clocks()
 
     # --- creation ------------------------------------------------------------------
@@ -203,12 +205,26 @@ class Room:
             self.seats[entry[0]].client = None
             self.push()
 
+    def _seen_by(self, observer) -> tuple[dict[str, Any], list[str]]:
+        """The view and legal actions of ``observer`` now, computed once per
+        position: a seat connecting or leaving pushes every subscriber a
+        frame, and a resume storm would otherwise build each seat's view
+        again for every other seat that connects. Frames share the cached
+        values (nothing mutates a queued frame)."""
+        key = (self.match.changes, self.started)
+        cached = self._seen.get(observer)
+        if cached is None or cached[0] != key:
+            legal = self.match.legal(observer) if observer is not None and self.started else []
+            cached = self._seen[observer] = (key, self.match.view(observer), legal)
+        return cached[1], cached[2]
+
     def _frame(self, kind: str, observer, since: int) -> dict[str, Any]:
         match = self.match
+        view, legal = self._seen_by(observer)
         frame = {"kind": kind, "v": VERSION, "room": self.code, "seat": observer, "version": match.version,
-                 "since": since, "view": match.view(observer), "events": match.events_since(since, observer),
+                 "since": since, "view": view, "events": match.events_since(since, observer),
                  "moves": match.moves_since(since, observer),
-                 "legal": match.legal(observer) if observer is not None and self.started else [],
+                 "legal": legal,
                  "seats": [s.public(i) for i, s in enumerate(self.seats)], "started": self.started,
                  "clocks": self.clocks(), "clock": self.clock, "commitment": self.commitment}
         if match.over:
