@@ -1,13 +1,17 @@
-"""Online Net Control in Chromium through a real relay serving the built site.
+"""Online play in Chromium through a real relay serving the built site.
 
-Ann creates a room from the home screen's form ("Take it online": Ann, a
+Net Control, a whole game: Ann creates a room from the home screen's form ("Take it online": Ann, a
 second human, a greedy bot); Bob opens the shared link in another browser
 context, gives his name and joins; Ann starts; both play by clicks on the
 lit targets (and the buttons the table offers); Bob's page is closed
 mid-game and reopened from the link and carries on; a third context
 watches; at the end every page shows "dice verified". The relay runs with a
-short clock so an idle moment falls to the clock. No request leaves
-127.0.0.1.
+short clock so an idle moment falls to the clock.
+
+Backbone, Overwrite and Breach: Ann takes a two-seat game online, Bob joins
+by the link, each makes moves by clicks (the local tests' players), and both
+pages' logs show both players' moves in the game's notation. No request
+leaves 127.0.0.1.
 """
 
 from __future__ import annotations
@@ -19,7 +23,11 @@ import pytest
 
 from test_browser_app import browsing, wait_ready  # noqa: F401 - helpers
 from test_browser_boot import chromium, site  # noqa: F401 - fixtures
+from test_browser_breach import decide as breach_decide
+from test_browser_overwrite import my_turn as overwrite_turn
 from test_relay_harness import RelayProcess
+
+from netarcade.games import get_game
 
 GAME_SECONDS = 420
 
@@ -137,4 +145,106 @@ def test_online_net_control_two_players_a_bot_a_spectator(chromium, relay_site, 
         assert "dice verified" in ann.text_content("#overlay")
         ann.screenshot(path=str(tmp_path / "over.png"))
         for tab in (ann_tab, bob_tab, eve_tab):
+            tab.check_clean()
+
+
+# --- Backbone, Overwrite and Breach online: two people, some moves each ------------------
+
+#: decisions each of the two players takes through its page (the test stops
+#: there); Breach's first ones (run, move, speed, keep) name no argument
+MOVES_EACH = {"backbone": 4, "overwrite": 4, "breach": 8}
+TITLE_SECONDS = 240
+
+
+def backbone_turn(page, rng) -> str:
+    """A Router on a lit hex when there is one, else End turn (four Ends in
+    a row would end the game)."""
+    if page.get_attribute('[data-tool="router"]', "aria-pressed") != "true":
+        page.click('[data-tool="router"]', force=True)  # a new turn picks Router by itself
+    lit = page.locator("#board [data-action]")
+    if lit.count():
+        lit.nth(rng.randrange(lit.count())).click()
+        return "router"
+    page.keyboard.press("Escape")
+    page.click("#tools .end-turn")
+    return "end"
+
+
+TURNS = {
+    "backbone": backbone_turn,
+    "overwrite": lambda page, rng: overwrite_turn(page, ["skip the refused-cell check"]),
+    "breach": lambda page, rng: breach_decide(page),
+}
+
+
+def log_texts(page) -> list[str]:
+    return page.evaluate("[...document.querySelectorAll('#log li code')].map(c => c.textContent)")
+
+
+@pytest.mark.parametrize("game_id", ["backbone", "overwrite", "breach"])
+def test_two_people_play_online(chromium, relay_site, game_id):  # noqa: F811
+    """Ann takes a two-seat game online from the home form, Bob joins by the
+    link; each makes moves by clicks on his own page; both logs show both
+    players' moves in the game's notation, the same on both pages."""
+    base = relay_site.http + "/"
+    rng = random.Random(game_id)
+    with browsing(chromium, f"online-{game_id}-ann", [base]) as ann_tab, \
+            browsing(chromium, f"online-{game_id}-bob", [base]) as bob_tab:
+        ann = ann_tab.page()
+        ann.goto(base + "#home", wait_until="domcontentloaded")
+        wait_ready(ann)
+        ann.wait_for_function("document.documentElement.dataset.online === 'yes'", timeout=10_000)
+        form = ann.locator(f"form.newgame[data-game={game_id}]")
+        ann.fill("#player-name", "Ann")
+        if form.locator("input[name=players]").count():
+            form.locator("input[name=players]").fill("2")
+            form.locator("input[name=players]").dispatch_event("input")
+        form.locator("select[name=seat2]").select_option("human")
+        form.locator("button[value=online]").click()
+        ann.wait_for_selector("#online-code", timeout=15_000)
+        link = ann.input_value("#online-link")
+
+        bob = bob_tab.page()
+        bob.goto(link, wait_until="domcontentloaded")
+        wait_ready(bob)
+        bob.wait_for_selector("form.joinseat", timeout=15_000)
+        bob.fill("#online-name", "Bob")
+        bob.click("form.joinseat button[type=submit]")
+        for page in (ann, bob):
+            page.wait_for_function("document.getElementById('overlay').hidden", timeout=15_000)
+            assert dataset(page, "game") == game_id
+
+        moves = {"ann": 0, "bob": 0}
+        players = {"ann": ann, "bob": bob}
+        deadline = time.monotonic() + TITLE_SECONDS
+        wanted = MOVES_EACH[game_id]
+        while min(moves.values()) < wanted and time.monotonic() < deadline:
+            acted = False
+            for name, page in players.items():
+                if dataset(page, "state") == "human" and moves[name] < wanted + 4:
+                    before = int(dataset(page, "actions") or 0)
+                    TURNS[game_id](page, rng)
+                    moves[name] += 1
+                    acted = True
+                    # the relay's answer: this page's move is in its log
+                    page.wait_for_function(f"Number(document.documentElement.dataset.actions) > {before}"
+                                           " || document.documentElement.dataset.refused", timeout=15_000)
+            if not acted:
+                ann.wait_for_timeout(100)
+        assert min(moves.values()) >= wanted, f"{game_id}: only {moves} moves in {TITLE_SECONDS} s"
+
+        # both pages show the same moves, each in the game's own notation, both seats' included
+        game = get_game(game_id)
+        for page in (ann, bob):
+            page.wait_for_function(f"document.querySelectorAll('#log li code').length >= {2 * wanted}",
+                                   timeout=15_000)
+        texts = {name: log_texts(page) for name, page in players.items()}
+        common = min(len(t) for t in texts.values())
+        assert texts["ann"][:common] == texts["bob"][:common]
+        for text in texts["ann"]:
+            game.parse_action(text)  # notation (a summary of events would not parse)
+        seats = {text.split()[0] for text in texts["ann"]}
+        assert seats == {"p1", "p2"}, seats
+        assert any(len(text.split()) > 2 for text in texts["bob"] if text.startswith("p1 ")), texts["bob"]
+        for tab in (ann_tab, bob_tab):
             tab.check_clean()
