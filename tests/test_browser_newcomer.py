@@ -64,3 +64,27 @@ def test_a_bad_link_shows_its_error_card_alone_under_the_right_title(chromium, s
         assert visible_count(page, "#board svg") == 1 and visible_count(page, ".side .panel") >= 1
         assert page.title() == (title if game != "none" else "netarcade: Backbone")
         tab.check_clean()
+
+
+ACTIVE = """(() => { const a = document.activeElement;
+  return {id: a.id, name: a.getAttribute('data-name'), onBoard: !!a.closest('#board')}; })()"""
+
+
+def test_keyboard_focus_stays_on_the_board_across_the_bot_s_reply(chromium, server):  # noqa: F811
+    with browsing(chromium, "focus", [server], **DESKTOP) as tab:
+        page = tab.page()
+        page.goto(server + "#play=backbone&seats=human,greedy&seed=5&map=seeded")
+        wait_ready(page)
+        page.focus("#board [data-action]")  # Router is the tool a turn starts with
+        page.keyboard.press("Enter")
+        assert data(page, "actions") == "1"
+        assert page.evaluate(ACTIVE)["onBoard"]  # the next spot, not the top of the page
+        page.keyboard.press("Enter")  # the second action ends the turn: the bot replies
+        page.wait_for_function("Number(document.documentElement.dataset.actions) > 2", timeout=BOT_TIMEOUT_MS)
+        wait_state(page, "human")
+        active = page.evaluate(ACTIVE)
+        assert active["onBoard"], active
+        # Tab goes on from the board, not from the skip link at the top
+        page.keyboard.press("Tab")
+        assert page.evaluate(ACTIVE)["onBoard"] or page.evaluate("document.activeElement.closest('.controls') !== null")
+        tab.check_clean()

@@ -32,6 +32,7 @@ from pyscript import document, window
 
 from . import lobby, views
 from .controller import Controller, Screen
+from .focus import FocusKeeper
 from .pages import GamePage, page_for
 from .session import Session, parse_form
 
@@ -129,7 +130,7 @@ class App(Screen):
         # index.html's first script read ?embed (any "embed" or "embed=..." parameter)
         self.embed = bool(root.hasAttribute("data-embed"))
         self.control = Controller(self, embed=self.embed, now_ms=lambda: float(js.performance.now()))
-        self.keyboard_focus: str | None = None  # hex to focus after a re-render
+        self.focus = FocusKeeper(document)  # keyboard players keep their place across redraws
         self._tasks: set = set()
         self._proxies: list = []  # keep every JS proxy alive for the page's lifetime
         self._online_card = ""  # the lobby card last shown (redrawn only when it changes)
@@ -311,7 +312,7 @@ class App(Screen):
         if table is None:
             return
         control = self.control
-        focused = self.focused_control()
+        focused = self.focus.remember()
         session = table.session
         page = self.page
         self.set_html("board", page.board(table, "tall" if self.portrait.matches else "wide"))
@@ -349,34 +350,7 @@ class App(Screen):
             if bar is not None:
                 bar.hidden = True
             self.root.dataset.conn = ""
-        self.restore_focus(focused)
-
-    def focused_control(self) -> str | None:
-        """A selector for the focused tool, command or hex, to focus it again
-        after a re-render replaced it (keyboard players keep their place)."""
-        active = _node(document.activeElement)
-        if active is None or not hasattr(active, "getAttribute"):
-            return None
-        for attribute in ("data-tool", "data-cmd", "data-name"):
-            value = _node(active.getAttribute(attribute))
-            if value is not None:
-                selector = f'[{attribute}="{value}"]'
-                extra = _node(active.getAttribute("data-value"))
-                return selector + (f'[data-value="{extra}"]' if extra is not None else "")
-        return None
-
-    def restore_focus(self, selector: str | None) -> None:
-        if self.keyboard_focus is not None:
-            selector = f'[data-name="{self.keyboard_focus}"]'
-            self.keyboard_focus = None
-        if selector is None:
-            return
-        node = _node(document.querySelector(selector))
-        if selector.startswith("[data-name") and (node is None or not node.hasAttribute("tabindex")):
-            # that hex is no longer a button: go to the board's first one
-            node = _node(document.querySelector("#board [data-action]"))
-        if node is not None:
-            node.focus()
+        self.focus.restore(focused)
 
     def flash(self, text: str) -> None:
         toast = _by_id("toast")
@@ -472,8 +446,8 @@ class App(Screen):
             spot = _node(target.closest("#board [data-name]"))
             if spot is not None:
                 event.preventDefault()
-                self.keyboard_focus = str(spot.getAttribute("data-name"))
-                self.do_hex(self.keyboard_focus)
+                self.focus.keyboard = str(spot.getAttribute("data-name"))
+                self.do_hex(self.focus.keyboard)
             return  # Enter on a button clicks it already
         if self.root.dataset.view != "game":
             return
