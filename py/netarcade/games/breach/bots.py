@@ -20,6 +20,8 @@ bot calls it on a determinized state like everything it looks at.
 
 from __future__ import annotations
 
+import itertools
+
 from .cards import CRASH, HAND, LAYERS, NODE, ROOT, layer_of, position
 from .state import EXPLOITS, MODIFY, MOVE, OVER, REROLL, SPEED, WINDOW, BreachState
 
@@ -40,14 +42,18 @@ BOT_SETTINGS: dict[str, dict] = {
 }
 
 
+_SERIALS = itertools.count()
+
+
 class _Costs:
     """Entry costs of one arrangement of the network: per position, and the
     cheaper (``lo``) and dearer (``hi``) Node of each layer (index 1..14),
     with ``ahead[l]`` = the cheaper Nodes of layers l..14 summed."""
 
-    __slots__ = ("cost", "lo", "hi", "ahead")
+    __slots__ = ("serial", "cost", "lo", "hi", "ahead")
 
     def __init__(self, network: tuple[str, ...]):
+        self.serial = next(_SERIALS)  # never reused, unlike id()
         self.cost = [NODE[card].cost for card in network]
         self.lo = [0] * (LAYERS + 2)
         self.hi = [0] * (LAYERS + 2)
@@ -73,9 +79,24 @@ def _costs_of(state: BreachState) -> _Costs:
     return table
 
 
+#: remaining() by (cost table, position, Payload, route): bots ask it for
+#: every seat of every candidate position, and most seats did not move
+_REMAINING: dict[tuple, float] = {}
+
+
 def remaining(state: BreachState, seat: int, table: _Costs | None = None) -> float:
     """Bandwidth the seat still needs to transmit the Payload (an estimate)."""
     costs = table or _costs_of(state)
+    key = (costs.serial, state.at[seat], state.payload[seat], *state.route[seat])
+    known = _REMAINING.get(key)
+    if known is None:
+        if len(_REMAINING) > 100_000:
+            _REMAINING.clear()
+        known = _REMAINING[key] = _remaining(state, seat, costs)
+    return known
+
+
+def _remaining(state: BreachState, seat: int, costs: _Costs) -> float:
     cost, lo, hi = costs.cost, costs.lo, costs.hi
     route = state.route[seat]
     layer = layer_of(state.at[seat])
