@@ -17,10 +17,10 @@ from ...core.errors import InvalidNotation
 from ...core.game import TURN, Game
 from ...core.options import Option, OptionSchema
 from ..registry import register
-from . import legal, rules, scoring
+from . import bots, legal, rules, scoring
 from .actions import PLACEABLE, format_action, parse_action
 from .board import cell_name, cells_of
-from .bots import evaluate, evaluate_all
+from .bots import BOT_SETTINGS, evaluate, evaluate_all
 from .pieces import COLOUR, KIND, ORDER, SHAPE, SIZE, orientation_name
 from .state import OverwriteState, new_state
 
@@ -44,6 +44,7 @@ class Overwrite(Game):
         Option("players", "int", 2, minimum=2, maximum=6,
                help="2: 6x6 board, 3-4: 8x8, 5-6: 10x10"),
     )
+    bot_settings = BOT_SETTINGS
 
     def setup(self, options, seed):
         return new_state(options, seed)
@@ -97,6 +98,11 @@ class Overwrite(Game):
 
     def evaluate_all(self, state):
         return evaluate_all(state)
+
+    def rank_steps(self, state, seat, actions=None):
+        """The one-ply ranking ``netarcade.bots.greedy.rank_steps`` asks for,
+        placements scored from masks (``bots.rank_steps``)."""
+        return bots.rank_steps(self, state, seat, actions)
 
     def determinize(self, state, seat, rng):
         """Only the envelope's order is unknown to anyone: resample it."""

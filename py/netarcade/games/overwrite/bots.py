@@ -1,26 +1,55 @@
-"""Overwrite's position evaluation for the game-agnostic bots.
+"""Overwrite's position evaluation and one-ply ranking for the game-agnostic bots.
 
 ``evaluate(state, seat)`` is, in cells, the seat's strength minus its
 strongest rival's. Strength: the largest chunk (what wins), a fraction of
 the second largest (one piece may join them) and of every cell of the
-colour seen from above (material that groups can grow from), plus the
-blocks waiting in the personal bank. It reads only what every seat sees
-(the envelope's contents, never its order). Not here: move choice
+colour seen from above (material that groups can grow from), the blocks
+waiting in the personal bank, and the largest piece of the colour waiting
+in the community bank: most of it for the seat about to play (it will lay
+it next), a little for the others (it may still be there on their turn).
+So leaving a rival its big piece costs what it is worth, and laying a
+rival's piece where it adds nothing to its chunk (a denial) can beat a
+small gain of one's own. A finished game scores +-1000 plus the margin
+of the largest chunks, so even a won position prefers the wider win.
+
+It reads only what every seat sees (the envelope's contents, never its
+order: the bots call it on determinized states). Not here: move choice
 (``netarcade.bots``).
+
+``rank_steps(state, seat, actions)`` is the game's hook for
+``netarcade.bots.greedy.rank_steps``: the same values in the same order as
+copying the state, applying each action and evaluating, but a placement of
+a code block or an Encrypted data is scored from the masks alone (no copy,
+no events), the next seat's automatic draw included. Anti-virus, Defrag,
+reserve, draw and pass take the general road. ``tests/test_overwrite_bots.py``
+checks the two agree.
+
+``BOT_SETTINGS`` is the search bot's budget for Overwrite
+(``Game.bot_settings``): a flat, chance-sampled search (see docs/bots.md).
 """
 
 from __future__ import annotations
 
-from .board import components
-from .pieces import SIZE
-from .scoring import winners
-from .state import OverwriteState
+from ...core.errors import IllegalAction
+from .actions import Place
+from .board import components, largest_group, placement_table
+from .legal import bank_piece
+from .pieces import COLOUR, KIND, SHAPE, SIZE
+from .state import DRAW, OverwriteState
 
 WIN = 1000.0
+#: weight of the largest own-colour piece the seat about to play can lay
+NEXT_PIECE = 0.6
+#: ... and of the largest own-colour piece in the community bank for the others
+LATER_PIECE = 0.2
+
+#: the search bot's settings for Overwrite: flat Monte Carlo over sampled
+#: envelopes, each candidate followed by the rivals' best one-ply replies
+BOT_SETTINGS = {"search": {"algorithm": "flat", "root_width": 5, "iterations": 20, "playout_turns": 1}}
 
 
-def _strength(state: OverwriteState, seat: int) -> float:
-    mask = state.tops[seat]
+def _groups(mask: int) -> tuple[int, int]:
+    """The sizes of the largest and second largest group of ``mask``."""
     first = second = 0
     for group in components(mask):
         size = group.bit_count()
@@ -28,22 +57,122 @@ def _strength(state: OverwriteState, seat: int) -> float:
             first, second = size, first
         elif size > second:
             second = size
-    reserve = sum(SIZE[piece] for piece in state.personal[seat])
-    return first + 0.3 * second + 0.1 * mask.bit_count() + 0.5 * reserve
+    return first, second
+
+
+def _values(tops: list[int], bank: list[str], personal: list[list[str]], acting: int,
+            groups=_groups) -> list[float]:
+    """Each seat's strength minus its strongest rival's, for a game in play
+    whose seat ``acting`` plays next; ``groups`` may be a memo of
+    :func:`_groups`."""
+    players = len(tops)
+    in_bank = [0] * players
+    for piece in bank:
+        colour = COLOUR[piece]
+        if colour is not None and colour < players and SIZE[piece] > in_bank[colour]:
+            in_bank[colour] = SIZE[piece]
+    strength = []
+    for seat in range(players):
+        mask = tops[seat]
+        first, second = groups(mask)
+        reserve = [SIZE[piece] for piece in personal[seat]]
+        if seat == acting:
+            waiting = NEXT_PIECE * max([in_bank[seat], *reserve])
+        else:
+            waiting = LATER_PIECE * in_bank[seat]
+        strength.append(first + 0.3 * second + 0.1 * mask.bit_count() + 0.5 * sum(reserve) + waiting)
+    return _relative(strength)
+
+
+def _relative(strength: list[float]) -> list[float]:
+    result = []
+    for seat, own in enumerate(strength):
+        result.append(own - max(strength[:seat] + strength[seat + 1:]))
+    return result
+
+
+def _final(tops: list[int]) -> list[float]:
+    """+-1000 (shared on a tie, O22) plus the margin of the largest chunks."""
+    ranked = [(largest_group(mask), mask.bit_count()) for mask in tops]
+    best = max(ranked)
+    won = [seat for seat, rank in enumerate(ranked) if rank == best]
+    margin = _relative([float(score) for score, _ in ranked])
+    return [(WIN / len(won) if seat in won else -WIN) + margin[seat] for seat in range(len(tops))]
 
 
 def evaluate_all(state: OverwriteState) -> list[float]:
-    players = state.players
     if state.over:
-        won = winners(state)
-        return [WIN / len(won) if seat in won else -WIN for seat in range(players)]
-    strength = [_strength(state, seat) for seat in range(players)]
-    result = []
-    for seat in range(players):
-        rival = max(strength[:seat] + strength[seat + 1:])
-        result.append(strength[seat] - rival)
-    return result
+        return _final(state.tops)
+    return _values(state.tops, state.bank, state.personal, state.current)
 
 
 def evaluate(state: OverwriteState, seat: int) -> float:
     return evaluate_all(state)[seat]
+
+
+def _placed_values(state: OverwriteState, action: Place, pieces: dict, groups) -> list[float] | None:
+    """``evaluate_all`` after ``action``, a legal placement, without applying
+    it; None for an Anti-virus (its removals take the general road).
+    ``pieces`` caches the bank piece each name plays, ``groups`` is a memo
+    of :func:`_groups` (most colours' masks do not change)."""
+    seat = action.seat
+    piece = pieces.get(action.piece)
+    if piece is None:
+        piece = pieces[action.piece] = bank_piece(state, seat, action.piece)
+    if piece is None or KIND[piece] == "av":
+        return None
+    mask = placement_table(SHAPE[piece], state.size)[(action.orient, action.cell)]
+    keep = ~mask
+    tops = [top & keep for top in state.tops]
+    colour = COLOUR[piece]
+    if colour is not None:
+        tops[colour] |= mask
+    bank, personal = state.bank, state.personal
+    if state.phase == DRAW:  # played from the personal bank (O15)
+        personal = list(personal)
+        personal[seat] = [other for other in personal[seat] if other != piece]
+    else:
+        bank = [other for other in bank if other != piece]
+    following = (seat + 1) % state.players
+    if not personal[following]:  # the next turn starts with its automatic draw (O8)
+        if not state.envelope:
+            return _final(tops)
+        drawn = state.envelope[-1]
+        if drawn == "sf":  # O19
+            return _final(tops)
+        bank = [*bank, drawn]
+    return _values(tops, bank, personal, following, groups)
+
+
+def rank_steps(game, state: OverwriteState, seat: int, actions=None):
+    """``[(value, index, action)]`` best first (ties in listing order), as a
+    generator that yields every few actions: what ``netarcade.bots.greedy``
+    computes by copying and applying, with placements scored from masks."""
+    if actions is None:
+        actions = game.iter_legal_actions(state, seat)
+    ranked = []
+    pieces: dict[str, str | None] = {}
+    memo: dict[int, tuple[int, int]] = {}
+
+    def groups(mask: int) -> tuple[int, int]:
+        found = memo.get(mask)
+        if found is None:
+            found = memo[mask] = _groups(mask)
+        return found
+
+    for index, action in enumerate(actions):
+        values = _placed_values(state, action, pieces, groups) if type(action) is Place else None
+        if values is None:
+            trial = game.copy(state)
+            try:
+                game.apply(trial, action)
+            except IllegalAction:
+                yield
+                continue
+            values = evaluate_all(trial)
+            yield
+        elif not index & 15:
+            yield
+        ranked.append((values[seat], index, action))
+    ranked.sort(key=lambda item: (-item[0], item[1]))
+    return ranked

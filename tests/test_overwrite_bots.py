@@ -1,0 +1,127 @@
+"""Overwrite's bots: the game's fast one-ply ranking agrees with copying and
+applying, and the greedy and search bots make the moves a player would in
+hand-built positions (so a regression to something trivial fails here).
+No timings: speed figures are in docs/bots.md with their commands."""
+
+from __future__ import annotations
+
+from netarcade.bots import make_bot
+from netarcade.bots.greedy import rank_actions
+from netarcade.core import IllegalAction, Match, digest
+from netarcade.core.prng import Rng
+from netarcade.games.overwrite import OVERWRITE as GAME
+from netarcade.games.overwrite import bots as overwrite_bots
+from netarcade.games.overwrite.actions import NAME_SHAPE, Place
+from netarcade.games.overwrite.board import cell_name, cells_of, largest_group, placement_table
+from test_overwrite_rules import position
+
+
+def _applied_ranking(state, seat):
+    """The general road: copy, apply, evaluate every legal action."""
+    ranked = []
+    for index, action in enumerate(GAME.legal_actions(state, seat)):
+        trial = GAME.copy(state)
+        try:
+            GAME.apply(trial, action)
+        except IllegalAction:
+            continue
+        ranked.append((GAME.evaluate(trial, seat), index, action))
+    ranked.sort(key=lambda item: (-item[0], item[1]))
+    return ranked
+
+
+def _rounded(ranked):
+    return [(round(value, 9), index, action) for value, index, action in ranked]
+
+
+def test_fast_ranking_equals_copying_and_applying_in_played_games():
+    """Every position of seeded games (2 and 3 players, random play, so
+    Anti-virus, Defrag, reserves, personal-bank plays and the System Fail
+    drawn by the next seat all occur; the first 12 of a 6-player game)
+    ranks the same both ways."""
+    positions = 0
+    for players, seed, limit in ((2, 1, 99), (2, 2, 99), (2, 3, 99), (3, 4, 40), (6, 5, 12)):
+        match = Match(GAME, {"players": players}, seed, undo=False)
+        rng = Rng(seed)
+        while not match.over and match.version < limit:
+            seat = match.pick_actor(rng)
+            fast = rank_actions(GAME, match.state, seat)
+            assert _rounded(fast) == _rounded(_applied_ranking(match.state, seat)), (players, seed, match.turn)
+            positions += 1
+            match.play(rng.choice(GAME.legal_actions(match.state, seat)))
+    assert positions > 40
+
+
+def test_fast_ranking_scores_a_system_fail_drawn_by_the_next_seat_as_the_end():
+    state = position(2, bank=["1I3", "2I2"], board=[("1L4", "r0", "c3")], current=0)
+    state.envelope.remove("sf")
+    state.envelope.append("sf")  # the next draw ends the game
+    ranked = rank_actions(GAME, state, 0)
+    best = ranked[0]
+    assert best[0] > overwrite_bots.WIN / 2  # a win now, not a position
+    assert _rounded(ranked) == _rounded(_applied_ranking(state, 0))
+
+
+def _best(state, seat, bot="greedy", seed=3, **settings):
+    return make_bot(bot, seed, GAME, **settings).choose(GAME, state, seat)
+
+
+def _cells(state, action):
+    mask = placement_table(NAME_SHAPE[action.piece], state.size)[(action.orient, action.cell)]
+    return sorted(cell_name(cell) for cell in cells_of(mask))
+
+
+def test_greedy_joins_its_two_groups_when_one_piece_can():
+    # P1 has c3-c6 (an I4 down) and e3, e4, e5, f5 (an L4); its domino on
+    # the d column joins them: the chunk grows from 4 to at least 9
+    state = position(2, bank=["1I2", "2I2"], board=[("1I4", "r1", "c3"), ("1L4", "r0", "e3"), ("2O4", "r0", "g3")],
+                     unlocked=True)
+    before = state.copy()
+    action = _best(state, 0)
+    assert digest(GAME, state) == digest(GAME, before)  # choosing changes nothing
+    assert isinstance(action, Place) and action.piece == "1I2"
+    assert any(cell.startswith("d") for cell in _cells(state, action))
+    GAME.apply(state, action)
+    assert GAME.scores(state)[0] >= 9
+
+
+def test_greedy_cuts_the_rivals_chunk_through_its_neck():
+    # P2's chunk of 11: a 2x2 block (c4-d5) joined through the single cell
+    # e5 to e5-g5 and a T below (f6-h6, g7); a domino over the neck cuts
+    # it to 6 or less, while P1's own chunk (3) can grow by 2 at most
+    state = position(2, bank=["1I2", "1I3"],
+                     board=[("2O4", "r0", "c4"), ("2I3", "r0", "e5"), ("2T4", "r0", "f6"), ("1L3", "r0", "c7")],
+                     unlocked=True)
+    assert GAME.scores(state) == [3, 11]
+    rival_before = GAME.scores(state)[1]
+    action = _best(state, 0)
+    GAME.apply(state, action)
+    assert GAME.scores(state)[1] < rival_before - 2, (GAME.format_action(action), rival_before, GAME.scores(state))
+
+
+def test_greedy_lays_a_rivals_piece_where_it_adds_nothing_to_the_rivals_chunk():
+    # only P2's pieces to play: the best is to lay one where P2's chunk does
+    # not grow (over its own cells or apart from it), not beside it
+    state = position(2, bank=["2I3", "2T5"], board=[("2O4", "r0", "c3"), ("1O4", "r0", "g7"), ("1I4", "r1", "h3")],
+                     unlocked=True)
+    chunk = GAME.scores(state)[1]
+    action = _best(state, 0)
+    GAME.apply(state, action)
+    assert GAME.scores(state)[1] <= chunk + 1, GAME.format_action(action)
+
+
+def test_greedy_takes_its_own_big_piece_into_its_chunk():
+    state = position(2, bank=["1I2", "1P5", "2I2"], board=[("1O4", "r0", "c3"), ("enc1", "r0", "g7")], unlocked=True)
+    action = _best(state, 0)
+    assert action.piece == "1P5"
+    GAME.apply(state, action)
+    assert GAME.scores(state)[0] == 9
+
+
+def test_evaluation_counts_a_rivals_big_piece_left_in_the_bank():
+    """Leaving the next player its 5-block costs more than leaving it a domino."""
+    board = [("1O4", "r0", "c3"), ("2O4", "r0", "g7")]
+    big = position(2, bank=["2T5"], board=board, unlocked=True, current=1)
+    small = position(2, bank=["2I2"], board=board, unlocked=True, current=1)
+    assert GAME.evaluate(big, 0) < GAME.evaluate(small, 0)
+    assert largest_group(big.tops[1]) == largest_group(small.tops[1])
