@@ -32,7 +32,7 @@ bench: $(STAMP)
 	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --processes 3
 
 bench-pyodide: site
-	node scripts/bench_pyodide.mjs --lock $(DIST)/static/vendor/pyodide/pyodide-lock.json --cpython $(BENCH_JSON) $(BENCH_ARGS)
+	node scripts/bench_pyodide.mjs --lock $(firstword $(wildcard $(DIST)/static/vendor/pyodide-*/pyodide-lock.json)) --cpython $(BENCH_JSON) $(BENCH_ARGS)
 
 bench-page: site chromium
 	$(PY) scripts/bench_page.py --dist $(DIST)

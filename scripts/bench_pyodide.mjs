@@ -10,7 +10,7 @@
 // Usage:
 //   node scripts/bench_pyodide.mjs [--lock PATH] [--cpython FILE.json]
 //        [--seconds S] [--game ID] [--bots] [--players N]
-// Defaults: lockfile dist/static/vendor/pyodide/pyodide-lock.json (built by
+// Defaults: lockfile dist/static/vendor/pyodide-VERSION/pyodide-lock.json (built by
 // `make site`), every game for 3 s each, no bot timings. --cpython names the
 // JSON written by `python -m netarcade bench --save FILE`; without it no
 // ratio is printed. The last stdout line is `pyodide-bench: {...json...}`.
@@ -28,9 +28,14 @@ import { loadNetarcade, refuseNetwork } from "./offline_pyodide.mjs";
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..");
 
+// the build puts the runtime in a folder named with its pinned version
+function pinnedPyodide() {
+  return JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")).dependencies.pyodide;
+}
+
 function parseArgs(argv) {
   const options = {
-    lock: resolve(root, "dist/static/vendor/pyodide/pyodide-lock.json"),
+    lock: resolve(root, `dist/static/vendor/pyodide-${pinnedPyodide()}/pyodide-lock.json`),
     cpython: null,
     seconds: 3,
     game: null,

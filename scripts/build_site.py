@@ -8,11 +8,16 @@ folder (default ``dist/``) is everything a static host needs, and it is what
 ``python -m netarcade serve`` serves::
 
     dist/index.html                              the app shell, first screen pre-rendered
+    dist/sw.js                                   the service worker (static/sw.js + this build's files)
+    dist/manifest.webmanifest                    the web app manifest (installable)
     dist/static/...                              our own CSS/JS/pages (copied; app.css gets each game's CSS appended)
-    dist/static/vendor/pyodide/                  loadPyodide's runtime files from npm,
+    dist/static/icons/                           icon.svg, icon-192.png, icon-512.png (scripts/arcade_icon.py)
+    dist/static/vendor/pyodide-VERSION/          loadPyodide's runtime files from npm (python_stdlib.zip
+                                                 with its members stored, so it compresses as a whole),
         pyodide-lock.json                        Pyodide's lockfile + netarcade + msgpack
         netarcade-*.whl, msgpack-*.whl           next to that lockfile
-    dist/static/vendor/pyscript/                 @pyscript/core's dist/ folder
+    dist/static/vendor/pyscript-VERSION/         @pyscript/core's dist/ folder
+    *.br, *.gz                                   precompressed copies beside every file worth it
 
 Nothing at run time comes from any origin but the one serving this folder:
 PyScript's ``interpreter`` points at the vendored ``pyodide.mjs`` and Pyodide
@@ -36,7 +41,10 @@ a second.
 from __future__ import annotations
 
 import argparse
+import base64
+import gzip
 import hashlib
+import io
 import json
 import os
 import shutil
@@ -67,9 +75,13 @@ PYODIDE_RUNTIME_FILES = (
     "package.json",  # tiny; records which Pyodide a deployed site carries
 )
 VENDOR = "static/vendor"
-PYODIDE_DIR = f"{VENDOR}/pyodide"
-PYSCRIPT_DIR = f"{VENDOR}/pyscript"
+#: the runtime's folders carry their pinned versions, so their npm files can be
+#: cached for a year (netarcade.serve.cache_control); a new pin is a new URL
+PYODIDE_DIR = f"{VENDOR}/pyodide-{PYODIDE_VERSION}"
+PYSCRIPT_DIR = f"{VENDOR}/pyscript-{PYSCRIPT_VERSION}"
 LOCKFILE = f"{PYODIDE_DIR}/pyodide-lock.json"
+#: pages that load the runtime and must name the folders above
+RUNTIME_PAGES = {"index.html": "static/vendor/", "static/bare.html": "vendor/"}
 
 #: our own files that go into the site (build outputs under static/ are not ours)
 OWN_STATIC_EXCLUDE = {"vendor", "wheels"}
@@ -79,6 +91,20 @@ WHEEL_INPUTS = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "setup.
 SOURCE_DATE_EPOCH = "1767225600"  # 2026-01-01
 #: a folder carrying this file is ours to prune
 MARKER = ".netarcade-site"
+
+#: compressed copies and other derived files, kept across builds (by content hash)
+SITE_CACHE = ROOT / "build" / "site-cache"
+#: file types the build writes .gz/.br copies of (zips: only the stored stdlib gains)
+COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".zip", ".webmanifest", ".txt"}
+MIN_COMPRESS = 1024
+#: offline and installable
+SW_TEMPLATE = "static/sw.js"       # the service worker's source; written to the site's root
+SERVICE_WORKER = "sw.js"           # at the root, so its scope is the whole site
+MANIFEST = "manifest.webmanifest"
+ICONS_DIR = "static/icons"
+ICON_SIZES = (192, 512)
+#: our own files the service worker keeps (the vendored runtime and icons always)
+PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.js"}  # index.html is "./"
 
 
 class BuildError(Exception):
@@ -275,9 +301,16 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
             plan[f"static/{rel.as_posix()}"] = path
     if "static/app.css" in plan:  # the shared look, then each game's own (web/games/<id>/*.css)
         plan["static/app.css"] = site_stylesheet(static / "app.css")
+    for page, prefix in RUNTIME_PAGES.items():  # the runtime's folders by version
+        if page in plan:
+            source = plan[page]
+            text = (source if isinstance(source, bytes) else source.read_bytes()).decode("utf-8")
+            plan[page] = versioned_runtime(page, text, prefix).encode("utf-8")
+    sw_template = plan.pop(SW_TEMPLATE, None)
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_RUNTIME_FILES:
         plan[f"{PYODIDE_DIR}/{name}"] = pyodide / name
+    plan[f"{PYODIDE_DIR}/python_stdlib.zip"] = stored_stdlib(pyodide / "python_stdlib.zip")
     plan[LOCKFILE] = lockfile
     for wheel in wheels:
         plan[f"{PYODIDE_DIR}/{wheel.name}"] = wheel
@@ -285,8 +318,175 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
     for path in sorted(pyscript.rglob("*")):
         if path.is_file():
             plan[f"{PYSCRIPT_DIR}/{path.relative_to(pyscript).as_posix()}"] = path
+    plan.update(app_icons())
+    plan[MANIFEST] = web_manifest()
+    if sw_template is not None:
+        plan[SERVICE_WORKER] = service_worker(sw_template.read_text(encoding="utf-8"), plan)
     plan[MARKER] = b"netarcade build output: scripts/build_site.py rewrites and prunes this folder\n"
     return plan
+
+
+def versioned_runtime(page: str, text: str, prefix: str) -> str:
+    """``page`` with its runtime URLs pointing at the versioned folders
+    (the pages name ``vendor/pyodide/`` and ``vendor/pyscript/``)."""
+    wanted = (f"{prefix}pyodide/pyodide.mjs", f"{prefix}pyscript/core.js")
+    missing = [url for url in wanted if url not in text]
+    if missing:
+        raise BuildError(f"{page} does not load {', '.join(missing)}; the runtime URLs changed?")
+    return (text.replace(f"{prefix}pyodide/", f"{prefix}pyodide-{PYODIDE_VERSION}/")
+                .replace(f"{prefix}pyscript/", f"{prefix}pyscript-{PYSCRIPT_VERSION}/"))
+
+
+# ------------------------------------------------ light: the bytes on the wire
+
+def _cached(name: str, make) -> Path:
+    """``build/site-cache/name``, made by ``make()`` (bytes) once."""
+    SITE_CACHE.mkdir(parents=True, exist_ok=True)
+    path = SITE_CACHE / name
+    if not path.is_file():
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_bytes(make())
+        os.replace(tmp, path)
+    return path
+
+
+def stored_stdlib(source: Path) -> Path:
+    """Pyodide's ``python_stdlib.zip`` with its members stored, not deflated.
+
+    Each member of the npm file is deflated on its own, so the file hardly
+    compresses (2.55 -> 2.50 MB gzipped); stored, the whole archive
+    compresses as one stream (1.8 MB Brotli, 2.2 MB gzip). Same members,
+    same names and dates; Python's zipimport reads both kinds.
+    """
+    digest = hashlib.sha256(source.read_bytes()).hexdigest()[:16]
+
+    def make() -> bytes:
+        buffer = io.BytesIO()
+        with zipfile.ZipFile(source) as original, zipfile.ZipFile(buffer, "w", zipfile.ZIP_STORED) as stored:
+            for info in original.infolist():
+                copy = zipfile.ZipInfo(info.filename, info.date_time)
+                copy.external_attr = info.external_attr
+                copy.compress_type = zipfile.ZIP_STORED
+                stored.writestr(copy, original.read(info.filename))
+        return buffer.getvalue()
+
+    return _cached(f"python_stdlib-{digest}-stored.zip", make)
+
+
+def _source_bytes(source: Path | bytes) -> bytes:
+    return source if isinstance(source, bytes) else source.read_bytes()
+
+
+def _brotli():
+    try:
+        import brotli  # the dev extra installs it; without it only gzip copies are written
+    except ImportError:
+        return None
+    return brotli
+
+
+def precompressed(plan: dict[str, Path | bytes]) -> dict[str, Path]:
+    """``name.gz`` (and ``name.br`` when the brotli module is there) beside every
+    file worth it: a compressible type, at least MIN_COMPRESS bytes, and the copy
+    at most 90% of the original. The copies are cached by content hash under
+    ``build/site-cache/``: the runtime's big files are compressed once per pin.
+    The servers pick them by the request's Accept-Encoding (netarcade.serve)."""
+    brotli = _brotli()
+    copies: dict[str, Path] = {}
+    for rel, source in plan.items():
+        if Path(rel).suffix.lower() not in COMPRESSIBLE:
+            continue
+        data = _source_bytes(source)
+        if len(data) < MIN_COMPRESS:
+            continue
+        digest = hashlib.sha256(data).hexdigest()[:24]
+        encoders = [("gz", lambda d: gzip.compress(d, compresslevel=9, mtime=0))]
+        if brotli is not None:
+            # quality 11 on a 10 MB file takes minutes; 9 with a 16 MB window is close
+            quality = 11 if len(data) <= 2_000_000 else 9
+            encoders.append(("br", lambda d, q=quality: brotli.compress(d, quality=q, lgwin=24)))
+        for suffix, encode in encoders:
+            path = _cached(f"{digest}.{suffix}", lambda: encode(data))
+            if path.stat().st_size <= 0.9 * len(data):
+                copies[f"{rel}.{suffix}"] = path
+    return copies
+
+
+# ------------------------------------------ offline: icons, manifest, worker
+
+def app_icons() -> dict[str, Path | bytes]:
+    """The icon as SVG and PNGs (scripts/arcade_icon.py), PNGs cached by its source."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    try:
+        import arcade_icon
+    finally:
+        sys.path.pop(0)
+    digest = hashlib.sha256(Path(arcade_icon.__file__).read_bytes()).hexdigest()[:16]
+    icons: dict[str, Path | bytes] = {f"{ICONS_DIR}/icon.svg": arcade_icon.svg().encode("utf-8")}
+    for size in ICON_SIZES:
+        icons[f"{ICONS_DIR}/icon-{size}.png"] = _cached(f"icon-{digest}-{size}.png",
+                                                          lambda size=size: arcade_icon.png(size))
+    return icons
+
+
+def web_manifest() -> bytes:
+    """The web app manifest: what a phone's "Add to home screen" installs.
+    Every URL is relative to the manifest (the site may live in a sub-folder)."""
+    icons = [{"src": f"{ICONS_DIR}/icon.svg", "sizes": "any", "type": "image/svg+xml"}]
+    for size in ICON_SIZES:
+        icons.append({"src": f"{ICONS_DIR}/icon-{size}.png", "sizes": f"{size}x{size}",
+                      "type": "image/png", "purpose": "any"})
+        icons.append({"src": f"{ICONS_DIR}/icon-{size}.png", "sizes": f"{size}x{size}",
+                      "type": "image/png", "purpose": "maskable"})
+    manifest = {
+        "name": "netarcade",
+        "short_name": "netarcade",
+        "description": "Network-themed board games whose rules run as Python in the page: "
+                       "against bots, with friends on one screen, or online.",
+        "id": "./",
+        "start_url": "./#home",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#0b0f14",
+        "theme_color": "#0b0f14",
+        "icons": icons,
+    }
+    return (json.dumps(manifest, indent=2) + "\n").encode("utf-8")
+
+
+def precache_list(plan: dict[str, Path | bytes]) -> list[str]:
+    """What the service worker stores on the first visit: the page, the
+    runtime PyScript and Pyodide load, both wheels, the lockfile, our CSS and
+    icons. Not source maps, not the bare test page, not other encodings."""
+    keep = []
+    for rel in sorted(plan):
+        name = rel.rsplit("/", 1)[-1]
+        if rel == MARKER or rel.endswith((".map", ".gz", ".br")) or name == "package.json":
+            continue
+        if rel.startswith(("static/vendor/", "static/icons/")) or rel in PRECACHE_OWN:
+            keep.append(rel)
+    return ["./"] + keep
+
+
+def service_worker(template: str, plan: dict[str, Path | bytes]) -> bytes:
+    """``static/sw.js`` with this build's version and file list filled in.
+    The version is a hash of every precached file, so any change to the page,
+    the wheel or the runtime makes a new cache (and browsers notice a new
+    sw.js byte for byte)."""
+    files = []
+    digest = hashlib.sha256()
+    for rel in precache_list(plan):
+        sha = hashlib.sha256(_source_bytes(plan["index.html" if rel == "./" else rel])).digest()
+        digest.update(rel.encode() + b"\0" + sha)
+        files.append([rel, "sha256-" + base64.b64encode(sha).decode("ascii")])
+    version = digest.hexdigest()[:12]
+    for marker in ("/*na:version*/", "/*na:files*/"):
+        if marker not in template:
+            raise BuildError(f"{SW_TEMPLATE} lacks its {marker} marker")
+    listing = "[\n" + ",\n".join(f"  {json.dumps(pair)}" for pair in files) + "\n]"
+    text = (template.replace("/*na:version*/", json.dumps(version))
+                    .replace("/*na:files*/", listing))
+    return text.encode("utf-8")
 
 
 def _shell():
@@ -371,6 +571,7 @@ def build(out: Path) -> None:
     log(f"wheels: {ours.name} ({how_ours}), {msgpack.name} ({how_msgpack})")
     lockfile, added = served_lockfile([ours, msgpack])
     plan = plan_site([ours, msgpack], lockfile)
+    plan.update(precompressed(plan))
     counts = write_site(out, plan)
     shown = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
     log(f"{LOCKFILE}: Pyodide {PYODIDE_VERSION} lockfile + {', '.join(added)}")

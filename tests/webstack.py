@@ -8,6 +8,7 @@ current source, exactly as ``make site`` would.
 
 from __future__ import annotations
 
+import json
 import os
 import shutil
 import subprocess
@@ -17,7 +18,9 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parent.parent
 #: the built site; NETARCADE_DIST points elsewhere (a private copy while others rebuild dist/)
 DIST = Path(os.environ.get("NETARCADE_DIST") or ROOT / "dist").resolve()
-LOCKFILE = DIST / "static" / "vendor" / "pyodide" / "pyodide-lock.json"
+#: the build names the runtime's folder with the version package.json pins
+PYODIDE_VERSION = json.loads((ROOT / "package.json").read_text(encoding="utf-8"))["dependencies"]["pyodide"]
+LOCKFILE = DIST / "static" / "vendor" / f"pyodide-{PYODIDE_VERSION}" / "pyodide-lock.json"
 CHROMIUM = Path("/usr/bin/chromium")
 #: launch flags for Debian's Chromium as root on a machine with no outside
 #: network (without the background-networking flags it keeps dialling out)

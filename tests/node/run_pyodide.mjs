@@ -7,7 +7,7 @@
 // Usage:
 //   node tests/node/run_pyodide.mjs [--lock PATH] [--code FILE] [RECORD ...]
 // Records (base64url) come from the arguments, or from stdin one per line
-// when there are none. Default lockfile: dist/static/vendor/pyodide/
+// when there are none. Default lockfile: dist/static/vendor/pyodide-VERSION/
 // pyodide-lock.json (built by scripts/build_site.py); our wheel and msgpack's
 // sit beside it. --code runs that Python file instead of the digest snippet,
 // with `records` (a list of str) in its globals.
@@ -36,9 +36,14 @@ for r in records:
     print(digest(game, state))
 `;
 
+// the build puts the runtime in a folder named with its pinned version
+function pinnedPyodide() {
+  return JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")).dependencies.pyodide;
+}
+
 function parseArgs(argv) {
   const options = {
-    lock: resolve(root, "dist/static/vendor/pyodide/pyodide-lock.json"),
+    lock: resolve(root, `dist/static/vendor/pyodide-${pinnedPyodide()}/pyodide-lock.json`),
     code: null,
     records: [],
   };

@@ -1,0 +1,167 @@
+"""Light and offline in Chromium: the page boots from compressed files, and
+after one visit it starts and plays with the server gone and the network off;
+a new build replaces the old one only when the player reloads into it.
+
+Debian's Chromium via Playwright (``test_browser_boot``'s fixtures); every
+request not to the local server is refused and recorded, and none may occur.
+Service workers need a secure context: http://127.0.0.1 is one.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import os
+import re
+import shutil
+
+import pytest
+
+from netarcade.serve import serve_in_thread
+
+from test_browser_app import browsing, data, wait_ready, wait_state
+from test_browser_boot import BOOT_TIMEOUT_MS, chromium, site  # noqa: F401 - fixtures
+from webstack import DIST, PYODIDE_VERSION
+
+pytestmark = pytest.mark.browser
+STORED_TIMEOUT_MS = 120_000
+
+
+def wait_stored(page):
+    """The service worker has stored this version (static/offline.js)."""
+    page.wait_for_function("document.documentElement.dataset.offline === 'stored'", timeout=STORED_TIMEOUT_MS)
+
+
+def play_a_move_against_the_bot(page):
+    """Two Routers by click (Backbone's opening turn), then the bot answers."""
+    before = int(data(page, "actions") or 0)
+    page.click("#board [data-action]")
+    page.click("#board [data-action]")
+    wait_state(page, "human")
+    assert int(data(page, "actions")) > before + 2  # ours and the bot's
+    assert "r=" in page.evaluate("location.hash")  # the seed link holds the game
+
+
+def test_boots_and_plays_from_compressed_files(chromium, site):  # noqa: F811
+    server, base = serve_in_thread(DIST, port=0)
+    try:
+        with browsing(chromium, "compressed", [base], viewport={"width": 1280, "height": 800}) as tab:
+            page = tab.page()
+            encodings: dict[str, str | None] = {}
+            page.on("response", lambda answer: encodings.__setitem__(
+                answer.url.removeprefix(base), answer.headers.get("content-encoding")))
+            page.goto(base)
+            wait_ready(page)
+            play_a_move_against_the_bot(page)
+            runtime = f"static/vendor/pyodide-{PYODIDE_VERSION}/"
+            for rel in ("", runtime + "pyodide.asm.wasm", runtime + "python_stdlib.zip",
+                        runtime + "pyodide.asm.mjs", runtime + "pyodide-lock.json"):
+                assert encodings.get(rel) in ("br", "gzip"), (rel, encodings.get(rel))
+            assert page.evaluate("document.querySelector('link[rel=manifest]').href").endswith(
+                "manifest.webmanifest")
+            tab.check_clean()
+    finally:
+        server.shutdown()
+        server.server_close()
+
+
+def test_second_visit_starts_and_plays_with_no_network(chromium, site):  # noqa: F811
+    server, base = serve_in_thread(DIST, port=0)
+    with browsing(chromium, "offline", [base], viewport={"width": 1280, "height": 800}) as tab:
+        page = tab.page()
+        failed: list[str] = []
+        tab.context.on("requestfailed", lambda request: failed.append(f"{request.method} {request.url}"))
+        page.goto(base + "#play=backbone&seats=human,greedy")
+        wait_ready(page)
+        assert page.evaluate("navigator.serviceWorker.controller") is None  # the first visit: the network
+        wait_stored(page)
+        manifest = page.evaluate("fetch('manifest.webmanifest').then(r => r.json())")
+        assert manifest["display"] == "standalone" and len(manifest["icons"]) >= 3
+
+        # the server is gone and the browser is offline
+        server.shutdown()
+        server.server_close()
+        tab.context.set_offline(True)
+        page.reload()
+        wait_ready(page)
+        assert page.evaluate("!!navigator.serviceWorker.controller")
+        play_a_move_against_the_bot(page)
+        link = page.evaluate("location.href")
+
+        # the link, and the embed, open in new tabs with no network
+        again = tab.page()
+        again.goto(link)
+        wait_ready(again)
+        assert again.inner_text("#log") == page.inner_text("#log")
+        embed = tab.page()
+        embed.goto(base + "?embed")
+        wait_ready(embed)
+        assert embed.evaluate("document.documentElement.hasAttribute('data-embed')")
+        # the one request that may fail: the page's probe for the relay (a HEAD of
+        # the page, which online play needs and the service worker leaves alone)
+        assert failed and all(line.startswith("HEAD ") for line in failed), failed
+        tab.errors[:] = [e for e in tab.errors if "net::ERR_INTERNET_DISCONNECTED" not in e]
+        tab.check_clean()
+
+
+def _integrity(data: bytes) -> str:
+    return "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode()
+
+
+def _copy_site(target):
+    """A copy of the built site to change (hard links where possible)."""
+    try:
+        shutil.copytree(DIST, target, copy_function=os.link)
+    except OSError:
+        shutil.rmtree(target, ignore_errors=True)
+        shutil.copytree(DIST, target)
+
+
+def _publish_new_version(folder, marker: str) -> None:
+    """What a new build does to the page: new index.html bytes, its new
+    integrity and a new version in sw.js (files replaced, never edited in
+    place, since they may be hard links into dist/)."""
+    page = (folder / "index.html").read_bytes()
+    new_page = page.replace(b"<title>", f"<!-- {marker} --><title>".encode(), 1)
+    sw = (folder / "sw.js").read_text(encoding="utf-8")
+    sw = sw.replace(_integrity(page), _integrity(new_page))
+    sw = re.sub(r'const VERSION = "[0-9a-f]+";', f'const VERSION = "{marker}";', sw)
+    for name in ("index.html.br", "index.html.gz", "sw.js.br", "sw.js.gz"):
+        (folder / name).unlink(missing_ok=True)
+    for name, content in (("index.html", new_page), ("sw.js", sw.encode())):
+        tmp = folder / f"{name}.new"
+        tmp.write_bytes(content)
+        os.replace(tmp, folder / name)
+    (folder / "index.html.gz").write_bytes(gzip.compress(new_page))
+
+
+def test_a_new_version_replaces_the_old_on_reload(chromium, site, tmp_path):  # noqa: F811
+    folder = tmp_path / "site"
+    _copy_site(folder)
+    server, base = serve_in_thread(folder, port=0)
+    try:
+        with browsing(chromium, "update", [base], viewport={"width": 1280, "height": 800}) as tab:
+            page = tab.page()
+            page.goto(base)
+            wait_ready(page)
+            wait_stored(page)
+            old = page.evaluate("caches.keys()")
+            assert len(old) == 1 and old[0].startswith("netarcade-")
+
+            _publish_new_version(folder, "v2test")
+            page.reload()  # still the stored version; the browser finds the new sw.js
+            wait_ready(page)
+            assert "v2test" not in page.content()
+            page.wait_for_function("document.documentElement.dataset.offline === 'update'",
+                                   timeout=STORED_TIMEOUT_MS)
+            assert "new version" in page.inner_text("#update-bar")
+            page.click("#update-bar button")  # the new worker takes over and the page reloads
+            page.wait_for_function("document.documentElement.innerHTML.includes('v2test')",
+                                   timeout=BOOT_TIMEOUT_MS)
+            wait_ready(page)
+            assert page.evaluate("caches.keys()") == ["netarcade-v2test"]  # the old cache is gone
+            tab.check_clean()
+    finally:
+        server.shutdown()
+        server.server_close()
