@@ -152,6 +152,45 @@ async def player(processes, index, room, seat, token, rng, think, tally, stop, c
                     pass
 
 
+def journal_rooms(folder: Path, args) -> list[tuple[str, int, str]]:
+    """ROOMS started rooms of SEATS joined human seats written straight into
+    a SQLite journal in ``folder``, each already ``--preplay`` random legal
+    actions deep (fewer if its game would end), for a relay to reload by
+    replay: late-game positions without playing them over the wire. Returns
+    (room, seat, token) of every seat."""
+    import secrets
+    from netarcade.core import Match
+    from netarcade.games import get_game
+    from netarcade.relay.room import CODE_ALPHABET, CODE_LENGTH, token_hash
+    from netarcade.relay.store import SqliteStore, StoredRoom
+
+    rng = random.Random(args.seed)
+    game = get_game(args.game)
+    options = game.validate_options({"players": args.seats})
+    store = SqliteStore(folder)
+    players = []
+    for _ in range(args.rooms):
+        code = "".join(rng.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
+        seed = rng.getrandbits(64)
+        store.create_room(StoredRoom(code, game.id, options, seed, secrets.token_hex(16), 90.0, "greedy",
+                                     False, False, [{"kind": "human"}] * args.seats))
+        for seat in range(args.seats):
+            token = secrets.token_urlsafe(24)
+            store.claim_seat(code, seat, f"p{seat}", token_hash(token))
+            players.append((code, seat, token))
+        store.set_started(code)
+        match = Match(game, options, seed, undo=False)
+        while match.version < args.preplay:
+            seat = rng.choice(sorted(match.to_act()))
+            text = rng.choice(match.legal(seat))
+            match.submit(seat, text)
+            if match.over:  # the room stays open one action short of its end
+                break
+            store.append(code, match.version, seat, text, "player", False)
+    store.close()
+    return players
+
+
 def start_redis(folder: Path) -> tuple[subprocess.Popen, str]:
     with socket.socket() as sock:
         sock.bind(("127.0.0.1", 0))
@@ -181,18 +220,17 @@ def redis_commands(url: str | None) -> int:
     return int(redis.Redis.from_url(url).info("stats")["total_commands_processed"])
 
 
-async def bench(args, processes, redis_url=None) -> dict:
+async def bench(args, processes, redis_url=None, players=None) -> dict:
     rng = random.Random(args.seed)
-    players = []
     setup = await Client.open(processes[0].url)
-    for _ in range(args.rooms):
+    for _ in range(0 if players else args.rooms):
         created = await setup.request({"kind": "create", "game": args.game, "seats": ["human"] * args.seats}, 60)
         if created["kind"] != "created":
             raise SystemExit(f"bench_relay: cannot create a room: {created}")
         room = created["room"]
         for seat in range(args.seats):
             joined = await setup.request({"kind": "join", "room": room, "name": f"p{seat}", "seat": seat}, 60)
-            players.append((room, seat, joined["token"]))
+            players = (players or []) + [(room, seat, joined["token"])]
     await setup.close()
 
     # every seat connects and resumes first (a bounded number at a time), so
@@ -263,27 +301,21 @@ def service_time(args) -> dict:
     from netarcade.relay.server import Client as Connection, Relay
 
     async def measure() -> dict:
-        relay = Relay(data=tempfile.mkdtemp(prefix="netarcade-bench-service-"), bot_delay=0, queue=1_000_000)
+        folder = Path(tempfile.mkdtemp(prefix="netarcade-bench-service-"))
+        players = journal_rooms(folder, args)
+        relay = Relay(data=folder, bot_delay=0, queue=1_000_000)
         rng = random.Random(args.seed)
         cid = iter(range(1, 1_000_000))
-        connection = lambda: Connection(None, 1e9, 10**9, 1_000_000, next(cid))
         drain = lambda client: [protocol.encode(client.queue.get_nowait()) for _ in range(client.queue.qsize())]
         seats, resumes = {}, []
-        for _ in range(args.rooms):
-            owner = connection()
-            relay.handle(owner, {"kind": "create", "game": args.game, "seats": ["human"] * args.seats})
-            code = owner.queue.get_nowait()["room"]
-            for seat in range(args.seats):
-                relay.handle(owner, {"kind": "join", "room": code, "name": f"p{seat}", "seat": seat})
-                token = next(f for f in drain_frames(owner) if f["kind"] == "joined")["token"]
-                client = connection()
-                begin = time.thread_time()
-                relay.handle(client, {"kind": "resume", "room": code, "seat": seat, "token": token})
-                for other in list(relay.rooms[code].subscribers):
-                    drain(other)
-                resumes.append(time.thread_time() - begin)
-                seats[code, seat] = (client, token)
-            relay.rooms[code].unsubscribe(owner)
+        for code, seat, token in players:
+            client = Connection(None, 1e9, 10**9, 1_000_000, next(cid))
+            begin = time.thread_time()
+            relay.handle(client, {"kind": "resume", "room": code, "seat": seat, "token": token})
+            for other in list(relay.rooms[code].subscribers):
+                drain(other)
+            resumes.append(time.thread_time() - begin)
+            seats[code, seat] = (client, token)
         for client, _token in seats.values():
             drain(client)
         codes, times, frames = list(relay.rooms), [], 0
@@ -310,9 +342,6 @@ def service_time(args) -> dict:
                 "p99_ms": 1000 * times[int(0.99 * len(times))], "mean_ms": 1000 * sum(times) / len(times),
                 "frames": frames / len(times), "resume_ms": 1000 * sum(resumes) / len(resumes)}
 
-    def drain_frames(client):
-        return [client.queue.get_nowait() for _ in range(client.queue.qsize())]
-
     return asyncio.run(measure())
 
 
@@ -328,11 +357,16 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--processes", type=int, default=1,
                         help="relay processes sharing one redis-server started for the run (default 1: SQLite)")
+    parser.add_argument("--preplay", type=int, default=0,
+                        help="rooms start this many random actions deep: written to the journal and reloaded "
+                             "by the relay on start (late-game positions; one process)")
     parser.add_argument("--service-moves", type=int, default=2000,
                         help="moves of the in-process service-time measurement (0: skip it)")
     args = parser.parse_args(argv)
     if args.processes > 1 and args.kills:
         raise SystemExit("bench_relay: --kills is for one process (tests/test_relay_redis.py kills owners)")
+    if args.processes > 1 and args.preplay:
+        raise SystemExit("bench_relay: --preplay writes a SQLite journal: one process")
     if args.service_moves and args.processes == 1:
         service = service_time(args)
         print(f"relay service time in process (no sockets, no clients; {args.rooms} rooms x {args.seats} seats of "
@@ -346,12 +380,18 @@ def main(argv=None) -> int:
     if args.processes > 1:
         redis_proc, redis_url = start_redis(data / "redis")
         store = ["--store", redis_url]
-    processes = []
+    processes, players, reload_s = [], None, None
+    if args.preplay:
+        players = journal_rooms(data / "data0", args)
     try:
+        began = time.monotonic()
         processes = [RelayProcess(data / f"data{i}", "--rate", "100000", "--burst", "100000", *store,
                                   "--max-connections", str(args.rooms * args.seats + 100))
                      for i in range(args.processes)]
-        figures = asyncio.run(bench(args, processes, redis_url))
+        if args.preplay:
+            reload_s = time.monotonic() - began
+            start_mb = peak_memory(processes[0].proc.pid) / 2**20
+        figures = asyncio.run(bench(args, processes, redis_url, players))
     finally:
         for process in processes:
             process.kill()
@@ -365,6 +405,10 @@ def main(argv=None) -> int:
                    if len(book[room]["actions"]) < version or book[room]["actions"][version - 1] != action)
     where = f"{args.processes} processes + Redis" if args.processes > 1 else "1 process (SQLite)"
     pace = f"think {args.think:g} s on average" if args.think else "no think time"
+    if args.preplay:
+        pace += f", rooms {args.preplay} actions deep"
+        print(f"relay reloaded {args.rooms} rooms of {args.preplay} actions by replay in {reload_s:.1f} s "
+              f"(process start included), {start_mb:.0f} MB after reloading", flush=True)
     f = figures
     print(f"relay, {where}: {args.rooms} rooms x {args.seats} seats of {args.game}, {args.seconds:g} s, {pace}: "
           f"{f['moves']} moves, {f['moves_per_s']:.0f} moves/s, submit-to-ack p50 "

@@ -72,3 +72,32 @@ def test_legal_actions_appear_when_the_room_starts(tmp_path):
     assert room.started and room.match.version == 0
     assert first.frames[-1]["legal"] == room.match.legal(0) != []
     store.close()
+
+
+def test_a_room_keeps_one_undo_point_and_still_undoes_a_refused_write(tmp_path):
+    store = Store(tmp_path / "data")
+    room = Room.create(store, lambda client, frame: None, "netcontrol", {}, ["human"] * 4, 90.0)
+    tokens = [room.join(f"p{seat}", seat)[1] for seat in range(4)]
+    for _ in range(12):
+        seat = sorted(room.match.to_act())[0]
+        room.act(seat, tokens[seat], room.match.legal(seat)[0], room.match.version)
+    digest, version = room.match.digest(), room.match.version
+
+    def refuse(*args):
+        raise OSError("disk full")
+
+    room.store.append = refuse  # the journal refuses the next action: it is undone exactly
+    seat = sorted(room.match.to_act())[0]
+    try:
+        room.act(seat, tokens[seat], room.match.legal(seat)[0], version)
+    except OSError:
+        pass
+    else:
+        raise AssertionError("the refused write was not reported")
+    assert (room.match.digest(), room.match.version) == (digest, version)
+    # one undo point, not one per action (each is a whole state copy)
+    assert room.match.undo(5) == 1
+
+    reloaded = Room(store.load(room.code), store, lambda client, frame: None)
+    assert reloaded.match.version == version and reloaded.match.undo(5) == 1
+    store.close()

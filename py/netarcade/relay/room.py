@@ -22,10 +22,11 @@ from typing import Any, Callable
 from ..bots import LEVELS, bot_seed, make_bot
 from ..core import Match
 from ..core.errors import NetarcadeError
+from ..core.options import validate_seed
 from ..core.game import SPECTATOR
 from ..core.record import encode_record
-from ..games import get_game
-from .protocol import VERSION
+from ..games import continues_online, get_game
+from .protocol import MAX_TEXT, VERSION
 from .store import Store, StoredRoom
 
 HUMAN = "human"
@@ -44,6 +45,8 @@ CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 6
 #: at most this many actions in one time-out (a turn played out by the clock)
 MAX_DEFAULT_ACTIONS = 200
+#: at most this many moves of a local game a new room takes over
+MAX_ADOPTED = 5000
 
 
 def token_hash(token: str) -> str:
@@ -69,6 +72,31 @@ class RoomError(Exception):
     def __init__(self, code: str, message: str):
         super().__init__(message)
         self.code, self.message = code, message
+
+
+def adopted_seed(game, options: dict, seed: Any, actions: list) -> int:
+    """The seed of a local game a new room carries on (``create`` with
+    ``seed`` and ``actions``), once its moves replay; ``bad-record`` for a
+    game whose seed decides something hidden (``continues_online``), a
+    record that does not replay, or a finished game."""
+    if not continues_online(game):
+        raise RoomError("bad-record", f"{game.title} has hidden cards or chance: a page that knows a game's seed "
+                                      "knows what is to come, so the relay deals it (create without seed and actions)")
+    if seed is None:
+        raise RoomError("bad-record", "a game taken online needs its seed with its moves")
+    try:
+        seed = validate_seed(seed)
+    except NetarcadeError as err:
+        raise RoomError("bad-record", str(err)) from None
+    if len(actions) > MAX_ADOPTED or not all(isinstance(text, str) and len(text) <= MAX_TEXT for text in actions):
+        raise RoomError("bad-record", f"at most {MAX_ADOPTED} moves, each a notation of at most {MAX_TEXT} characters")
+    try:
+        match = Match(game, options, seed, actions, undo=False)
+    except NetarcadeError as err:
+        raise RoomError("bad-record", str(err)) from None
+    if match.over:
+        raise RoomError("bad-record", "that game is over: there is nothing to carry on")
+    return seed
 
 
 class Seat:
@@ -107,6 +135,7 @@ class Room:
         self.match = Match(self.game, stored.options, stored.seed)
         for version, (seat, text, _source) in enumerate(stored.actions, start=1):
             self.match.submit(seat, text)
+            self._forget_undo()
             self.seats[seat].last_own = version
         self.commitment = commitment(self.game.id, self.seed, self.salt)
         #: client -> [observer, last version sent]
@@ -121,7 +150,8 @@ class Room:
     # --- creation ------------------------------------------------------------------
     @classmethod
     def create(cls, store: Store, send, game_id: str, options: dict, seats: list, clock: float,
-               standin: str = "greedy", bot_delay: float = 0.0) -> "Room":
+               standin: str = "greedy", bot_delay: float = 0.0, seed: Any = None, actions=()) -> "Room":
+        """A new room; ``seed`` and ``actions`` carry on a local game (see ``adopted_seed``)."""
         try:
             game = get_game(game_id)
         except (KeyError, NetarcadeError, ValueError):
@@ -134,14 +164,19 @@ class Room:
             raise RoomError("bad-options", str(err)) from None
         except (TypeError, ValueError):
             raise RoomError("bad-options", "options must be a map of option names to values") from None
+        actions = list(actions)
+        if seed is not None or actions:
+            seed = adopted_seed(game, options, seed, actions)
         for _ in range(100):
             code = "".join(secrets.choice(CODE_ALPHABET) for _ in range(CODE_LENGTH))
             if not store.code_taken(code):
                 break
-        stored = StoredRoom(code, game.id, options, secrets.randbits(64), secrets.token_hex(16), clock, standin,
-                            False, False, [{"kind": s} for s in seats])
+        stored = StoredRoom(code, game.id, options, secrets.randbits(64) if seed is None else seed,
+                            secrets.token_hex(16), clock, standin, False, False, [{"kind": s} for s in seats])
         store.create_room(stored)
         room = cls(stored, store, send, bot_delay)
+        for text in actions:  # journaled like any move, so a restart replays them
+            room.apply(game.parse_action(text).seat, text, "adopted")
         if not any(seat.human for seat in room.seats):
             room.start()
         return room
@@ -288,8 +323,15 @@ class Room:
         except Exception:
             self.match.undo(1)
             raise
+        self._forget_undo()
         self.seats[seat].last_own = version
         return version
+
+    def _forget_undo(self) -> None:
+        """Keep the match's last undo point only: ``apply`` undoes at most the
+        action it could not journal, and ``Match`` keeps a whole state copy per
+        action (250 Net Control rooms 200 actions deep held 327 MB)."""
+        del self.match._before[:-1]
 
     def after_change(self) -> None:
         self.refresh_clocks()
