@@ -1,10 +1,15 @@
 """Kill -9 the relay at random points during scripted games, restart it on
 the same data folder, let the clients reconnect: no acknowledged action is
 lost, and every room equals a replay of its journal (the digest revealed at
-the end, the spectator view while it runs).
+the end for every finished room, the spectator view for the others).
 
-``RELAY_KILLS`` sets the number of kills (10 in ``make test``; more belong
-to ``scripts/bench_relay.py``)."""
+Four tables play side by side, each one room after another (a finished
+game is followed by a new one), so play never runs out however many kills
+there are, and kills land in every phase: creating a room, joining, mid-game,
+the last move. After the last kill each table plays its room to the end. Each kill waits for play to have resumed since the previous
+restart (an acknowledged action), then a random 0-0.25 s, so no kill is
+wasted on a relay nobody has reached yet. ``RELAY_KILLS`` sets the number of
+kills (50 in ``make test``; ``scripts/bench_relay.py --kills 200`` for more)."""
 
 from __future__ import annotations
 
@@ -17,96 +22,81 @@ from netarcade.core import Match
 from netarcade.core.record import digest
 from netarcade.games import get_game
 from netarcade.relay.store import journal
-from test_relay_harness import Client, RelayProcess, play_seat, run
+from test_relay_harness import Client, RelayProcess, run, table
 from test_relay_games import roundtrip
 
-KILLS = int(os.environ.get("RELAY_KILLS", "10"))
-# the longest games each title allows, so play outlasts the kills however fast
-# or slow the machine is (the clients stop at the deadline, finished or not)
-ROOMS = [("netcontrol", ["human", "human", "random"], {"target": 20}),
-         ("breach", ["human", "human"], {"rounds": 200}),
-         ("backbone", ["human", "random"], {"target": 20})]
+KILLS = int(os.environ.get("RELAY_KILLS", "50"))
+TABLES = [("netcontrol", ["human", "human", "random"], {"target": 3}),
+          ("breach", ["human", "human", "random"], {"rounds": 5}),
+          ("breach", ["human", "human"], {"rounds": 5}),
+          ("backbone", ["human", "random"], {})]
+#: bounds: play resumes within this long after a restart, or the test fails
+RESUME_WITHIN = 20.0
 
 
-async def seat_player(process, room, seat, token, rng, deadline, acked, last_seen):
-    """Play a seat to the end, reconnecting (resume since the last version seen) after every crash."""
-    while time.monotonic() < deadline:
-        client = None
-        try:
-            client = await Client.open(process.url)
-            state = await client.request({"kind": "resume", "room": room, "seat": seat, "token": token,
-                                          "since": last_seen.get(room, -1)}, 5)
-            assert state["kind"] == "state", state
-            task = play_seat(client, room, seat, token, rng, deadline, acked)
-            await task
-            return
-        except AssertionError:
-            raise
-        except Exception:
-            await asyncio.sleep(0.05)
-        finally:
-            if client is not None:
-                frame = client.latest(room)
-                if frame:
-                    last_seen[room] = frame["version"]
-                try:
-                    await asyncio.wait_for(client.close(), 2)
-                except Exception:
-                    pass
+async def progress(acked: list, mark: int, what: str) -> None:
+    """Until an action is acknowledged beyond ``mark`` (bounded)."""
+    deadline = time.monotonic() + RESUME_WITHIN
+    while len(acked) <= mark:
+        assert time.monotonic() < deadline, f"no action acknowledged within {RESUME_WITHIN} s {what}"
+        await asyncio.sleep(0.01)
 
 
 async def scenario(process, kills: int, seconds: float):
     rng = random.Random(5)
-    rooms, players = [], []
-    creator = await Client.open(process.url)
-    for game, seats, options in ROOMS:
-        created = await creator.request({"kind": "create", "game": game, "seats": seats, "options": options})
-        room = created["room"]
-        rooms.append(room)
-        for seat, kind in enumerate(seats):
-            if kind == "human":
-                joined = await creator.request({"kind": "join", "room": room, "name": f"p{seat}", "seat": seat})
-                players.append((room, seat, joined["token"]))
-    await creator.close()
     acked: list[tuple[str, int, str]] = []
-    deadline = time.monotonic() + seconds
-    tasks = [asyncio.ensure_future(seat_player(process, room, seat, token, random.Random(rng.random()), deadline,
-                                               acked, {}))
-             for room, seat, token in players]
-    for _ in range(kills):
-        await asyncio.sleep(rng.uniform(0.1, 0.5))
-        process.kill()
-        await asyncio.sleep(rng.uniform(0, 0.1))
-        await asyncio.to_thread(process.start)
-    before = len(acked)
-    await asyncio.wait_for(asyncio.gather(*tasks), seconds + 30)
-    assert len(acked) > before, "the games ended before the last kill: make them longer"
+    rooms: list[str] = []
+    deadline, stop = time.monotonic() + seconds, asyncio.Event()
+    tables = [asyncio.ensure_future(table(lambda: process.url, game, seats, options, random.Random(rng.random()),
+                                          deadline, acked, rooms, stop))
+              for game, seats, options in TABLES]
+    try:
+        for kill in range(kills):
+            await progress(acked, len(acked), f"before kill {kill + 1}")
+            await asyncio.sleep(rng.uniform(0, 0.25))
+            process.kill()
+            await asyncio.to_thread(process.start)
+        stop.set()  # every table plays its room to the end: the last rooms are finished ones
+        await asyncio.gather(*tables)
+    finally:
+        for task in tables:
+            task.cancel()
     return rooms, acked
 
 
 def test_kill_nine_loses_no_acknowledged_action(tmp_path):
     process = RelayProcess(tmp_path / "data", "--rate", "100000", "--burst", "100000")
     try:
-        rooms, acked = run(scenario(process, KILLS, 30 + 2 * KILLS), 120 + 3 * KILLS)
+        started = time.monotonic()
+        rooms, acked = run(scenario(process, KILLS, 60 + 3 * KILLS), 90 + 3 * KILLS)
         process.kill()
         book = journal(tmp_path / "data" / "relay.sqlite3")
-        assert len(acked) > 50
+        assert len(acked) > KILLS
         for room, version, action in acked:
             assert book[room]["actions"][version - 1] == action, (room, version)
         process.start()  # a last restart: what it reloads is what the journal replays to
 
         async def compare():
             watcher = await Client.open(process.url)
-            for room in rooms:
-                entry = book[room]
-                game = get_game(entry["game"])
-                match = Match(game, entry["options"], entry["seed"], entry["actions"])
-                state = await watcher.request({"kind": "watch", "room": room})
-                assert state["version"] == len(entry["actions"])
-                assert state["view"] == roundtrip(match.view(None))
-                if "reveal" in state:
-                    assert state["reveal"]["digest"] == digest(game, match.state)
+            states = {room: await watcher.request({"kind": "watch", "room": room}) for room in rooms}
             await watcher.close()
-        run(compare(), 30)
+            return states
+        states = run(compare(), 60)
+        process.kill()  # seated bots play on after the restart: the journal now holds their moves too
+        after = journal(tmp_path / "data" / "relay.sqlite3")
+        finished = 0
+        for room in rooms:
+            entry, state = after[room], states[room]
+            assert len(book[room]["actions"]) <= state["version"] <= len(entry["actions"])
+            game = get_game(entry["game"])
+            match = Match(game, entry["options"], entry["seed"], entry["actions"][:state["version"]])
+            assert state["view"] == roundtrip(match.view(None))
+            assert state["view"]["over"] == match.over
+            if match.over:
+                assert state["reveal"]["digest"] == digest(game, match.state)
+                finished += 1
+        print(f"{KILLS} kills in {time.monotonic() - started:.1f} s: {len(acked)} acknowledged actions, "
+              f"{len(rooms)} rooms, {finished} finished and checked against their digest")
+        assert finished >= len(TABLES)  # at least each table's last room
     finally:
         process.kill()

@@ -162,8 +162,9 @@ def relay(tmp_path):
 
 
 async def play_seat(client: Client, room: str, seat: int, token: str, rng: random.Random,
-                    deadline: float, acked: list | None = None) -> None:
-    """Play ``seat`` with random legal actions until the game ends (bounded)."""
+                    deadline: float, acked: list | None = None, timeout: float = 10.0) -> None:
+    """Play ``seat`` with random legal actions until the game ends (bounded);
+    ``timeout``: how long to wait for each action's answer."""
     seen = 0
     while time.monotonic() < deadline:
         count = len(client.frames)
@@ -173,7 +174,7 @@ async def play_seat(client: Client, room: str, seat: int, token: str, rng: rando
         if frame is not None and frame["legal"] and frame["version"] >= seen:
             action = rng.choice(frame["legal"])
             answer = await client.request({"kind": "act", "room": room, "seat": seat, "token": token,
-                                           "action": action, "base": frame["version"]})
+                                           "action": action, "base": frame["version"]}, timeout)
             if answer["kind"] == "ack" and acked is not None:
                 acked.append((room, answer["version"], action))
             if answer["kind"] == "error" and answer["code"] not in ("stale", "not-your-turn", "game-over"):
@@ -185,6 +186,86 @@ async def play_seat(client: Client, room: str, seat: int, token: str, rng: rando
         except TimeoutError:
             pass
     raise TimeoutError(f"seat {seat} of {room} did not finish")
+
+
+# --- play through crashes: the kill tests (SQLite, Redis) ------------------------------------
+
+async def seat_player(pick_url, room: str, seat: int, token: str, rng: random.Random, deadline: float,
+                      acked: list, timeout: float = 5.0) -> None:
+    """Play a seat to the end through crashes: after any failure, reconnect to
+    ``pick_url()`` (a live relay) and ``resume`` since the last version seen.
+    A refused action fails the test, except ``unavailable`` (the room is
+    changing owner: try again)."""
+    last_seen = -1
+    while time.monotonic() < deadline:
+        client = None
+        try:
+            client = await Client.open(pick_url())
+            state = await client.request({"kind": "resume", "room": room, "seat": seat, "token": token,
+                                          "since": last_seen}, timeout)
+            if state.get("code") == "unavailable":
+                raise ConnectionError(state)
+            assert state["kind"] == "state", state
+            await play_seat(client, room, seat, token, rng, deadline, acked, timeout)
+            return
+        except AssertionError as err:
+            if "'unavailable'" not in str(err):
+                raise
+        except Exception:  # the relay died under us (closed, refused, timed out): reconnect
+            await asyncio.sleep(0.05)
+        finally:
+            if client is not None:
+                frame = client.latest(room)
+                if frame:
+                    last_seen = frame["version"]
+                try:
+                    await asyncio.wait_for(client.close(), 2)
+                except Exception:
+                    pass
+
+
+async def table(pick_url, game: str, seats: list[str], options: dict, rng: random.Random, deadline: float,
+                acked: list, rooms: list, stop: asyncio.Event, timeout: float = 5.0) -> None:
+    """One room after another of ``game`` until a room ends after ``stop``
+    is set (or ``deadline``): create it on a live relay, join every human
+    seat, play them all to the end through crashes, then open the next.
+    Every room created is appended to ``rooms``; a room whose creation or
+    joining a crash interrupted is left as it is (it stays in ``rooms``: it
+    must reload like any other) and the table opens another."""
+    while time.monotonic() < deadline:
+        tokens, client, room = {}, None, None
+        try:
+            client = await Client.open(pick_url())
+            created = await client.request({"kind": "create", "game": game, "seats": seats, "options": options},
+                                           timeout)
+            assert created["kind"] == "created" or created.get("code") == "unavailable", created
+            if created["kind"] != "created":
+                continue
+            room = created["room"]
+            rooms.append(room)
+            for seat, kind in enumerate(seats):
+                if kind == "human":
+                    joined = await client.request({"kind": "join", "room": room, "name": f"p{seat}",
+                                                   "seat": seat}, timeout)
+                    assert joined["kind"] == "joined" or joined.get("code") == "unavailable", joined
+                    tokens[seat] = joined.get("token")
+        except AssertionError:
+            raise
+        except Exception:
+            await asyncio.sleep(0.05)
+            continue
+        finally:
+            if client is not None:
+                try:
+                    await asyncio.wait_for(client.close(), 2)
+                except Exception:
+                    pass
+        if None in tokens.values() or len(tokens) < seats.count("human"):
+            continue  # a seat we hold no token for: nobody can finish this room
+        await asyncio.gather(*(seat_player(pick_url, room, seat, token, random.Random(rng.random()),
+                                           deadline, acked, timeout) for seat, token in tokens.items()))
+        if stop.is_set():
+            return
 
 
 # --- the site: the static server's rules, on the relay's origin ------------------------------
