@@ -88,3 +88,64 @@ def test_keyboard_focus_stays_on_the_board_across_the_bot_s_reply(chromium, serv
         page.keyboard.press("Tab")
         assert page.evaluate(ACTIVE)["onBoard"] or page.evaluate("document.activeElement.closest('.controls') !== null")
         tab.check_clean()
+
+
+def test_the_bot_pace_is_remembered_and_resign_asks_first(chromium, server):  # noqa: F811
+    with browsing(chromium, "pace", [server], **DESKTOP) as tab:
+        page = tab.page()
+        page.goto(server + "#play=netcontrol&seats=human,greedy,greedy&seed=4")
+        wait_ready(page)
+        assert page.inner_text("#pace") == "Bots: normal"
+        page.click("#pace")
+        assert page.inner_text("#pace") == "Bots: fast"
+        page.click("#pace")
+        assert page.inner_text("#pace") == "Bots: instant"
+        page.reload()
+        wait_ready(page)
+        assert page.inner_text("#pace") == "Bots: instant"  # remembered (localStorage)
+        # Resign: a confirmation first; Keep playing changes nothing
+        page.click("#resign")
+        if "no resignation" in page.text_content("#prompt"):
+            pytest.skip("the engine has no Net Control resign yet")
+        assert page.is_visible("#overlay .resign-card")
+        assert "discard pile" in page.inner_text("#overlay")  # what resigning means here
+        page.click('#overlay [data-cmd="resign-no"]')
+        assert page.is_hidden("#overlay") and data(page, "actions") == "0"
+        page.click("#resign")
+        page.click('#overlay [data-cmd="resign-yes"]')
+        # the runner left: the two bots play on, at the remembered pace, to the end
+        assert "p1 resign" in page.inner_text("#log")
+        assert page.is_hidden("#resign")
+        page.wait_for_function("Number(document.documentElement.dataset.actions) > 12", timeout=BOT_TIMEOUT_MS)
+        tab.check_clean()
+
+
+def test_backbone_resign_says_its_rules_have_none_yet_or_ends_the_duel(chromium, server):  # noqa: F811
+    with browsing(chromium, "resign-backbone", [server], **PHONE) as tab:
+        page = tab.page()
+        page.goto(server + "#play=backbone&seats=human,greedy&seed=4")
+        wait_ready(page)
+        assert page.is_visible("#resign")
+        page.tap("#resign")
+        if "no resignation" in page.text_content("#prompt"):
+            assert page.is_hidden("#overlay") and data(page, "actions") == "0"
+        else:
+            page.tap('#overlay [data-cmd="resign-yes"]')
+            wait_state(page, "over")
+            assert "p1 resign" in page.inner_text("#log")
+        tab.check_clean()
+
+
+def test_a_paused_embed_does_not_say_the_bot_is_thinking(chromium, server):  # noqa: F811
+    with browsing(chromium, "embed-pause", [server], viewport={"width": 640, "height": 420}) as tab:
+        page = tab.page()
+        page.goto(server + "?embed")
+        wait_ready(page)
+        page.wait_for_function("Number(document.documentElement.dataset.actions) >= 1", timeout=BOT_TIMEOUT_MS)
+        page.click("#pause")
+        assert data(page, "state") == "paused"
+        assert "thinking" not in page.text_content("#status")
+        assert "Paused" in page.text_content("#status")
+        page.click("#pause")
+        assert data(page, "state") in ("bot", "over")
+        tab.check_clean()

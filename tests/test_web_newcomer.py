@@ -3,8 +3,11 @@ bad link leaves on screen, turn numbers, the pace control, Resign."""
 
 from __future__ import annotations
 
+import pytest
 from test_web_controller import controller
 
+from netarcade.core.errors import InvalidNotation
+from netarcade.games import get_game
 from netarcade.web import views
 from netarcade.web.pages import page_for
 from netarcade.web.session import linked_game
@@ -125,3 +128,126 @@ def test_a_disabled_button_holds_the_focus_on_the_tool_row_until_it_is_back():
     keeper.held = end
     keeper.restore(keeper.remember())
     assert doc.activeElement is doc.body and keeper.held is None
+
+
+# --- the bots' pace, the embed's Pause, Resign (web/controller.py) -----------------------
+
+import asyncio  # noqa: E402
+
+from test_web_controller import Recorder, run_next  # noqa: E402
+
+from netarcade.web.controller import PACES, Controller  # noqa: E402
+from netarcade.web.session import Session, new_setup  # noqa: E402
+
+
+class Remembering(Recorder):
+    """A recording screen with a settings store (the page's localStorage)."""
+
+    def __init__(self, store=None):
+        super().__init__()
+        self.store = {} if store is None else store
+
+    def setting(self, name):
+        return self.store.get(name)
+
+    def save_setting(self, name, value):
+        self.store[name] = value
+
+
+def test_the_pace_cycles_is_remembered_and_scales_every_bot_pause():
+    store: dict = {}
+    control = Controller(Remembering(store))
+    control.load(Session(new_setup("netcontrol", {"players": 3}, 4, ("human", "greedy", "greedy"))), demo=False)
+    normal = control.bot_pause("p2 roll")
+    assert control.pace == "normal" and normal > 0
+    control.command("pace")
+    assert control.pace == "fast" and store == {"pace": "fast"}
+    assert control.bot_pause("p2 roll") == normal * PACES["fast"] < normal
+    control.command("pace", "instant")
+    assert control.bot_pause("p2 roll") == 0
+    control.command("pace", "sluggish")  # not a pace: nothing changes
+    assert control.pace == "instant"
+    # a new page reads the remembered pace; a damaged stored value is normal
+    assert Controller(Remembering(store)).pace == "instant"
+    assert Controller(Remembering({"pace": "warp"})).pace == "normal"
+
+
+def test_an_instant_bot_does_not_wait_out_its_pause():
+    waits: list[float] = []
+
+    async def sleep(seconds):
+        waits.append(seconds)
+
+    screen = Remembering({"pace": "instant"})
+    control = Controller(screen, sleep=sleep)
+    control.load(Session(new_setup("backbone", {}, 3, ("search", "human"))), demo=False)
+    assert run_next(screen) is True
+    assert all(seconds == 0 for seconds in waits)  # only the yields between thinking slices
+
+
+def test_a_paused_demo_does_not_say_a_bot_is_thinking():
+    control = Controller(Remembering(), embed=True)
+    control.route("")
+    assert control.mode == "bot" and "thinking" in control.status()
+    control.command("pause")
+    assert control.mode == "paused" and "thinking" not in control.status()
+    assert "Paused" in control.status()
+    control.command("pause")
+    assert control.mode == "bot"
+
+
+def test_resign_asks_first_and_says_why_where_the_rules_have_none():
+    control = Controller(Remembering())
+    control.load(Session(new_setup("backbone", {}, 3, ("human", "search"))), demo=False)
+    control.command("resign")
+    assert control.resigning is None and "no resignation" in control.table.message
+    assert control.session.actions == []
+
+
+def test_resign_in_net_control_plays_the_engine_s_resign_after_the_confirmation():
+    game = get_game("netcontrol")
+    try:
+        game.parse_action("p1 resign")
+    except InvalidNotation:
+        pytest.skip("the engine has no Net Control resign yet")
+    control = Controller(Remembering())
+    control.load(Session(new_setup("netcontrol", {"players": 3}, 4, ("human", "greedy", "greedy"))), demo=False)
+    control.command("resign")
+    assert control.resigning == 0 and control.session.actions == []
+    control.command("resign-no")
+    assert control.resigning is None and control.session.actions == []
+    control.command("resign")
+    control.command("resign-yes")
+    assert control.session.actions[-1] == "p1 resign" and control.resigning is None
+    assert control.resign_seat() is None  # the human has left: nothing more to resign
+
+
+def test_resign_is_for_the_human_to_act_in_a_hot_seat_game():
+    control = Controller(Remembering())
+    control.load(Session(new_setup("backbone", {}, 3, ("human", "human"))), demo=False)
+    assert control.resign_seat() == 0
+    control.session.play("p1 end")
+    assert control.resign_seat() == 1
+    control.load(Session(new_setup("backbone", {}, 3, ("search", "search"))), demo=False)
+    assert control.resign_seat() is None  # nobody to resign for
+
+
+def test_two_embedded_demos_play_different_games_and_a_seed_link_replays_its_own():
+    first, second = Controller(Remembering(), embed=True), Controller(Remembering(), embed=True)
+    first.route("")
+    second.route("")
+    assert first.demo and second.demo
+    assert first.session.setup.seed != second.session.setup.seed
+    # the default game has no chance: its demo draws the map from the seed
+    assert first.session.setup.options["map"] == "seeded"
+    assert first.session.view() != second.session.view()
+    # an embedded link with a seed opens the same game every time
+    link = "#play=backbone&seats=search,search&seed=42"
+    replays = []
+    for _ in range(2):
+        control = Controller(Remembering(), embed=True)
+        control.route(link)
+        assert not control.demo
+        asyncio.run(control.run_bots(control.generation))
+        replays.append((control.session.view(), list(control.session.actions)))
+    assert replays[0] == replays[1] and replays[0][1]

@@ -151,6 +151,9 @@ class App(Screen):
         target.addEventListener(event, proxy)
 
     def start(self) -> None:
+        newgame = _by_id("newgame")  # the bots' pace and Resign join the game bar
+        if newgame is not None and _by_id("pace") is None:
+            newgame.insertAdjacentHTML("afterend", views.gamebar_extras())
         self.listen(document, "click", self.on_click)
         self.listen(document, "keydown", self.on_key)
         self.listen(document, "submit", self.on_submit)
@@ -244,6 +247,18 @@ class App(Screen):
     def storage(self):
         return _SeatStore()
 
+    def setting(self, name: str):
+        try:
+            return _node(js.localStorage.getItem(f"netarcade.{name}"))
+        except Exception:  # storage refused (some iframes, private modes)
+            return None
+
+    def save_setting(self, name: str, value: str) -> None:
+        try:
+            js.localStorage.setItem(f"netarcade.{name}", value)
+        except Exception:
+            pass
+
     def later(self, delay: float, callback) -> None:
         asyncio.get_event_loop().call_later(delay, callback)
 
@@ -316,7 +331,7 @@ class App(Screen):
         session = table.session
         page = self.page
         self.set_html("board", page.board(table, "tall" if self.portrait.matches else "wide"))
-        self.set_text("status", table.status())
+        self.set_text("status", control.status())
         prompt = _by_id("prompt")
         prompt.textContent = table.prompt()
         prompt.classList.toggle("error", bool(table.message))
@@ -336,9 +351,16 @@ class App(Screen):
         if pause is not None:
             pause.textContent = "Resume" if control.paused else "Pause"
             pause.hidden = not control.demo
+        self.set_html("pace", views.pace_label(control.pace))
+        resign = _by_id("resign")
+        if resign is not None:
+            resign.hidden = control.resign_seat() is None
         overlay = _by_id("overlay")
         if session.over and not control.review:
             self.set_html("overlay", page.game_over(table))
+            overlay.hidden = False
+        elif control.resigning is not None:
+            self.set_html("overlay", views.resign_card(session.names[control.resigning], page))
             overlay.hidden = False
         else:
             overlay.hidden = True

@@ -23,12 +23,16 @@ from typing import Any, Awaitable, Callable
 from .pages import GamePage, default_page, page_for
 from .session import DEFAULT_SEATS, LinkError, Session, is_game_link, linked_game, new_setup
 
-__all__ = ["DEMO_PAUSE", "DEMO_RESTART", "DEMO_SEATS", "Controller", "Screen"]
+__all__ = ["DEMO_PAUSE", "DEMO_RESTART", "DEMO_SEATS", "PACES", "Controller", "Screen"]
 
 #: the demo (embed default) plays slower, and restarts this long after a game ends
 DEMO_PAUSE = 0.8
 DEMO_RESTART = 6.0
 DEMO_SEATS = ("search", "search")
+#: the bots' pace: the share of each game's deliberate pause a bot action
+#: keeps on screen (thinking counts towards it); remembered by the page
+PACES = {"normal": 1.0, "fast": 0.3, "instant": 0.0}
+PACE_SETTING = "pace"
 
 
 class Screen:
@@ -70,6 +74,13 @@ class Screen:
     def online(self, session: Any) -> None:
         """Draw the online bar and the lobby card of a relay room."""
 
+    # the player's settings (``app``: localStorage), kept across visits
+    def setting(self, name: str) -> str | None:
+        return None
+
+    def save_setting(self, name: str, value: str) -> None:
+        """Remember a setting (a page that may not store it forgets it)."""
+
 
 class Controller:
     """One page's game: its session and table, the demo and pause flags, and the bots.
@@ -99,6 +110,11 @@ class Controller:
         self.watching = False  # a visitor chose to watch rather than join
         #: the playable game a link that did not open names (``play=``), else None
         self.broken_game: str | None = None
+        self.pace = screen.setting(PACE_SETTING) or "normal"
+        if self.pace not in PACES:
+            self.pace = "normal"
+        #: the seat whose Resign awaits confirmation (the card is on screen), else None
+        self.resigning: int | None = None
 
     @property
     def session(self) -> Session | None:
@@ -150,7 +166,8 @@ class Controller:
         # the default game's seats are the first paint's; another game seats
         # a human against as many search bots as its default player count
         seats = DEMO_SEATS if self.embed else None if self.broken_game else DEFAULT_SEATS
-        self.load(Session(new_setup(game_id, {}, None, seats)), demo=self.embed, keep_hash=keep_hash)
+        options = page_for(game_id).demo_options if self.embed else {}
+        self.load(Session(new_setup(game_id, options, None, seats)), demo=self.embed, keep_hash=keep_hash)
 
     def load(self, session: Session, demo: bool, keep_hash: bool = False) -> None:
         """Put ``session`` on screen with its game's table."""
@@ -164,6 +181,7 @@ class Controller:
         self.demo = demo
         self.paused = False
         self.review = False
+        self.resigning = None
         self.screen.show("game")
         self.changed(update_hash=not keep_hash)
 
@@ -171,7 +189,7 @@ class Controller:
         """Another game of the same kind and seats (the demo's: two bots)."""
         setup = self.session.setup
         seats = DEMO_SEATS if demo_seats else setup.seats
-        options = {} if demo_seats else dict(setup.options)
+        options = page_for(setup.game).demo_options if demo_seats else dict(setup.options)
         self.load(Session(new_setup(setup.game, options, None, seats)), demo=self.demo, keep_hash=self.demo)
 
     def changed(self, update_hash: bool = True) -> None:
@@ -186,11 +204,72 @@ class Controller:
 
     @property
     def mode(self) -> str:
-        """``over``, ``human`` (a human decides) or ``bot``; ``""`` with no game."""
+        """``over``, ``human`` (a human decides), ``bot`` or ``paused`` (a
+        bot would move, but the demo is paused); ``""`` with no game."""
         session = self.session
         if session is None:
             return ""
-        return "over" if session.over else "human" if session.is_human_turn() else "bot"
+        if session.over:
+            return "over"
+        if session.is_human_turn():
+            return "human"
+        return "paused" if self.paused else "bot"
+
+    def status(self) -> str:
+        """The status line: the table's, or that the game is paused (a
+        paused bot is not thinking)."""
+        if self.mode == "paused":
+            return "Paused: Resume to watch the bots play on."
+        return self.table.status()
+
+    # --- the bots' pace and Resign -----------------------------------------------------
+    def set_pace(self, pace: str | None = None) -> None:
+        """Set the bots' pace (``None``: the next one, for a button that cycles), remembered."""
+        names = list(PACES)
+        if pace is None:
+            pace = names[(names.index(self.pace) + 1) % len(names)]
+        if pace not in PACES:
+            return
+        self.pace = pace
+        self.screen.save_setting(PACE_SETTING, pace)
+        self.screen.render()
+
+    def resign_seat(self) -> int | None:
+        """The seat Resign is for: the human to act, else the only human seat."""
+        session = self.session
+        if session is None or session.over or getattr(session, "remote", False):
+            return None
+        humans = session.setup.humans
+        seat = session.current if session.current in humans else humans[0] if len(humans) == 1 else None
+        why = None if seat is None else self.table.why_not_resign(seat)
+        # Resign stays on offer where the rules have none yet (a click says so), not for a seat that left
+        return seat if why is None or why[0] == "no-resign" else None
+
+    def resign(self, step: str) -> None:
+        """``ask`` shows the confirmation (or why Resign is out of reach),
+        ``yes`` plays the seat's resignation, ``no`` closes the card."""
+        table = self.table
+        if step == "no" or table is None:
+            self.resigning = None
+            self.screen.render()
+            return
+        seat = self.resign_seat() if step == "ask" else self.resigning
+        if seat is None:
+            self.resigning = None
+            table.message = "Resign: wait for your turn (several players share this screen)."
+            self.screen.render()
+            return
+        if step == "ask":
+            why = table.why_not_resign(seat)
+            if why:
+                table.message = why[1]
+            else:
+                self.resigning = seat
+            self.screen.render()
+            return
+        self.resigning = None
+        self.cancel_bots()
+        self.after(table.resign(seat))
 
     # --- online (web/lobby.py) --------------------------------------------------------------
     def open_online(self, code: str, name: str | None = None) -> None:
@@ -270,6 +349,10 @@ class Controller:
                 self.schedule_bots()
         elif name == "demo-new":  # the embed's "New": another game of the same kind
             self.again(demo_seats=self.demo)
+        elif name == "pace":
+            self.set_pace(value)
+        elif name in ("resign", "resign-yes", "resign-no"):
+            self.resign({"resign": "ask", "resign-yes": "yes", "resign-no": "no"}[name])
         else:  # the game's own buttons: end, roll, draw, pick a resource, ...
             self.after(self.table.command(name, value))
 
@@ -306,8 +389,9 @@ class Controller:
             self.screen.spawn(self.restart_demo(self.generation))
 
     def bot_pause(self, text: str) -> float:
-        """How long a bot action stays on screen (thinking counts towards it)."""
-        return DEMO_PAUSE if self.demo else self.page.bot_pause(text)
+        """How long a bot action stays on screen (thinking counts towards it),
+        at the player's pace."""
+        return (DEMO_PAUSE if self.demo else self.page.bot_pause(text)) * PACES[self.pace]
 
     async def run_bots(self, generation: int) -> bool:
         """One bot action: think in slices, wait out the visible pause, play.

@@ -41,6 +41,12 @@ class GamePage:
     playable = True
     #: a bot action stays at least this long on screen (seconds)
     bot_pause_seconds = 0.45
+    #: the embed's demo game's options: whatever makes two demos differ
+    #: (each demo draws a fresh seed; a game without chance needs an option
+    #: that draws from it, or two demos play the identical game)
+    demo_options: dict = {}
+    #: what resigning means in this game, for the confirmation card
+    resign_note = "You leave the game and the others play on. Undo takes it back."
     #: the game-over chart's axis label and caption
     chart_label = "SCORE"
     chart_caption = "Score at the end of each turn"

@@ -21,7 +21,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import IllegalAction, NetarcadeError
+from ..core.errors import IllegalAction, InvalidNotation, NetarcadeError
 from ..core.game import format_seat
 from .session import Session
 
@@ -166,6 +166,25 @@ class Table:
         self.drop_picks()
         self.sync()
         return text
+
+    # --- Resign: the engine's ``pN resign`` ------------------------------------------------
+    def why_not_resign(self, seat: int) -> tuple[str, str] | None:
+        """Why ``seat`` cannot resign now, as (code, sentence), or None. The
+        code is ``no-resign`` for a game whose notation has no ``resign``
+        yet, else the engine's (``resigned``: the seat has left already)."""
+        session = self.session
+        game = session.game
+        try:
+            game.check(session.state, game.parse_action(format_seat(seat, "resign")))
+        except InvalidNotation:
+            return "no-resign", f"Resign: {game.title}'s rules have no resignation yet; New game starts another game."
+        except NetarcadeError as err:
+            return err.code or "illegal", f"Resign: {err.message}."
+        return None
+
+    def resign(self, seat: int) -> str | None:
+        """Play ``seat``'s resignation; the notation played, or None (the message says why)."""
+        return self.play(format_seat(seat, "resign"))
 
     def drop_picks(self) -> None:
         """Forget what was picked with the tool (after an action is played)."""

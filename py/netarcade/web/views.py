@@ -23,11 +23,14 @@ from .pages import all_pages, is_playable, page_for
 from .session import BOT_LEVELS, HUMAN, form_fields
 
 __all__ = [
+    "gamebar_extras",
     "game_over",
     "home",
     "icon",
     "link_error",
     "log_items",
+    "pace_label",
+    "resign_card",
     "new_game_form",
     "seat_mark",
     "side_column",
@@ -133,6 +136,32 @@ def side_column(players_title: str, game_title: str, rules_html: str,
         f'<details class="panel rules" id="rules"><summary><h2>How to play {escape(game_title)}</h2></summary>'
         f'<div class="rules-body">{rules_html}</div></details>'
     )
+
+
+def pace_label(pace: str) -> str:
+    """The pace button's text: what the bots' pace is now (a click takes the next)."""
+    return f"Bots: {escape(pace)}"
+
+
+def gamebar_extras() -> str:
+    """The game bar's pace button (normal, fast, instant; remembered) and Resign."""
+    return (_tag("button", pace_label("normal"), type="button", id="pace", class_="not-embed", data_cmd="pace",
+                 title="How long each bot move stays on screen: normal, fast or instant")
+            + _tag("button", "Resign", type="button", id="resign", class_="not-embed danger", data_cmd="resign",
+                   hidden=True))
+
+
+def resign_card(name: str, page: Any) -> str:
+    """The confirmation before ``name`` resigns, with what resigning means in this game."""
+    who = "you" if name == "You" else name
+    return _tag("div", [
+        _tag("h2", escape(f"Resign this game{'' if who == 'you' else ' for ' + who}?"), id="resign-title"),
+        _tag("p", escape(page.resign_note), class_="detail"),
+        _tag("div", [
+            _tag("button", "Resign", type="button", class_="primary danger", data_cmd="resign-yes"),
+            _tag("button", "Keep playing", type="button", data_cmd="resign-no"),
+        ], class_="actions"),
+    ], class_="card resign-card", role="alertdialog", aria_labelledby="resign-title")
 
 
 def tab_title(page: Any, broken_game: str | None = None) -> str:

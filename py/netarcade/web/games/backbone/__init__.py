@@ -20,6 +20,9 @@ class BackbonePage(GamePage):
              "Servers and Datacenters, connect Cities, hack the rival.")
     chart_label = "AI TOKENS"
     chart_caption = "AI tokens at the end of each turn"
+    #: Backbone has no chance and the search bot none either: on the classic
+    #: map every demo would be the same game, so the demo's map is drawn from its seed
+    demo_options = {"map": "seeded"}
     #: a portrait phone shows the board as a tall diamond (the same query as app.PORTRAIT)
     prepaint_js = 'function (hash, portrait) { return portrait ? "board-tall" : ""; }'
 

@@ -37,6 +37,9 @@ class NetControlPage(GamePage):
     chart_label = "XP"
     chart_caption = "XP at the end of each turn"
     form_labels = {"target": "XP target"}
+    resign_note = ("You leave the game: your resources go back to the bank, your cards to the discard "
+                   "pile, your nodes and links come off the island. The others play on; the last runner "
+                   "left wins. Undo takes it back.")
     field_order = ("radius", "players", "target")
     css = "netcontrol.css"
     prepaint_js = _PREPAINT_JS
