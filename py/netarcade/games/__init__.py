@@ -4,7 +4,7 @@ Adding a game: a new ``games/<id>/`` package that calls ``register`` and one
 line below.
 """
 
-from .registry import all_games, get_game, register
+from .registry import all_games, continues_online, get_game, register
 from ..core.record import Record, replay_with
 
 from . import backbone, breach, netcontrol, overwrite  # noqa: E402,F401  (registers each game)
@@ -15,4 +15,4 @@ def replay(record: Record, upto: int | None = None):
     return replay_with(get_game, record, upto)
 
 
-__all__ = ["all_games", "get_game", "register", "replay"]
+__all__ = ["all_games", "continues_online", "get_game", "register", "replay"]

@@ -34,3 +34,12 @@ def get_game(game_id: str) -> Game:
 def all_games() -> list[Game]:
     """Every registered game, by id."""
     return [_REGISTRY[key] for key in sorted(_REGISTRY)]
+
+
+def continues_online(game: Game) -> bool:
+    """May a local game in progress (its record: seed and moves) carry on in
+    a relay room? Only when the seed decides nothing a player may not know:
+    no hidden information and no chance after setup (Backbone). Otherwise
+    the page that dealt it knows every card or draw to come, so the relay
+    deals the online game afresh (docs/relay.md, "Take it online")."""
+    return not game.hidden_information and not game.chance

@@ -34,7 +34,7 @@ _STR, _INT, _MAP, _LIST, _NUM = (str,), (int,), (dict,), (list,), (int, float)
 SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
     "ping": {"id": (_INT, False)},
     "create": {"id": (_INT, False), "game": (_STR, True), "options": (_MAP, False), "seats": (_LIST, True),
-               "clock": (_NUM, False), "name": (_STR, False)},
+               "clock": (_NUM, False), "name": (_STR, False), "seed": (_STR, False), "actions": (_LIST, False)},
     "join": {"id": (_INT, False), "room": (_STR, True), "name": (_STR, True), "seat": (_INT, False)},
     "watch": {"id": (_INT, False), "room": (_STR, True), "since": (_INT, False)},
     "resume": {"id": (_INT, False), "room": (_STR, True), "seat": (_INT, True), "token": (_STR, True),

@@ -254,7 +254,8 @@ class Relay:
         if not self.settings["min_clock"] <= clock <= 86400:
             raise RoomError("bad-clock", f"clock must be {self.settings['min_clock']:g} to 86400 seconds")
         room = Room.create(self.store, self.send, frame["game"], frame.get("options", {}), seats, clock,
-                           self.settings["standin"], self.settings["bot_delay"])
+                           self.settings["standin"], self.settings["bot_delay"], frame.get("seed"),
+                           frame.get("actions", ()))
         self.rooms[room.code] = room
         self.send(client, {"kind": "created", "v": VERSION, "id": frame.get("id"), "room": room.code,
                            "game": room.game.id, "options": room.match.options, "seats": seats,
