@@ -297,6 +297,12 @@ class _Server(http.server.ThreadingHTTPServer):
         self.bytes_sent = 0  # everything written to clients: headers and bodies
         self.count_lock = threading.Lock()
 
+    def handle_error(self, request, client_address) -> None:
+        # a browser that closes a connection (a closed tab, a cancelled fetch) is not an error
+        if isinstance(sys.exc_info()[1], (ConnectionError, TimeoutError)):
+            return
+        super().handle_error(request, client_address)
+
 
 def make_server(root: str | os.PathLike = DEFAULT_ROOT, port: int = DEFAULT_PORT,
                 host: str = DEFAULT_HOST, isolate: bool = False,
