@@ -6,7 +6,7 @@
      http://localhost / 127.0.0.1). On a plain-http host the page works as
      before, online only.
    - Not in a frame of another site's page: an embed there would store the
-     whole runtime (about 25 MB) in that site's partition for a visitor who
+     whole runtime (about 22 MB) in that site's partition for a visitor who
      never chose to install anything. An embed opened on its own (?embed) or
      framed by our own pages is served like the arcade.
    - Registered after the page is ready to play, so storing the runtime
