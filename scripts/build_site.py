@@ -339,9 +339,16 @@ def versioned_runtime(page: str, text: str, prefix: str) -> str:
 
 # ------------------------------------------------ light: the bytes on the wire
 
+#: names in the site cache this run used (the others may be pruned)
+_CACHE_USED: set[str] = set()
+#: unused cache entries older than this are deleted (copies of old pages, old wheels' lockfiles)
+CACHE_KEEP_SECONDS = 14 * 24 * 3600
+
+
 def _cached(name: str, make) -> Path:
     """``build/site-cache/name``, made by ``make()`` (bytes) once."""
     SITE_CACHE.mkdir(parents=True, exist_ok=True)
+    _CACHE_USED.add(name)
     path = SITE_CACHE / name
     if not path.is_file():
         tmp = path.with_name(path.name + ".tmp")
@@ -371,6 +378,17 @@ def stored_stdlib(source: Path) -> Path:
         return buffer.getvalue()
 
     return _cached(f"python_stdlib-{digest}-stored.zip", make)
+
+
+def prune_site_cache() -> int:
+    """Delete cache entries this build did not use and nobody wrote for two weeks."""
+    removed = 0
+    cutoff = time.time() - CACHE_KEEP_SECONDS
+    for path in SITE_CACHE.glob("*") if SITE_CACHE.is_dir() else ():
+        if path.is_file() and path.name not in _CACHE_USED and path.stat().st_mtime < cutoff:
+            path.unlink()
+            removed += 1
+    return removed
 
 
 def _source_bytes(source: Path | bytes) -> bytes:
@@ -573,6 +591,7 @@ def build(out: Path) -> None:
     plan = plan_site([ours, msgpack], lockfile)
     plan.update(precompressed(plan))
     counts = write_site(out, plan)
+    prune_site_cache()
     shown = out.relative_to(ROOT) if out.is_relative_to(ROOT) else out
     log(f"{LOCKFILE}: Pyodide {PYODIDE_VERSION} lockfile + {', '.join(added)}")
     log(

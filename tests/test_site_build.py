@@ -1,0 +1,113 @@
+"""What ``make site`` writes for a light, offline, installable arcade.
+
+The built site (``webstack.ensure_site``): every compressed copy decodes to
+its original, the service worker lists files that exist with their true
+sha256, the manifest's icons are real PNGs of the sizes it claims, the pages
+load the runtime from its versioned folders, and the repacked
+``python_stdlib.zip`` holds exactly npm's members, stored.
+"""
+
+from __future__ import annotations
+
+import base64
+import gzip
+import hashlib
+import json
+import re
+import struct
+import zipfile
+
+import pytest
+
+from webstack import DIST, PYODIDE_VERSION, ROOT, ensure_site
+
+pytestmark = pytest.mark.pyodide  # needs the npm runtime, as the cross-runtime tests
+RUNTIME = f"static/vendor/pyodide-{PYODIDE_VERSION}"
+
+
+@pytest.fixture(scope="module")
+def site():
+    return ensure_site()
+
+
+def test_every_copy_decodes_to_its_original(site):
+    copies = sorted(DIST.rglob("*.gz")) + sorted(DIST.rglob("*.br"))
+    names = {p.relative_to(DIST).as_posix() for p in copies}
+    for big in ("index.html", f"{RUNTIME}/pyodide.asm.wasm", f"{RUNTIME}/python_stdlib.zip", "sw.js"):
+        assert f"{big}.gz" in names, big
+    brotli = None
+    try:
+        import brotli
+    except ImportError:
+        pass
+    for copy in copies:
+        original = copy.with_suffix("")
+        assert original.is_file(), copy
+        if copy.suffix == ".gz":
+            assert gzip.decompress(copy.read_bytes()) == original.read_bytes(), copy
+        elif brotli is not None:
+            assert brotli.decompress(copy.read_bytes()) == original.read_bytes(), copy
+        assert copy.stat().st_size <= 0.9 * original.stat().st_size, copy
+    # already-deflated wheels are not worth a copy
+    assert not list(DIST.rglob("*.whl.gz"))
+
+
+def _worker_files() -> tuple[str, list[list[str]]]:
+    text = (DIST / "sw.js").read_text(encoding="utf-8")
+    version = re.search(r'const VERSION = "([0-9a-f]{12})";', text)
+    files = re.search(r"const FILES = (\[.*?\]);\n", text, re.S)
+    assert version and files, "sw.js lacks its filled-in VERSION or FILES"
+    return version.group(1), json.loads(files.group(1))
+
+
+def test_service_worker_lists_this_builds_files(site):
+    version, files = _worker_files()
+    paths = [path for path, _ in files]
+    assert paths[0] == "./"
+    for needed in ("manifest.webmanifest", "static/app.css", "static/offline.js",
+                   f"{RUNTIME}/pyodide.asm.wasm", f"{RUNTIME}/python_stdlib.zip", f"{RUNTIME}/pyodide-lock.json"):
+        assert needed in paths, needed
+    assert any(p.startswith(f"{RUNTIME}/netarcade-") and p.endswith(".whl") for p in paths)
+    assert not any(p.endswith((".map", ".gz", ".br")) or p.endswith("bare.html") for p in paths)
+    for path, integrity in files:
+        data = (DIST / ("index.html" if path == "./" else path)).read_bytes()
+        assert integrity == "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode(), path
+    assert "static/sw.js" not in {p.relative_to(DIST).as_posix() for p in DIST.rglob("*")}
+
+
+def test_manifest_and_icons(site):
+    manifest = json.loads((DIST / "manifest.webmanifest").read_text(encoding="utf-8"))
+    assert manifest["display"] == "standalone" and manifest["start_url"].startswith("./")
+    sizes = set()
+    for icon in manifest["icons"]:
+        data = (DIST / icon["src"]).read_bytes()
+        if icon["type"] == "image/png":
+            assert data[:8] == b"\x89PNG\r\n\x1a\n"
+            width, height = struct.unpack(">II", data[16:24])
+            assert icon["sizes"] == f"{width}x{height}"
+            sizes.add(width)
+        else:
+            assert data.startswith(b"<svg")
+    assert {192, 512} <= sizes
+    assert any("maskable" in icon.get("purpose", "") for icon in manifest["icons"])
+    page = (DIST / "index.html").read_text(encoding="utf-8")
+    assert 'rel="manifest" href="manifest.webmanifest"' in page
+    assert 'src="static/offline.js"' in page
+
+
+def test_pages_load_the_versioned_runtime(site):
+    for page, prefix in (("index.html", "static/vendor/"), ("static/bare.html", "vendor/")):
+        text = (DIST / page).read_text(encoding="utf-8")
+        assert f"{prefix}pyodide-{PYODIDE_VERSION}/pyodide.mjs" in text, page
+        assert re.search(rf"{prefix}pyscript-[\d.]+/core\.js", text), page
+        assert f"{prefix}pyodide/" not in text and f"{prefix}pyscript/" not in text, page
+
+
+def test_stdlib_is_npms_members_stored(site):
+    npm = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
+    ours = zipfile.ZipFile(DIST / RUNTIME / "python_stdlib.zip")
+    assert [i.filename for i in ours.infolist()] == [i.filename for i in npm.infolist()]
+    assert {i.compress_type for i in ours.infolist()} == {zipfile.ZIP_STORED}
+    members = [name for name in npm.namelist() if not name.endswith("/")]
+    for name in members[:: max(1, len(members) // 20)]:  # a sample across the archive
+        assert ours.read(name) == npm.read(name), name
