@@ -105,7 +105,7 @@ def test_three_player_game_against_two_bots(chromium, server):  # noqa: F811
         page.click("#board .edge[data-action] >> nth=0")
         assert page.locator("#board .vertex.node.p1").count() == 2
         assert page.locator("#board .edge.link.p1").count() == 2
-        assert page.text_content("#status") == "Your turn 1: roll the dice"
+        assert page.text_content("#status") == "Your turn, round 1: roll the dice"
 
         # the roll: the dice panel shows both dice and their sum, the log says the same
         assert "no roll yet" in page.inner_text("#nc-dice")
@@ -134,7 +134,7 @@ def test_three_player_game_against_two_bots(chromium, server):  # noqa: F811
         assert log.count("p2 roll") >= 2 and log.count("p3 roll") >= 2  # both bots played turns
         assert "p2 end" in log and "p3 end" in log
         wait_human(page)
-        assert re.match(r"(Your turn \d+: roll the dice|Discard \d+ card|.* wins)", page.text_content("#status"))
+        assert re.match(r"(Your turn, round \d+: roll the dice|Discard \d+ card|.* wins)", page.text_content("#status"))
         assert re.search(r"rolled \d+", page.inner_text("#nc-dice"))  # the last roll stays in view
 
         # no main-thread task over 200 ms since Python took over (bot thinking included)

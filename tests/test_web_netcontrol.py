@@ -310,14 +310,14 @@ def test_bots_discard_on_their_own():
 
 def test_roll_then_build_tools_and_keys():
     session, table = to_first_roll(9)
-    assert table.status() == "Your turn 1: roll the dice"
+    assert table.status() == "Your turn, round 1: roll the dice"
     assert table.select_tool("link") is None and table.message == "Roll the dice first (R)."
     assert table.command("end") is None and "Roll the dice first" in table.message
     assert table.key_command("r") == "roll"
     assert table.command("roll") == "p1 roll"
     assert table.command("roll") is None and "rolled already" in table.message
     if session.is_human_turn():
-        assert table.status() == "Your turn 1: build, trade or play a card"
+        assert table.status() == "Your turn, round 1: build, trade or play a card"
     keys = {k: table.key_command(k) for k in "lnsfcdtehvbgmxu"}
     assert keys == {"l": "link", "n": "node", "s": "super", "f": "fortify", "c": "clear", "d": "draw",
                     "t": "trade", "e": "end", "h": "hack", "v": "virus", "b": "linkbuild",

@@ -251,3 +251,51 @@ def test_two_embedded_demos_play_different_games_and_a_seed_link_replays_its_own
         asyncio.run(control.run_bots(control.generation))
         replays.append((control.session.view(), list(control.session.actions)))
     assert replays[0] == replays[1] and replays[0][1]
+
+
+# --- turn numbers: rounds in every game (web/table.py) ----------------------------------
+
+
+def _random_game(game_id: str, players: int, until, seed: int = 3):
+    """A game with a human in seat 1 and random moves for everyone until ``until(session)``."""
+    import random
+
+    options = {} if game_id == "backbone" else {"players": players}
+    seats = ("human",) + ("greedy",) * (players - 1)
+    session = Session(new_setup(game_id, options, seed, seats))
+    table = page_for(game_id).table(session)
+    rng = random.Random(seed)
+    for _ in range(3000):
+        if session.over or until(session, table):
+            break
+        session.play(rng.choice(session.legal_texts()))
+    return session, table
+
+
+def test_net_control_numbers_rounds_your_15th_turn_is_round_15():
+    own_turns = []
+
+    def fifteenth(session, table):
+        turn = session.match.turn
+        if session.current == 0 and session.view()["phase"] == "roll" and turn not in own_turns:
+            own_turns.append(turn)
+        return len(own_turns) == 15
+
+    session, table = _random_game("netcontrol", 3, fifteenth)
+    assert len(own_turns) == 15 and session.match.turn > 40  # the game's turn counts every runner's
+    assert table.status() == "Your turn, round 15: roll the dice"
+    labels = [item.split('"lt">R')[1].split("<")[0] for item in views.log_items(table, session.log)
+              if '"lt">R' in item]
+    assert labels == [str(number) for number in range(1, 15)]  # the log marks the same rounds
+
+
+def test_every_game_numbers_rounds_the_same_way():
+    for game_id, players in (("netcontrol", 4), ("overwrite", 3), ("breach", 3), ("backbone", 2)):
+        session, table = _random_game(game_id, players, lambda s, t: s.match.turn >= 3 * players + 1)
+        if session.over:
+            continue
+        assert table.round() == 4, game_id  # turns 1..3n are rounds 1..3
+        assert table.whose_turn("You") == "Your turn, round 4"
+        assert table.whose_turn("Greedy bot 2") == "Greedy bot 2's turn, round 4"
+        labels = [item for item in views.log_items(table, session.log) if '"lt">R' in item]
+        assert [int(item.split('"lt">R')[1].split("<")[0]) for item in labels] == [1, 2, 3], game_id

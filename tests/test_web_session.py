@@ -498,7 +498,7 @@ def test_panels_show_players_costs_and_log():
     afford = {tr.find("th").text for tr in costs.iter("tr") if tr.get("class") == "afford"}
     assert afford == {"Router", "Switch", "Wireless AP", "Server", "Firewall", "Hack", "Reroute"}  # 4 BW: no Datacenter
     log = backbone_views.log_panel(table)
-    assert "<code>p1 router b2</code>" in log and "T1" in log
+    assert "<code>p1 router b2</code>" in log and ">R1<" in log
     parse_html_fragment(players)
     parse_html_fragment(log)
 

@@ -167,6 +167,53 @@ class Table:
         self.sync()
         return text
 
+    # --- rounds: how every game numbers its turns on screen ---------------------------------
+    def rounds(self) -> dict[int, int]:
+        """The game's turn number -> its round. A round is every seat still
+        playing taking one turn: a new round starts when a turn's owner has
+        already had a turn in the current one (seats that left, or a first
+        player other than P1, shift nothing). A turn's owner is the seat
+        that acts first in it; the current turn's is the seat to act.
+        Turn 0 (Net Control's setup placements) is no round."""
+        session = self.session
+        match = getattr(session, "match", None)  # an online room's session has none
+        key = match.changes if match is not None else ("online", session.version)
+        cached = getattr(self, "_rounds", None)
+        if cached is not None and cached[0] == key:
+            return cached[1]
+        owners = {}
+        for entry in session.log:
+            owners.setdefault(entry.turn, entry.seat)
+        turn = self._turn()
+        if turn not in owners and session.current is not None:
+            owners[turn] = session.current
+        found, seen, number = {}, set(), 0
+        for turn, owner in sorted(owners.items()):
+            if turn <= 0:
+                continue
+            if not seen or owner in seen:
+                number, seen = number + 1, set()
+            seen.add(owner)
+            found[turn] = number
+        self._rounds = (key, found)
+        return found
+
+    def _turn(self) -> int:
+        return self.session.game.turn_count(self.session.state)
+
+    def round(self, turn: int | None = None) -> int:
+        """The round of ``turn`` (the current turn by default: after the game
+        ended, the last round played); 0 before the first."""
+        rounds = self.rounds()
+        if turn is None:
+            return rounds.get(self._turn(), max(rounds.values(), default=0))
+        return rounds.get(turn, 0)
+
+    def whose_turn(self, name: str) -> str:
+        """'Your turn, round 3' or 'Search bot 2's turn, round 3': every game's status says it so."""
+        whose = "Your turn" if name == "You" else f"{name}'s turn"
+        return f"{whose}, round {self.round()}"
+
     # --- Resign: the engine's ``pN resign`` ------------------------------------------------
     def why_not_resign(self, seat: int) -> tuple[str, str] | None:
         """Why ``seat`` cannot resign now, as (code, sentence), or None. The

@@ -79,15 +79,23 @@ def _void(tag: str, **attributes: Any) -> str:
 # --- the game screen ---------------------------------------------------------------
 
 
-def log_items(table, entries, turn_label=lambda turn: f"T{turn}") -> list[str]:
-    """One ``<li>`` per logged action: the turn (on its first action), the
-    seat's mark, the notation, and what the action did."""
+def round_label(round_number: int) -> str:
+    """The log's mark of a round ("R3"); the setup before the first round is "set"."""
+    return f"R{round_number}" if round_number else "set"
+
+
+def log_items(table, entries) -> list[str]:
+    """One ``<li>`` per logged action: the round (on its first action, the
+    same numbering as the status line: ``Table.rounds``), the seat's mark,
+    the notation, and what the action did."""
     items = []
-    last_turn = None
+    last = None
+    rounds = table.rounds()
     for entry in entries:
         notes = table.event_notes(entry.events)
-        turn = _tag("span", turn_label(entry.turn) if entry.turn != last_turn else "", class_="lt")
-        last_turn = entry.turn
+        number = rounds.get(entry.turn, 0)
+        turn = _tag("span", round_label(number) if number != last else "", class_="lt")
+        last = number
         items.append(_tag("li", [
             turn, seat_mark(entry.seat, 10), _tag("code", escape(entry.text)),
             _tag("span", escape(", ".join(notes)), class_="note") if notes else "",

@@ -118,7 +118,7 @@ class BackboneWords:
         else:
             headline = f"{names[winners[0]]} wins, {score}"
         cities = view["connected_cities"]
-        detail = (f"AI tokens {scores[0]} : {scores[1]} after {view['turn']} turns; "
+        detail = (f"AI tokens {scores[0]} : {scores[1]} after {self.round()} rounds; "
                   f"connected Cities {cities[0]} : {cities[1]}.")
         if len(winners) == 1 and scores[0] == scores[1]:
             detail += " Tied on tokens: more connected Cities wins."

@@ -72,7 +72,7 @@ class BreachWords:
         who = "Your" if you else f"{name}:"
         window = view["window"]
         if phase == "modify":
-            return f"{who} turn {view['round']}: Run Exploits or Lay Low"
+            return f"{self.whose_turn(name)}: Run Exploits or Lay Low"
         if phase == "exploits":
             return f"{who} Exploits: play one, or move on"
         if phase == "window":

@@ -375,7 +375,7 @@ def log_panel(table: NetControlTable) -> str:
     if len(entries) > len(shown):
         items.append(_tag("li", f"\u2026 {len(entries) - len(shown)} earlier actions (the link keeps them all)",
                           class_="more"))
-    items.extend(log_items(table, shown, lambda turn: "set" if turn == 0 else f"T{turn}"))
+    items.extend(log_items(table, shown))
     return _tag("ol", items, class_="log")
 
 

@@ -211,15 +211,15 @@ class NetControlWords:
             return f"{subject} place{'' if you else 's'} a node"
         if phase == "setup-link":
             return f"{subject} place{'' if you else 's'} a link"
-        whose = "Your turn" if you else f"{name}'s turn"
+        whose = self.whose_turn(name)
         if phase == "roll":
-            return f"{whose} {view['turn']}: roll the dice"
+            return f"{whose}: roll the dice"
         if phase == "discard":
             owed = view["owed"].get(str(seat), 0)
             reason = "network purge" if self._last_roll_kind() == "purge" else "a 7"
             who = "you" if you else name
             return f"Discard {owed} card{'s' if owed != 1 else ''}: {reason}, and {who} hold{'' if you else 's'} too many"
-        return f"{whose} {view['turn']}: build, trade or play a card"
+        return f"{whose}: build, trade or play a card"
 
     def _last_roll_kind(self) -> str | None:
         for entry in reversed(self.session.log):
@@ -297,7 +297,7 @@ class NetControlWords:
         for key, label in (("longest", "Longest Network"), ("fortified", "Most Fortified")):
             holder = view[key]
             bonuses.append(f"{label}: {names[holder] if holder is not None else 'nobody'}")
-        detail = (f"XP {' : '.join(str(value) for value in xp)} after {view['turn']} turns "
+        detail = (f"XP {' : '.join(str(value) for value in xp)} after {self.round()} rounds "
                   f"(target {target}). {'; '.join(bonuses)}.")
         return headline, detail
 

@@ -56,10 +56,10 @@ class OverwriteWords:
         name = self._who(seat)
         if session.setup.is_bot(seat):
             return f"{name} is thinking\u2026"
-        whose = "Your turn" if name == "You" else f"{name}'s turn"
+        whose = self.whose_turn(name)
         if view["phase"] == "draw":
-            return f"{whose} {view['turn']}: draw, or play a piece from your own bank"
-        return f"{whose} {view['turn']}: place a piece from the bank"
+            return f"{whose}: draw, or play a piece from your own bank"
+        return f"{whose}: place a piece from the bank"
 
     def prompt(self) -> str:
         """The next step, or the answer to the last click."""
@@ -156,8 +156,8 @@ class OverwriteWords:
         chunks = ", ".join(f"{names[s]} {scores[s]}" for s in range(len(names)))
         cells = ", ".join(f"{names[s]} {view['visible'][s]}" for s in range(len(names)))
         drawer = view["failed_by"]
-        how = (f"{names[drawer]} drew the System Fail on turn {view['turn']}." if drawer is not None
-               else f"The envelope ran out on turn {view['turn']}.")
+        how = (f"{names[drawer]} drew the System Fail in round {self.round()}." if drawer is not None
+               else f"The envelope ran out in round {self.round()}.")
         return headline, f"{how} Largest chunks: {chunks}. Cells on top: {cells}."
 
     def event_notes(self, events) -> list[str]:
