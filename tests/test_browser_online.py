@@ -248,3 +248,42 @@ def test_two_people_play_online(chromium, relay_site, game_id):  # noqa: F811
         assert any(len(text.split()) > 2 for text in texts["bob"] if text.startswith("p1 ")), texts["bob"]
         for tab in (ann_tab, bob_tab):
             tab.check_clean()
+
+
+def test_take_a_local_backbone_game_online(chromium, relay_site):  # noqa: F811
+    """Ann plays a local Backbone game against the bot, one Router in, and
+    takes it online from the bar above the board: the room carries on at the
+    same position (the bot's seat is now Bob's); Bob joins by the link and
+    sees Ann's Router in his log; Ann's next move reaches Bob's page."""
+    base = relay_site.http + "/"
+    with browsing(chromium, "take-ann", [base]) as ann_tab, browsing(chromium, "take-bob", [base]) as bob_tab:
+        ann = ann_tab.page()
+        ann.goto(base + "#play=backbone&seats=human,greedy&seed=31", wait_until="domcontentloaded")
+        wait_ready(ann)
+        ann.wait_for_function("document.documentElement.dataset.online === 'yes'", timeout=10_000)
+        ann.click("#hex-b2")  # Router is the tool a turn starts with
+        ann.wait_for_function("document.documentElement.dataset.actions === '1'", timeout=10_000)
+        ann.wait_for_selector('#online [data-cmd="online-take"]', timeout=10_000)
+        assert "carries on" in ann.text_content("#online")
+        ann.click('#online [data-cmd="online-take"]')
+        ann.wait_for_selector("#online-code", timeout=15_000)
+        assert "carries on here from move 1" in ann.text_content("#overlay")
+        link = ann.input_value("#online-link")
+
+        bob = bob_tab.page()
+        bob.goto(link, wait_until="domcontentloaded")
+        wait_ready(bob)
+        bob.wait_for_selector("form.joinseat", timeout=15_000)
+        bob.fill("#online-name", "Bob")
+        bob.click("form.joinseat button[type=submit]")
+        for page in (ann, bob):
+            page.wait_for_function("document.getElementById('overlay').hidden", timeout=15_000)
+            assert log_texts(page) == ["p1 router b2"]
+        assert dataset(ann, "state") == "human" and dataset(bob, "state") != "human"
+        ann.click("#hex-c2")
+        bob.wait_for_function("document.querySelectorAll('#log li code').length === 2", timeout=15_000)
+        assert log_texts(bob) == ["p1 router b2", "p1 router c2"]
+        bob.wait_for_function("document.documentElement.dataset.state === 'human'", timeout=15_000)
+        assert 'data-cmd="online-take"' not in bob.inner_html("#online")
+        for tab in (ann_tab, bob_tab):
+            tab.check_clean()

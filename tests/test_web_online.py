@@ -209,6 +209,9 @@ class Recording(Screen):
     def online(self, session):
         self.calls.append("online")
 
+    def spawn(self, coroutine):
+        coroutine.close()  # a local game's bots: not run here
+
 
 def test_controller_puts_the_room_on_screen_with_the_games_table():
     wire = Wire()
@@ -285,3 +288,89 @@ def test_the_log_shows_other_seats_moves_as_notation_before_the_reveal():
     wire.deliver(session, frame)
     assert session.moves == {} and len(session.log) == match.version
     assert [entry.text for entry in session.log] != match.actions
+
+
+def local_game(control, fragment: str, moves: int):
+    """A local game on the controller, ``moves`` moves in (played by hand)."""
+    control.route(fragment)
+    session = control.table.session
+    rng = random.Random(moves)
+    while session.version < moves:
+        seat = sorted(session.match.to_act())[0]
+        legal = session.match.legal(seat)
+        session.match.submit(seat, rng.choice([t for t in legal if not t.endswith(" end")] or legal))
+    return session
+
+
+def test_take_it_online_carries_a_backbone_game_on_and_deals_other_games_afresh():
+    wire = Wire()
+    screen = Recording(wire)
+    control = Controller(screen)
+    wire.storage["netarcade:name"] = "Ann"
+    # Backbone (no hidden information, no chance): the seed and the moves go along
+    local = local_game(control, "#play=backbone&seats=human,search&seed=31&map=seeded", 5)
+    link = local.link()
+    control.command("online-take")
+    session = control.remote
+    assert session is not None and session.carried == "position" and session.local_link == link
+    session.on_open()
+    create = wire.sockets[-1].sent[0]
+    assert create["kind"] == "create" and create["game"] == "backbone"
+    assert create["seats"] == ["human", "human"]  # the bot's seat is for the person you send the link to
+    assert create["seed"] == "31" and create["actions"] == local.actions and create["name"] == "Ann"
+    assert create["options"]["map"] == "seeded"
+    wire.deliver(session, {"kind": "created", "id": create["id"], "room": ROOM, "game": "backbone",
+                           "options": create["options"], "seats": create["seats"], "clock": 90.0, "commitment": "c0"})
+    wire.deliver(session, {"kind": "joined", "id": create["id"], "room": ROOM, "seat": 0, "token": "t", "name": "Ann"})
+    match = Match(get_game("backbone"), create["options"], 31, local.actions)
+    wire.deliver(session, state_frame(match, 0, create["seats"], started=False))
+    card = lobby.card_html(session, "http://x/#online=" + ROOM)
+    assert 'data-carried="position"' in card and "from move 5" in card
+    assert f'href="#{link}"'.replace("&", "&amp;") in card
+    assert [entry.text for entry in session.log] == local.actions
+
+    # Net Control (hidden cards): a fresh deal, same options, you keep your seat (P2 here)
+    local = local_game(control, "#play=netcontrol&seats=greedy,human,greedy&seed=8&target=5", 3)
+    assert control.remote is None  # the room above was left for the local game
+    control.command("online-take")
+    session = control.remote
+    session.on_open()
+    create = wire.sockets[-1].sent[0]
+    assert "seed" not in create and "actions" not in create and session.carried == "fresh"
+    assert create["seats"] == ["human", "human", "greedy"] and create["options"]["target"] == 5
+    assert "name" not in create  # the creator's seat is not the first human one: joined after the first view
+    wire.deliver(session, {"kind": "created", "id": create["id"], "room": ROOM, "game": "netcontrol",
+                           "options": create["options"], "seats": create["seats"], "clock": 90.0, "commitment": "c0"})
+    fresh = Match(get_game("netcontrol"), create["options"], 99)
+    frame = state_frame(fresh, None, create["seats"], started=False)
+    frame["seats"] = [{**seat, "joined": False, "connected": False, "name": None} for seat in frame["seats"]]
+    wire.deliver(session, frame)
+    join = wire.sockets[-1].sent[-1]
+    assert join["kind"] == "join" and join["seat"] == 1 and join["name"] == "Ann"
+    wire.deliver(session, {"kind": "joined", "id": join["id"], "room": ROOM, "seat": 1, "token": "t2", "name": "Ann"})
+    wire.deliver(session, state_frame(fresh, 1, create["seats"], started=False))
+    card = lobby.card_html(session, "http://x/#online=" + ROOM)
+    assert 'data-carried="fresh"' in card and "fresh deal" in card
+
+    # a finished local game is not taken online: the table says so and nothing is sent
+    control.route("#play=backbone&seats=human,human&seed=2")
+    local = control.table.session
+    while not local.over:
+        seat = sorted(local.match.to_act())[0]
+        local.match.submit(seat, f"p{seat + 1} end")
+    sockets = len(wire.sockets)
+    control.command("online-take")
+    assert control.remote is None and len(wire.sockets) == sockets
+    assert "over" in control.table.message
+    assert lobby.take_html(local) == ""
+
+
+def test_the_offer_in_the_bar_says_what_taking_a_game_online_does():
+    assert "carries on from this move" in lobby.take_html(_local("backbone"))
+    assert "fresh deal" in lobby.take_html(_local("breach"))
+    assert 'data-cmd="online-take"' in lobby.take_html(_local("overwrite"))
+
+
+def _local(game_id):
+    from netarcade.web.session import Session, new_setup
+    return Session(new_setup(game_id, seed=1))

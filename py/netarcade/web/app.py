@@ -367,10 +367,12 @@ class App(Screen):
         if getattr(session, "remote", False):
             self._online_card = ""
             self.online(session)
-        else:
+        else:  # a local game: the bar offers "Take it online" (shown once a relay answers: online-only)
             bar = _by_id("online")
             if bar is not None:
-                bar.hidden = True
+                offer = "" if self.embed or control.demo else lobby.take_html(session)
+                bar.innerHTML, bar.hidden = offer, not offer
+                bar.classList.add("online-only")
             self.root.dataset.conn = ""
         self.focus.restore(focused)
 

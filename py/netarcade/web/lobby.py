@@ -2,7 +2,7 @@
 online bar, and what the controller does when the relay speaks.
 
 What it is for: ``controller.Controller`` delegates its online calls here
-(:func:`open_room`, :func:`create_room`, :func:`command`) so the shared
+(:func:`open_room`, :func:`create_room`, :func:`take_online`, :func:`command`) so the shared
 controller grows by a few lines only. A room's :class:`~netarcade.web.online.RemoteSession`
 is put on screen with its game's own table and board (the same ones a local
 game uses) once its first view arrives; before that, and until the game
@@ -19,13 +19,18 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..games import continues_online, get_game
 from ..render.svg import escape
 from .online import RemoteSession, online_code
 from .pages import page_for
 from .session import HUMAN
 from .views import _tag, _void, seat_mark
 
-__all__ = ["bar_html", "card_html", "command", "create_room", "open_room", "parse_fragment"]
+__all__ = ["bar_html", "card_html", "command", "create_room", "online_seats", "open_room", "parse_fragment",
+           "take_html", "take_online"]
+
+#: the storage key of the name this browser last played online under
+NAME_KEY = "netarcade:name"
 
 
 def parse_fragment(fragment: str) -> tuple[str | None, str | None]:
@@ -68,10 +73,84 @@ def open_room(control, code: str, name: str | None = None) -> None:
 def create_room(control, setup, name: str) -> None:
     """A new room for the new-game form's game, options and seats (the relay
     draws its own seed; ``name`` takes the first human seat)."""
+    _remember_name(control, name)
     session = _session(control)
     control.screen.show("game")
     session.create(setup.game, list(setup.seats), dict(setup.options), name or "Player 1")
     control.screen.online(session)
+
+
+def _remember_name(control, name: str | None) -> None:
+    if name:
+        try:
+            control.screen.storage()[NAME_KEY] = name[:40]
+        except Exception:  # storage refused (private modes): the name is only a convenience
+            pass
+
+
+def online_seats(seats) -> list[str]:
+    """The seats of a local game taken online: as they were, but with at least
+    two human seats (you, and whoever you send the link to): bot seats
+    become human seats in seat order until there are two.
+
+    >>> online_seats(("human", "search")), online_seats(("greedy", "human", "greedy"))
+    (['human', 'human'], ['human', 'human', 'greedy'])
+    >>> online_seats(("human", "human", "search"))
+    ['human', 'human', 'search']
+    """
+    kinds = list(seats)
+    for index, kind in enumerate(kinds):
+        if kinds.count(HUMAN) >= 2:
+            break
+        kinds[index] = HUMAN
+    return kinds
+
+
+def take_online(control) -> None:
+    """"Take it online" from a local game in progress (docs/relay.md): a
+    game whose seed decides nothing hidden (``continues_online``: Backbone)
+    carries on in the room from this move, seed and moves sent along; any
+    other is dealt afresh by the relay with the same options and seats,
+    since this page knows its seed and so every card to come. You keep
+    your seat (the first human one); the lobby links back to the local game."""
+    table = control.table
+    local = getattr(table, "session", None)
+    if local is None or getattr(local, "remote", False):
+        return
+    if local.over:
+        table.message = "This game is over: start a new one online from Games."
+        control.screen.render()
+        return
+    setup = local.setup
+    seats = online_seats(setup.seats)
+    mine = setup.humans[0] if setup.humans else 0
+    carry = continues_online(get_game(setup.game))
+    link = local.link()
+    try:
+        name = control.screen.storage().get(NAME_KEY) or ""
+    except Exception:
+        name = ""
+    session = _session(control)
+    control.screen.show("game")
+    session.local_link, session.carried = link, ("position" if carry else "fresh")
+    session.create(setup.game, seats, dict(setup.options), name or f"Player {mine + 1}", seat=mine,
+                   seed=setup.seed if carry else None, actions=list(local.actions) if carry else None)
+    control.screen.online(session)
+
+
+def take_html(session) -> str:
+    """The offer in the online bar of a local game in progress: "Take it
+    online" (the page shows it only when a relay serves it)."""
+    if getattr(session, "remote", False) or session.over:
+        return ""
+    game = get_game(session.setup.game)
+    how = ("the game carries on from this move" if continues_online(game)
+           else "a fresh deal: this page knows its own seed, so the relay deals the cards")
+    return "".join([
+        _tag("button", "Take it online", type="button", class_="mini", data_cmd="online-take"),
+        _tag("span", escape(f"Play someone else, the relay holding the {'game' if continues_online(game) else 'cards'}: {how}."),
+             class_="take-note"),
+    ])
 
 
 def _heard(control, session: RemoteSession, what: str) -> None:
@@ -101,12 +180,16 @@ def _heard(control, session: RemoteSession, what: str) -> None:
 
 def command(control, name: str, value: str | None = None) -> bool:
     """The online buttons (``data-cmd="online-..."``); True when handled."""
+    if name == "online-take":
+        take_online(control)
+        return True
     session = getattr(control, "remote", None)
     if session is None or not name.startswith("online-"):
         return False
     if name == "online-start":
         session.start()
     elif name == "online-join":
+        _remember_name(control, value)
         session.join(value or "Player")
     elif name == "online-back":
         session.back()
@@ -216,6 +299,13 @@ def card_html(session: RemoteSession, url: str, watching: bool = False) -> str:
                      _tag("button", "Copy link", type="button", data_cmd="copy")], class_="share"),
         _tag("ul", rows, class_="lobby-seats"),
     ]
+    if session.carried:
+        words = ("Your game carries on here from move {}; online a move is final (no undo).".format(session.version)
+                 if session.carried == "position" else
+                 "A fresh deal with the same options and seats: your page knew the local game's seed, and so "
+                 "every card to come, so the relay deals this one and holds the cards.")
+        parts.insert(2, _tag("p", [escape(words), " ", _tag("a", "Back to the local game", href="#" + session.local_link)],
+                             class_="detail carried", data_carried=session.carried))
     free = session.free_seats()
     if session.seat is not None:
         parts.append(_tag("p", "Start now or when everyone is in: an empty seat's turns run out on the clock "

@@ -28,10 +28,11 @@ from typing import Any, Callable, Hashable
 
 import msgpack
 
-from ..core.errors import IllegalAction, NetarcadeError
+from ..core.errors import IllegalAction
 from ..core.game import split_seat
 from ..core.record import decode_record
 from ..games import get_game
+from .remote_log import remote_log
 from .remote_setup import RemoteSetup, _RemoteGame
 from .fairdice import Verdict, commitment_of, verify_reveal
 from .session import HUMAN, SEAT_KINDS, LogEntry, Setup, encode_link
@@ -148,6 +149,9 @@ class RemoteSession:
         self.setup = RemoteSetup("", {}, [], None)
         self._create: dict[str, Any] | None = None
         self._join_name: str | None = None
+        self._join_seat: int | None = None
+        #: "Take it online": the local game's link, and "position" (carried on) or "fresh" (dealt again)
+        self.local_link, self.carried = "", None
         self._pending: _Pending | None = None
         self._next_id = 0
         self._log: tuple[int, list[LogEntry]] = (-2, [])
@@ -156,11 +160,19 @@ class RemoteSession:
 
     # --- starting ---------------------------------------------------------------------
     def create(self, game: str, seats: list[str], options: dict[str, Any], name: str,
-               clock: float | None = None) -> None:
-        """Create a room for ``game`` (``name`` takes the first human seat)."""
+               clock: float | None = None, seat: int | None = None, seed: int | None = None,
+               actions: list[str] | None = None) -> None:
+        """Create a room for ``game``; ``name`` takes the first human seat, or
+        human seat ``seat``. ``seed`` and ``actions`` carry on a local game
+        whose seed decides nothing hidden (the relay refuses any other)."""
         frame = {"kind": "create", "game": game, "seats": list(seats), "options": dict(options)}
-        if name and HUMAN in seats:
+        first = seats.index(HUMAN) if HUMAN in seats else None
+        if name and first is not None and seat in (None, first):
             frame["name"] = name
+        elif name and seat is not None:
+            self._join_name, self._join_seat = name, seat  # joined once the room's first view arrives
+        if seed is not None:
+            frame["seed"], frame["actions"] = str(seed), list(actions or ())
         if clock is not None:
             frame["clock"] = clock
         self._create = frame
@@ -292,7 +304,8 @@ class RemoteSession:
         if (self._join_name and self.seat is None and not view.get("over")
                 and self.free_seats()):
             name, self._join_name = self._join_name, None
-            self.join(name)
+            seat, self._join_seat = self._join_seat, None
+            self.join(name, seat if seat in self.free_seats() else None)
         self.listener("frame")
 
     _on_update = _on_state
@@ -508,11 +521,6 @@ class RemoteSession:
     def seat_of(self, text: str) -> int:
         return split_seat(text, self.game.max_players)[0]
 
-    def _seat_in(self, text: str) -> int | None:
-        try:
-            return self.seat_of(text)
-        except NetarcadeError:
-            return None
 
     def play(self, action: Hashable | str) -> list:
         """Send an action to the relay (its answer comes later: an ``ack``
@@ -542,27 +550,9 @@ class RemoteSession:
         a summary of its events if a relay sends no notation."""
         version, entries = self._log
         key = self.version + (10**9 if self._record_actions else 0)
-        if version == key:
-            return entries
-        by_version: dict[int, list[dict]] = {}
-        for event in self.events:
-            by_version.setdefault(int(event.get("v", 0)), []).append(event)
-        entries, turn = [], 0
-        for v in range(1, max(self.version, 0) + 1):
-            events = by_version.get(v, [])
-            if v - 1 < len(self._record_actions):
-                text = self._record_actions[v - 1]
-                seat = self.seat_of(text)
-            elif v in self.moves and self._seat_in(self.moves[v]) is not None:
-                text = self.moves[v]
-                seat = self._seat_in(text)
-            else:
-                text, seat = _event_text(events)
-            entries.append(LogEntry(v - 1, turn, seat, text, tuple(events)))
-            for event in events:
-                if event.get("kind") == "turn" and isinstance(event.get("turn"), int):
-                    turn = event["turn"]
-        self._log = (key, entries)
+        if version != key:
+            entries = remote_log(self.version, self.events, self.moves, self._record_actions, self.game.max_players)
+            self._log = (key, entries)
         return entries
 
     def record_setup(self) -> Setup | None:
@@ -583,15 +573,3 @@ class RemoteSession:
         if setup is not None:
             return encode_link(setup, self._record_actions)
         return self.share_link()
-
-
-def _event_text(events: list[dict]) -> tuple[str, int]:
-    """A log line for a version whose notation the relay does not send: the
-    first event's kind and its plain fields (``p2 roll 4 3 7``)."""
-    for event in events:
-        seat = event.get("seat")
-        if isinstance(seat, int):
-            words = [str(value) for key, value in event.items()
-                     if key not in ("kind", "seat", "v") and isinstance(value, (int, str)) and not isinstance(value, bool)]
-            return " ".join([f"p{seat + 1}", str(event.get("kind", "")), *words]).strip(), seat
-    return ("\u2026", 0)
