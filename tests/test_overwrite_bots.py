@@ -5,6 +5,8 @@ No timings: speed figures are in docs/bots.md with their commands."""
 
 from __future__ import annotations
 
+import math
+
 from netarcade.bots import make_bot
 from netarcade.bots.greedy import rank_actions
 from netarcade.core import IllegalAction, Match, digest
@@ -125,3 +127,56 @@ def test_evaluation_counts_a_rivals_big_piece_left_in_the_bank():
     small = position(2, bank=["2I2"], board=board, unlocked=True, current=1)
     assert GAME.evaluate(big, 0) < GAME.evaluate(small, 0)
     assert largest_group(big.tops[1]) == largest_group(small.tops[1])
+
+
+def _squashed(state, seat):
+    """The search bot's score of a world: a share of the win once the game
+    is over, else the evaluation squashed to a win chance."""
+    if state.over:
+        won = GAME.winners(state)
+        return 1.0 / len(won) if seat in won else 0.0
+    value = GAME.evaluate(state, seat) / 1.5
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, value))))
+
+
+def _drawn_next(state, piece):
+    world = state.copy()
+    world.envelope.remove(piece)
+    world.envelope.append(piece)
+    return world
+
+
+def _expected_after_reply(state, seat, action):
+    """Exactly, over every piece the rival may draw next: ``action``, the
+    rival's best one-ply reply, then every piece ``seat`` may draw; the
+    mean of :func:`_squashed` (what a perfect one-reply search computes)."""
+    envelope = state.envelope
+    total = 0.0
+    for piece in sorted(set(envelope)):
+        world = _drawn_next(state, piece)
+        GAME.apply(world, action)
+        if world.over:
+            total += _squashed(world, seat) * envelope.count(piece)
+            continue
+        reply = rank_actions(GAME, world, world.current)[0][2]
+        rest = world.envelope
+        after = 0.0
+        for mine in sorted(set(rest)):
+            final = _drawn_next(world, mine)
+            GAME.apply(final, reply)
+            after += _squashed(final, seat) * rest.count(mine)
+        total += after / len(rest) * envelope.count(piece)
+    return total / len(envelope)
+
+
+def test_search_sees_the_reply_that_greedy_misses():
+    """A position from a seeded game of two greedy bots where the one-ply
+    choice lets the rival answer well: the search bot (its default
+    settings, sampled envelopes) chooses another move, and that move is
+    better by an exact count over every draw and the rival's best reply."""
+    match = Match(GAME, {"players": 2}, 3, ["p2 place 2U5 r1 g5", "p1 place 1S4 r1 e3"])
+    state, seat = match.state, 1
+    greedy = _best(state, seat)
+    search = _best(state, seat, "search")
+    assert search != greedy
+    assert _expected_after_reply(state, seat, search) > _expected_after_reply(state, seat, greedy) + 0.2
