@@ -83,6 +83,7 @@ class Tally:
 
     def __init__(self):
         self.latencies: list[float] = []
+        self.updates: list[float] = []  # submit to the acting seat's update showing its move
         self.acked: list[tuple[str, int, str]] = []
         self.refused = self.timeouts = self.reconnects = self.finished = 0
         self.window: tuple[float, float] | None = None  # (start, end) of the measured window
@@ -97,7 +98,7 @@ async def player(processes, index, room, seat, token, rng, think, tally, stop, c
     ``think`` seconds on average (exponential; 0: at once), until ``stop``.
     A slow answer is waited for, never a reason to reconnect; a closed
     connection is reopened and resumed since the last version seen."""
-    since, ready, first = -1, 0, True
+    since, ready, first, pending = -1, 0, True, None
     while not stop.is_set():
         client = None
         try:
@@ -112,6 +113,10 @@ async def player(processes, index, room, seat, token, rng, think, tally, stop, c
                 count = len(client.frames)
                 frame = client.latest(room)
                 since = frame["version"]
+                if pending is not None and frame["version"] >= pending[1]:
+                    if tally.counts(pending[0]):
+                        tally.updates.append(time.perf_counter() - pending[0])
+                    pending = None
                 if frame["view"]["over"]:
                     tally.finished += 1
                     await stop.wait()
@@ -130,6 +135,7 @@ async def player(processes, index, room, seat, token, rng, think, tally, stop, c
                             tally.latencies.append(time.perf_counter() - sent)
                         tally.acked.append((room, answer["version"], action))
                         ready = answer["version"]  # the update for it follows the ack
+                        pending = (sent, ready)
                     else:
                         tally.refused += 1
                         ready = frame["version"] + 1
@@ -277,9 +283,11 @@ async def bench(args, processes, redis_url=None, players=None) -> dict:
     await asyncio.wait(tasks, timeout=15)
     for task in tasks:
         task.cancel()
-    latencies = sorted(tally.latencies)
-    pick = lambda q: latencies[min(len(latencies) - 1, int(q * len(latencies)))] * 1000 if latencies else float("nan")
+    latencies, updates = sorted(tally.latencies), sorted(tally.updates)
+    pick = lambda q, values=latencies: (values[min(len(values) - 1, int(q * len(values)))] * 1000
+                                        if values else float("nan"))
     return {"moves": moves, "moves_per_s": moves / elapsed, "p50_ms": pick(0.5), "p99_ms": pick(0.99),
+            "update_p50_ms": pick(0.5, updates), "update_p99_ms": pick(0.99, updates),
             "mean_ms": 1000 * sum(latencies) / moves if moves else float("nan"),
             # Little's law: requests in flight on average = throughput x mean latency
             "in_flight": sum(latencies) / elapsed,
@@ -412,7 +420,8 @@ def main(argv=None) -> int:
     f = figures
     print(f"relay, {where}: {args.rooms} rooms x {args.seats} seats of {args.game}, {args.seconds:g} s, {pace}: "
           f"{f['moves']} moves, {f['moves_per_s']:.0f} moves/s, submit-to-ack p50 "
-          f"{f['p50_ms']:.1f} ms, p99 {f['p99_ms']:.1f} ms, peak memory {f['peak_mb']:.0f} MB"
+          f"{f['p50_ms']:.1f} ms, p99 {f['p99_ms']:.1f} ms (to the mover's update p50 {f['update_p50_ms']:.1f} ms, "
+          f"p99 {f['update_p99_ms']:.1f} ms), peak memory {f['peak_mb']:.0f} MB"
           + (f", {f['kills']} kills, {lost} acknowledged actions lost" if f["kills"] else "")
           + (f" (per process: {', '.join(f'{m:.0f}' for m in f['process_mb'])} MB), "
              f"{f['redis_per_move']:.1f} Redis commands per move" if f["redis_per_move"] else ""),
