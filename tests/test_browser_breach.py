@@ -173,3 +173,52 @@ def test_a_phone_opens_a_link_on_the_tall_track(chromium, server):  # noqa: F811
         box = page.locator("#br-turn").bounding_box()
         assert box["y"] + box["height"] <= 844 + 1  # the turn's buttons stay on screen
         tab.check_clean()
+
+
+def test_an_embedded_bots_only_game_shows_the_track_and_the_roll_only(chromium, server):  # noqa: F811
+    with browsing(chromium, "breach-embed", [server], viewport={"width": 640, "height": 480}) as tab:
+        page = tab.page()
+        page.goto(server + "?embed#play=breach&seats=greedy,greedy,greedy,greedy&seed=4")
+        wait_ready(page)
+        page.wait_for_function("Number(document.documentElement.dataset.actions) >= 8", timeout=BOT_TIMEOUT_MS)
+        assert page.locator("#board svg.breach-board .node").count() == 28
+        assert page.is_visible("#br-turn") and page.is_visible("#demo-new") and page.is_visible("#open-full")
+        for hidden in ("#br-hand", ".side", ".topbar", ".prompt"):
+            assert page.is_hidden(hidden), hidden
+        # measured in one call: the bots redraw the board while we look
+        box = page.evaluate("""(() => {
+            const svg = document.querySelector('#board svg').getBoundingClientRect();
+            const bar = document.querySelector('.gamebar').getBoundingClientRect();
+            return {width: svg.width, height: svg.height, top: svg.top, bar: bar.bottom,
+                    scroll: document.documentElement.scrollHeight}; })()""")
+        assert box["top"] < 10 and box["width"] > 640 * 0.9  # the track first, across the frame
+        assert box["height"] > 480 * 0.45
+        assert box["bar"] <= 480 + 1 and box["scroll"] <= 480  # the control bar in the frame, no scrolling
+        tab.check_clean()
+
+
+def test_on_a_phone_the_hand_is_one_row_and_the_track_starts_on_the_first_screen(chromium, server):  # noqa: F811
+    with browsing(chromium, "breach-phone-hand", [server], **PHONE) as tab:
+        page = tab.page()
+        page.goto(server + "#play=breach&seats=human,greedy&players=2&seed=3")
+        wait_ready(page)
+        wait_human(page)
+        height = PHONE["viewport"]["height"]
+        box = page.evaluate("""(() => {
+            const rect = (s) => document.querySelector(s).getBoundingClientRect();
+            const row = document.querySelector('#br-hand .xcards');
+            const tops = [...row.children].map(card => card.getBoundingClientRect().top);
+            return {hand: rect('#br-hand').height, board: rect('#board svg').top, cards: row.children.length,
+                    rows: new Set(tops.map(Math.round)).size, wide: row.scrollWidth > row.clientWidth + 10}; })()""")
+        assert box["cards"] >= 3, box  # a full opening hand
+        assert box["rows"] == 1 and box["wide"], box  # one row that scrolls sideways
+        assert box["hand"] <= height * 0.25, box
+        assert box["board"] <= height * 0.4, box  # the track starts on the first screen
+        # the last card can be scrolled to (in one call: the bot may redraw the hand meanwhile)
+        shown = page.evaluate("""(() => {
+            const row = document.querySelector('#br-hand .xcards');
+            row.scrollLeft = row.scrollWidth;
+            const last = row.lastElementChild.getBoundingClientRect();
+            return last.left >= 0 && last.right <= window.innerWidth + 1; })()""")
+        assert shown
+        tab.check_clean()

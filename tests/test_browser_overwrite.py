@@ -166,3 +166,25 @@ def test_on_a_phone_a_tap_shows_the_piece_and_a_second_tap_places_it(chromium, s
         assert data(page, "actions") == "1"
         assert " place " in page.inner_text("#log")
         tab.check_clean()
+
+
+def test_an_embedded_bots_only_game_shows_the_board_and_the_bank_only(chromium, server):  # noqa: F811
+    with browsing(chromium, "overwrite-embed", [server], viewport={"width": 640, "height": 480}) as tab:
+        page = tab.page()
+        page.goto(server + "?embed#play=overwrite&seats=greedy,greedy,greedy,greedy&seed=4")
+        wait_ready(page)
+        page.wait_for_function("Number(document.documentElement.dataset.actions) >= 6", timeout=BOT_TIMEOUT_MS)
+        assert page.is_visible("#board svg") and page.is_visible("#ow-bank")
+        assert page.is_visible("#demo-new") and page.is_visible("#open-full")
+        for hidden in (".side", ".topbar", ".prompt", "#ow-bank .acts"):
+            assert page.is_hidden(hidden), hidden
+        # measured in one call: the bots redraw the board while we look
+        box = page.evaluate("""(() => {
+            const svg = document.querySelector('#board svg').getBoundingClientRect();
+            const status = document.querySelector('.statusbar').getBoundingClientRect();
+            return {width: svg.width, height: svg.height, bottom: svg.bottom, status: status.top,
+                    scroll: document.documentElement.scrollHeight}; })()""")
+        assert box["height"] > 480 * 0.75  # the board takes the frame's height, not a page's cap
+        assert box["bottom"] <= box["status"] + 1  # and leaves the status line readable
+        assert box["scroll"] <= 480  # nothing to scroll inside the frame
+        tab.check_clean()
