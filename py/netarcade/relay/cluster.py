@@ -29,10 +29,16 @@ import msgpack
 import redis.asyncio as aredis
 from redis.asyncio.retry import Retry as AsyncRetry
 
-from .redis_store import LEASE_MS, OPEN, PREFIX, RENEW, lease_key, retry_policy
+from .redis_store import LEASE_MS, OPEN, PREFIX, RENEW, lease_key, log_key, retry_policy
 
 log = logging.getLogger("netarcade.relay")
 BUS_MAXLEN = 100_000
+#: a lease taken to load a room lasts this much longer per action to replay:
+#: the replay blocks this process (no renewals), and a long game replayed on a
+#: busy machine must not outlive its lease (it would be dropped as soon as it
+#: is loaded, taken again and replayed again, forever). Renewals then bring it
+#: back to ``LEASE_MS``.
+LOAD_MS_PER_ACTION = 5
 ENTERING = ("join", "watch", "resume")
 
 
@@ -80,7 +86,8 @@ class Cluster:
 
     async def take(self, code: str) -> bool:
         """Take a free lease and load the room here; False if someone holds it."""
-        if not await self.db.set(lease_key(code), self.me, nx=True, px=LEASE_MS):
+        replay = await self.db.xlen(log_key(code))
+        if not await self.db.set(lease_key(code), self.me, nx=True, px=LEASE_MS + LOAD_MS_PER_ACTION * replay):
             return False
         try:
             return self.relay.load_room(code) is not None
