@@ -149,3 +149,55 @@ def test_a_paused_embed_does_not_say_the_bot_is_thinking(chromium, server):  # n
         page.click("#pause")
         assert data(page, "state") in ("bot", "over")
         tab.check_clean()
+
+
+#: for every lit board target: its centre, and what a tap 20 px away in each
+#: direction lands on (a lit target, a building, or nothing one can do); also its hit box
+PROBE_TARGETS = """(() => {
+  const out = [];
+  for (const target of document.querySelectorAll('#board [data-action]')) {
+    if (!/^[ve]\\d/.test(target.getAttribute('data-name'))) continue;  // corners and edges
+    const lit = target.querySelector('.hl') || target;
+    const r = lit.getBoundingClientRect();
+    const x = r.left + r.width / 2, y = r.top + r.height / 2;
+    const hits = [[0, 0], [20, 0], [-20, 0], [0, 20], [0, -20]].map(([dx, dy]) => {
+      const e = document.elementFromPoint(x + dx, y + dy);
+      const g = e && e.closest('[data-name]');
+      if (g && g.hasAttribute('data-action')) return g.getAttribute('data-name');
+      return g && g.matches('.node, .super') ? 'building' : null;  // a building stands there
+    });
+    const box = (target.querySelector('.touch') || target.querySelector('.hit')).getBoundingClientRect();
+    out.push({name: target.getAttribute('data-name'), hits, w: box.width, h: box.height});
+  }
+  return out;
+})()"""
+
+
+@pytest.mark.parametrize("radius", [2, 4])
+def test_net_control_on_a_phone_names_resources_and_gives_every_target_a_finger_s_room(chromium, server, radius):  # noqa: F811
+    players = 3
+    with browsing(chromium, f"nc-touch-{radius}", [server], **PHONE) as tab:
+        page = tab.page()
+        page.goto(server + f"#play=netcontrol&seats=human,greedy,greedy&seed=4&radius={radius}&players={players}")
+        wait_ready(page)
+        # the resources' names are on screen, not only in hover titles
+        legend = page.locator("#nc-hand .rlegend")
+        assert legend.is_visible()
+        for name in ("compute", "bandwidth", "firewall", "scanner", "memory"):
+            assert name in legend.inner_text()
+        # corners (setup: place a node), then edges (its link)
+        for step in ("corners", "edges"):
+            targets = page.evaluate(PROBE_TARGETS)
+            assert targets, step
+            for target in targets:
+                assert target["hits"][0] == target["name"], target  # its centre is its own
+                # a box with width, even upright: 44 px where the corners are far enough apart
+                # (the default island); at radius 4 a phone has them 21 px apart (docs/web.md)
+                least = 43 if radius == 2 else 30
+                assert min(target["w"], target["h"]) >= least, target
+                if radius == 2:
+                    assert all(hit is not None for hit in target["hits"]), target  # no dead spot within 20 px
+            if step == "corners":
+                page.tap(f'#board [data-name="{targets[0]["name"]}"]')
+                page.wait_for_function("document.querySelector('#board [data-action^=\"p1 link\"]') !== null")
+        tab.check_clean()

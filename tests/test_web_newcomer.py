@@ -299,3 +299,19 @@ def test_every_game_numbers_rounds_the_same_way():
         assert table.whose_turn("Greedy bot 2") == "Greedy bot 2's turn, round 4"
         labels = [item for item in views.log_items(table, session.log) if '"lt">R' in item]
         assert [int(item.split('"lt">R')[1].split("<")[0]) for item in labels] == [1, 2, 3], game_id
+
+
+
+# --- Net Control names its resources and explains the protection pool -------------------
+
+
+def test_net_control_names_its_resources_and_explains_hack_protection():
+    from netarcade.web.games.netcontrol import views as nc_views
+
+    session = Session(new_setup("netcontrol", {"players": 3}, 4, ("human", "greedy", "greedy")))
+    hand = nc_views.hand_panel(page_for("netcontrol").table(session))
+    for name in ("compute", "bandwidth", "firewall", "scanner", "memory"):
+        assert f"</b> {name}</span>" in hand  # on screen, not only in a title
+    rules = nc_views.RULES_HTML
+    assert "node stands at 7" in rules and "Super Node at 9" in rules
+    assert "falls to a single Hack" in rules and "takes two" in rules

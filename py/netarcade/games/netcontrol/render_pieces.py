@@ -185,6 +185,39 @@ def exchange_group(geometry: Geometry, e: int, resource: str | None) -> str:
     return el("g", parts, {"class": f"exchange x-{kind}", "data-edge": f"e{e}"})
 
 
+#: a board target's least size on screen, in CSS pixels (the usual touch guideline)
+TOUCH_PX = 44
+#: the narrowest screen the island is drawn across (a phone held upright)
+PHONE_PX = 360
+
+
+#: corners are this many board units apart; a target's area stops short of
+#: its neighbours' centres, so a tap on a target is always that target's
+CORNER_GAP = 46
+
+
+def _touch_half(geometry: Geometry) -> float:
+    """Half of TOUCH_PX in board units when the island spans a phone's width.
+    (A non-scaling stroke would size it in pixels directly, but Chromium
+    hit-tests such a stroke as a thin ring, not the band it paints.)"""
+    return TOUCH_PX / 2 * geometry.width / PHONE_PX
+
+
+def _touch(tag: str, geometry: dict[str, Any]) -> str:
+    """An invisible target area for fingers: drawn (and hit) only on screens
+    without hover (``render_style``: ``.touch``), so a mouse keeps the exact
+    targets; it draws nothing."""
+    return el(tag, None, {"class": "hit touch", **geometry, "fill": "transparent"})
+
+
+def _band(xa: float, ya: float, xb: float, yb: float, half: float) -> str:
+    """The points of a rectangle ``2 * half`` wide around the segment."""
+    length = math.hypot(xb - xa, yb - ya) or 1.0
+    nx, ny = -(yb - ya) / length * half, (xb - xa) / length * half
+    return " ".join(f"{fmt(x)},{fmt(y)}" for x, y in
+                    ((xa + nx, ya + ny), (xb + nx, yb + ny), (xb - nx, yb - ny), (xa - nx, ya - ny)))
+
+
 def edge_group(geometry: Geometry, e: int, owner: int | None, action: str | None, kind: str | None,
           label: str | None, last: bool, names: list[str]) -> str:
     xa, ya, xb, yb = geometry.edge_ends(e, trim=4.0)
@@ -210,9 +243,14 @@ def edge_group(geometry: Geometry, e: int, owner: int | None, action: str | None
         parts.append(el("line", None, {"class": "hl", "x1": xa, "y1": ya, "x2": xb, "y2": yb, "stroke": color,
                                        "stroke-width": 6, "stroke-linecap": "round",
                                        "stroke-dasharray": "7 5" if kind == "build" else None}))
-    # a wide invisible stroke: an easy target for a finger
-    parts.append(el("line", None, {"class": "hit", "x1": xa, "y1": ya, "x2": xb, "y2": yb,
-                                   "stroke": "transparent", "stroke-width": 22}))
+    # an invisible band 22 units wide along the edge (a polygon: a vertical
+    # edge's box has width too), and for a target a finger's minimum on screen
+    parts.append(el("polygon", None, {"class": "hit", "points": _band(xa, ya, xb, yb, 11),
+                                      "fill": "transparent"}))
+    if action:  # TOUCH_PX across on a phone, a disc on the middle of the edge: it stays short
+        # of a neighbouring edge's middle (40 units away), as a band along the edge would not
+        mx, my = (xa + xb) / 2, (ya + yb) / 2
+        parts.append(_touch("circle", {"cx": fmt(mx), "cy": fmt(my), "r": fmt(min(max(11, _touch_half(geometry)), 34))}))
     attributes: dict[str, Any] = {"id": f"e{e}", "class": " ".join(classes), "data-name": f"e{e}"}
     if action:
         attributes.update({"data-action": action, "role": "button", "tabindex": "0",
@@ -260,6 +298,9 @@ def vertex_group(geometry: Geometry, v: int, building: Mapping[str, Any] | None,
                                              "stroke": color}))
     # as large as it can be without reaching the next corner (46 units away): a finger's target
     parts.append(el("circle", None, {"class": "hit", "cx": cx, "cy": cy, "r": 20, "fill": "transparent"}))
+    if action:
+        parts.append(_touch("circle", {"cx": cx, "cy": cy,
+                                       "r": fmt(min(max(20, _touch_half(geometry)), CORNER_GAP - 6))}))
     attributes: dict[str, Any] = {"id": f"v{v}", "class": " ".join(classes), "data-name": f"v{v}"}
     if action:
         attributes.update({"data-action": action, "role": "button", "tabindex": "0",

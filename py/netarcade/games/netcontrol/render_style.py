@@ -145,6 +145,9 @@ def stylesheet() -> str:
         ".nc-board .hit{pointer-events:none;}"
         ".nc-board [data-action]{cursor:pointer;outline:none;pointer-events:all;}"
         ".nc-board [data-action] .hit{pointer-events:all;}"
+        # fingers get a target of at least 44 px (render_pieces.TOUCH_PX); a mouse the exact one
+        ".nc-board .touch{display:none;}@media (hover:none){.nc-board .touch{display:inline;}"
+        ".nc-board .exchange{pointer-events:none;}}"  # no hover titles there: a label never blocks a tap
         ".nc-board .hl{fill-opacity:.18;stroke-width:2.4;}"
         ".nc-board .edge .hl{stroke-opacity:.85;}"
         ".nc-board .tile .hl{fill-opacity:.1;stroke-width:3;}"
@@ -152,7 +155,7 @@ def stylesheet() -> str:
         ".nc-board [data-action]:hover .hl,.nc-board [data-action]:focus-visible .hl{fill-opacity:.45;stroke-width:4;}"
         ".nc-board .edge[data-action]:hover .hl,.nc-board .edge[data-action]:focus-visible .hl{stroke-width:9;stroke-opacity:1;}"
         ".nc-board .tile[data-action]:hover .hl,.nc-board .tile[data-action]:focus-visible .hl{fill-opacity:.3;stroke-width:5;}"
-        f".nc-board [data-action]:focus-visible .hit{{stroke:{t['focus']};stroke-width:2;fill:none;}}"
+        f".nc-board [data-action]:focus-visible .hit:not(.touch){{stroke:{t['focus']};stroke-width:2;fill:none;}}"
         f".nc-board .tile[data-action]:focus-visible .cell{{stroke:{t['focus']};stroke-width:3;}}"
         f".nc-board .last-ring{{fill:none;stroke:{t['text']};stroke-width:1.5;stroke-dasharray:4 3;opacity:.8;}}"
         # while tiles are the targets, the pieces on top let clicks through (and so on)

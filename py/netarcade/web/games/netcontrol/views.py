@@ -21,6 +21,8 @@ from netarcade.games.netcontrol.rules import (
     HAND_LIMIT,
     LIMIT_PER_GUARDED_SUPER,
     MONOPOLY_TAKE,
+    NODE_BASE,
+    SUPER_BASE,
     THREAT_TO_PURGE,
 )
 from netarcade.render.svg import escape
@@ -50,6 +52,13 @@ def res_chip(code: str, count: int | str | None = None, cls: str = "") -> str:
     label = f"{count}{code}" if count is not None else code
     return _tag("span", [resource_icon(name), _tag("b", escape(label))],
                 class_=f"res res-{code} {cls}".strip(), title=name)
+
+
+def resource_legend() -> str:
+    """The five resources' codes with their names, on screen (a hover title
+    is no help on a phone): the codes on the island, the hand and the costs."""
+    return _tag("p", [_tag("span", [_tag("b", code, class_=f"res res-{code}"), f" {RESOURCES[r]}"])
+                      for r, code in enumerate(RESOURCE_CODES)], class_="rlegend", aria_label="Resources")
 
 
 def cost_chips(verb: str) -> str:
@@ -180,6 +189,7 @@ def hand_panel(table: NetControlTable) -> str:
                     _tag("span", f"{size}/{limit} limit", class_="limit" + (" over" if over else ""),
                          title=limit_note)]),
         _tag("ul", rows, class_="hand"),
+        resource_legend(),
         _tag("p", "rate = bank trade, 4:1 unless you hold an exchange", class_="hnote"),
     ], class_="ncp hand-panel", id="nc-hand", aria_label=whose)
 
@@ -410,8 +420,14 @@ RULES_HTML = (
     "(rounded down). When one roll does both, the purge is what happens. You choose your discards.</p>"
     f"<p><b>Hand limit</b> {HAND_LIMIT}, plus {LIMIT_PER_GUARDED_SUPER} for each Super Node carrying a "
     "fortification.</p>"
-    "<p><b>Hack protection</b> is a pool: a node starts at 7, a Super Node at 9, each fortification "
-    "adds 1. A Hack strips one fortification; at base it demotes a Super Node or destroys a node.</p>"
+    f"<p><b>Resources.</b> {', '.join(f'{code} {name}' for code, name in zip(RESOURCE_CODES, RESOURCES))}: "
+    "each tile produces the one it shows.</p>"
+    f"<p><b>Hack protection</b> (the number on a building) counts how much hacking it can take: a "
+    f"node stands at {NODE_BASE}, a Super Node at {SUPER_BASE}, and each fortification adds 1. A Hack "
+    "does not subtract from the number: it takes the top layer off. First a fortification (&minus;1), "
+    f"then a Super Node's upgrade (it becomes a node, at {NODE_BASE}), then the node itself. So a bare "
+    f"node, at {NODE_BASE}, falls to a single Hack; each fortification is one more Hack it absorbs, "
+    f"and a bare Super Node ({SUPER_BASE}) takes two.</p>"
     f"<p><b>Special cards</b> ({DECK_SIZE}; {cost_text('draw')} each; never played the turn you drew one): "
     f"Hack &times;{DECK_COUNT['hack']} (an enemy building), Virus &times;{DECK_COUNT['virus']} (a tile stops "
     f"producing until someone with a building on it clears it for {cost_text('clear')}; dead zones cannot be "
