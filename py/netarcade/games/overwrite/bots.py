@@ -44,8 +44,11 @@ NEXT_PIECE = 0.6
 LATER_PIECE = 0.2
 
 #: the search bot's settings for Overwrite: flat Monte Carlo over sampled
-#: envelopes, each candidate followed by the rivals' best one-ply replies
-BOT_SETTINGS = {"search": {"algorithm": "flat", "root_width": 5, "iterations": 20, "playout_turns": 1}}
+#: envelopes (20 playouts over the 5 best one-ply moves), each candidate
+#: followed by the next seat's best one-ply reply (one action: with more
+#: players the later rivals are not read, which keeps a move short), then
+#: scored by the squashed evaluation
+BOT_SETTINGS = {"search": {"algorithm": "flat", "root_width": 5, "iterations": 20, "playout_cap": 1}}
 
 
 def _groups(mask: int) -> tuple[int, int]:
