@@ -92,7 +92,7 @@ class Tally:
         return self.window is not None and self.window[0] <= sent < self.window[1]
 
 
-async def player(processes, index, room, seat, token, rng, think, tally, stop, connected, go):
+async def player(processes, index, room, seat, token, rng, think, tally, stop, connected, go, handshakes):
     """One seat: connect and resume (``connected`` counts down), wait for ``go``,
     then act whenever the seat's latest frame offers legal actions, after
     ``think`` seconds on average (exponential; 0: at once), until ``stop``.
@@ -103,8 +103,10 @@ async def player(processes, index, room, seat, token, rng, think, tally, stop, c
         client = None
         try:
             process = processes[index % len(processes)]
-            client = await Client.open(process.url)
-            await client.request({"kind": "resume", "room": room, "seat": seat, "token": token, "since": since}, 120)
+            async with handshakes:  # a bounded number at a time
+                client = await Client.open(process.url)
+                await client.request({"kind": "resume", "room": room, "seat": seat, "token": token,
+                                      "since": since}, 120)
             if first:
                 first = False
                 connected.release()
@@ -147,9 +149,10 @@ async def player(processes, index, room, seat, token, rng, think, tally, stop, c
             return
         except TimeoutError:
             tally.timeouts += 1
+            await asyncio.sleep(rng.uniform(0.1, 1.0))
         except (ConnectionError, OSError, Exception):
             tally.reconnects += 1
-            await asyncio.sleep(0.1)
+            await asyncio.sleep(rng.uniform(0.1, 0.3))
         finally:
             if client is not None:
                 try:
@@ -242,10 +245,10 @@ async def bench(args, processes, redis_url=None, players=None) -> dict:
     # every seat connects and resumes first (a bounded number at a time), so
     # the measured window holds moves alone, not the connection storm
     tally, stop, go = Tally(), asyncio.Event(), asyncio.Event()
-    connected = asyncio.Semaphore(0)
+    connected, handshakes = asyncio.Semaphore(0), asyncio.Semaphore(32)
     opening = time.monotonic()
     tasks = [asyncio.ensure_future(player(processes, index, room, seat, token, random.Random(rng.random()),
-                                          args.think, tally, stop, connected, go))
+                                          args.think, tally, stop, connected, go, handshakes))
              for index, (room, seat, token) in enumerate(players)]
     for _ in players:
         await asyncio.wait_for(connected.acquire(), 300)
