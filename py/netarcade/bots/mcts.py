@@ -64,10 +64,14 @@ DEFAULTS = {
     "algorithm": "uct",
     # "flat" only: a playout ends after this many actions at the latest...
     "playout_cap": 80,
-    # ...or when the bot's own turn has come round this many times
+    # ...or when the bot's own turn has come round this many times (0: when
+    # the turn in progress ends, a planner for the rest of this turn)
     "playout_turns": 1,
     # "flat" only: rounds with every candidate before the worse half is dropped
     "halving_rounds": 0,
+    # "flat" only: another candidate replaces the one-ply best only when its
+    # mean playout value is at least this much higher (0: any higher)
+    "anchor": 0.0,
 }
 
 
@@ -147,6 +151,8 @@ class SearchBot(Bot):
             playouts += len(alive)
             round_ += 1
         best = max(alive, key=lambda index: (totals[index], -index))
+        if best != 0 and 0 in alive and totals[best] - totals[0] < self.anchor * round_:
+            best = 0  # not clearly better than the one-ply choice: keep that
         return candidates[best]
 
     def _playout(self, game, state, me):
@@ -158,6 +164,8 @@ class SearchBot(Bot):
         for _ in range(self.playout_cap):
             if game.is_over(state):
                 break
+            if turns_left == 0 and game.turn_count(state) != turn:
+                break  # playout_turns 0: the turn in progress is over
             seat = _actor(game, state, self.rng)
             if seat == me and game.turn_count(state) != turn:
                 turns_left -= 1
