@@ -219,6 +219,8 @@ def test_two_people_play_online(chromium, relay_site, game_id):  # noqa: F811
         deadline = time.monotonic() + TITLE_SECONDS
         wanted = MOVES_EACH[game_id]
         while min(moves.values()) < wanted and time.monotonic() < deadline:
+            if dataset(ann, "state") == "over":
+                break  # the relay's deal may end early (an Overwrite System Fail drawn at once)
             acted = False
             for name, page in players.items():
                 if dataset(page, "state") == "human" and moves[name] < wanted + 4:
@@ -231,21 +233,22 @@ def test_two_people_play_online(chromium, relay_site, game_id):  # noqa: F811
                                            " || document.documentElement.dataset.refused", timeout=15_000)
             if not acted:
                 ann.wait_for_timeout(100)
-        assert min(moves.values()) >= wanted, f"{game_id}: only {moves} moves in {TITLE_SECONDS} s"
+        over = dataset(ann, "state") == "over"
+        assert min(moves.values()) >= (1 if over else wanted), f"{game_id}: only {moves} moves in {TITLE_SECONDS} s"
 
         # both pages show the same moves, each in the game's own notation, both seats' included
         game = get_game(game_id)
+        done = max(int(dataset(page, "actions") or 0) for page in (ann, bob))
+        assert done >= 2
         for page in (ann, bob):
-            page.wait_for_function(f"document.querySelectorAll('#log li code').length >= {2 * wanted}",
-                                   timeout=15_000)
+            page.wait_for_function(f"document.querySelectorAll('#log li code').length >= {done}", timeout=15_000)
         texts = {name: log_texts(page) for name, page in players.items()}
-        common = min(len(t) for t in texts.values())
-        assert texts["ann"][:common] == texts["bob"][:common]
+        assert texts["ann"] == texts["bob"]
         for text in texts["ann"]:
             game.parse_action(text)  # notation (a summary of events would not parse)
         seats = {text.split()[0] for text in texts["ann"]}
         assert seats == {"p1", "p2"}, seats
-        assert any(len(text.split()) > 2 for text in texts["bob"] if text.startswith("p1 ")), texts["bob"]
+        assert any(len(text.split()) > 2 for text in texts["bob"] if text.startswith("p1 ")) or over, texts["bob"]
         for tab in (ann_tab, bob_tab):
             tab.check_clean()
 
