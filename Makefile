@@ -20,6 +20,7 @@ test: $(STAMP)
 # engine figures, then page figures (first board paint, ready to play, vs the bare page),
 # then the engine under Pyodide in Node with its ratio to CPython;
 # `make bench BENCH_ARGS=--bots` also times the greedy and search bots' moves on both
+# relay: 250 rooms of clients acting at once (throughput), then thinking 2 s (docs/relay-load.md)
 BENCH_ARGS ?=
 BENCH_JSON := build/bench-cpython.json
 bench: $(STAMP)
@@ -28,6 +29,7 @@ bench: $(STAMP)
 	$(MAKE) --no-print-directory bench-page
 	$(MAKE) --no-print-directory bench-pyodide
 	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20
+	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --think 2 --service-moves 0
 	$(MAKE) --no-print-directory redis
 	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --processes 3
 
