@@ -86,6 +86,7 @@ class Tally:
         self.updates: list[float] = []  # submit to the acting seat's update showing its move
         self.acked: list[tuple[str, int, str]] = []
         self.refused = self.timeouts = self.reconnects = self.finished = 0
+        self.outstanding = 0  # acts sent and not yet answered, now
         self.window: tuple[float, float] | None = None  # (start, end) of the measured window
 
     def counts(self, sent: float) -> bool:
@@ -130,8 +131,12 @@ async def player(processes, index, room, seat, token, rng, think, tally, stop, c
                             continue  # the room moved while this seat thought: look again
                     action = rng.choice(frame["legal"])
                     sent = time.perf_counter()
-                    answer = await client.request({"kind": "act", "room": room, "seat": seat, "token": token,
-                                                   "action": action, "base": frame["version"]}, 120)
+                    tally.outstanding += 1
+                    try:
+                        answer = await client.request({"kind": "act", "room": room, "seat": seat, "token": token,
+                                                       "action": action, "base": frame["version"]}, 120)
+                    finally:
+                        tally.outstanding -= 1
                     if answer["kind"] == "ack":
                         if tally.counts(sent):
                             tally.latencies.append(time.perf_counter() - sent)
@@ -260,12 +265,13 @@ async def bench(args, processes, redis_url=None, players=None) -> dict:
     own_cpu = time.process_time()
     loads = [load_average()]
     memories = [0] * len(processes)
-    kills = 0
+    kills, in_flight = 0, []
     start = time.monotonic()
     tally.window = (time.perf_counter(), float("inf"))
     go.set()
     while time.monotonic() < start + args.seconds or kills < args.kills:  # a slow restart delays the next kill
         await asyncio.sleep(0.25)
+        in_flight.append(tally.outstanding)
         memories = [max(m, peak_memory(p.proc.pid)) for m, p in zip(memories, processes)]
         if kills < args.kills and time.monotonic() >= start + (kills + 1) * args.seconds / (args.kills + 1):
             process = processes[0]
@@ -291,9 +297,9 @@ async def bench(args, processes, redis_url=None, players=None) -> dict:
                                         if values else float("nan"))
     return {"moves": moves, "moves_per_s": moves / elapsed, "p50_ms": pick(0.5), "p99_ms": pick(0.99),
             "update_p50_ms": pick(0.5, updates), "update_p99_ms": pick(0.99, updates),
-            "mean_ms": 1000 * sum(latencies) / moves if moves else float("nan"),
-            # Little's law: requests in flight on average = throughput x mean latency
-            "in_flight": sum(latencies) / elapsed,
+            "mean_ms": 1000 * sum(latencies) / len(latencies) if latencies else float("nan"),
+            # sampled every 0.25 s; Little's law: mean latency = in flight / throughput
+            "in_flight": sum(in_flight) / len(in_flight) if in_flight else float("nan"),
             "relay_cpu_ms": 1000 * relay_cpu / moves if moves else float("nan"), "relay_busy": relay_cpu / elapsed,
             "clients_cpu_ms": 1000 * own_cpu / moves if moves else float("nan"), "clients_busy": own_cpu / elapsed,
             "load": max(loads), "connect_s": connect_s, "refused": tally.refused, "timeouts": tally.timeouts,
@@ -433,8 +439,9 @@ def main(argv=None) -> int:
           f"core{' over all processes' if args.processes > 1 else ''}), the clients' CPU {f['clients_cpu_ms']:.2f} ms "
           f"a move ({100 * f['clients_busy']:.0f}% of one core; clients/relay {f['clients_cpu_ms'] / f['relay_cpu_ms']:.2f}); "
           f"load average up to {f['load']:.1f} on {os.cpu_count()} cores", flush=True)
-    print(f"  queueing: {f['in_flight']:.1f} moves in flight on average, mean latency {f['mean_ms']:.1f} ms "
-          f"= in flight / moves a second (Little's law); {len(figures['acked'])} acks in all, "
+    print(f"  queueing: {f['in_flight']:.1f} moves in flight on average, so by Little's law a mean latency of "
+          f"{1000 * f['in_flight'] / f['moves_per_s']:.0f} ms at {f['moves_per_s']:.0f} moves/s (measured: "
+          f"{f['mean_ms']:.1f} ms); {len(figures['acked'])} acks in all, "
           f"{f['refused']} refused (stale), {f['timeouts']} timeouts, {f['reconnects']} failed connections (retried); "
           f"{args.rooms * args.seats} clients connected and resumed in {f['connect_s']:.1f} s before the window",
           flush=True)
