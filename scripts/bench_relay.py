@@ -351,6 +351,7 @@ def service_time(args) -> dict:
                 frames += len(drain(other))
             times.append(time.thread_time() - begin)
         relay.store.close()
+        shutil.rmtree(folder, ignore_errors=True)
         for task in asyncio.all_tasks():
             if task is not asyncio.current_task():
                 task.cancel()
@@ -445,6 +446,7 @@ def main(argv=None) -> int:
           f"{f['refused']} refused (stale), {f['timeouts']} timeouts, {f['reconnects']} failed connections (retried); "
           f"{args.rooms * args.seats} clients connected and resumed in {f['connect_s']:.1f} s before the window",
           flush=True)
+    shutil.rmtree(data, ignore_errors=True)  # the journal (and Redis's files) of this run
     return 1 if lost else 0
 
 
