@@ -23,7 +23,8 @@ medians over the rounds:
   (seed 5) runs for ``--bot-seconds``; the page records every bot decision's
   thinking window (``data-bot-windows``: wall time from the first slice to
   the chosen action, paint breaks included). Decisions with one legal action
-  take under a millisecond and are left out of the median.
+  take under a millisecond and are left out of the median. ``--bot-link``
+  names another game (e.g. ``#play=breach&seats=search,search,search,search&seed=5``).
 
 - Bytes on the wire for a cold load of the arcade page (a fresh context,
   until it is ready to play), counted by the server: once with the build's
@@ -121,10 +122,14 @@ def load_bare(browser, base: str, viewport: dict) -> dict:
         return {"ready": ready, "fcp": fcp, "outside": len(outside)}
 
 
-def search_moves(browser, base: str, viewport: dict, seconds: float) -> dict:
-    """Thinking windows (ms) of Net Control search bots playing each other."""
+#: the game the search bots play for the move figures (``--bot-link`` picks another)
+BOT_LINK = "#play=netcontrol&seats=search,search,search,search&players=4&seed=5"
+
+
+def search_moves(browser, base: str, viewport: dict, seconds: float, link: str = BOT_LINK) -> dict:
+    """Thinking windows (ms) of search bots playing each other (Net Control unless ``link`` says)."""
     with fresh_page(browser, base, viewport) as (page, outside):
-        page.goto(base + "#play=netcontrol&seats=search,search,search,search&players=4&seed=5")
+        page.goto(base + link)
         page.wait_for_function("document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS)
         page.wait_for_timeout(seconds * 1000)
         windows = page.evaluate("JSON.parse(document.documentElement.dataset.botWindows || '[]')")
@@ -222,6 +227,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-wire", action="store_true", help="skip the bytes and offline figures")
     parser.add_argument("--bot-seconds", type=float, default=40.0,
                         help="how long Net Control search bots play for the move figures (0: skip)")
+    parser.add_argument("--bot-link", default=BOT_LINK,
+                        help="the game the search bots play, as a seed link fragment (default: Net Control, "
+                             "4 search bots, seed 5)")
     args = parser.parse_args(argv)
 
     if not CHROMIUM.exists():
@@ -248,7 +256,7 @@ def main(argv: list[str] | None = None) -> int:
                 for _ in range(args.rounds):
                     bares.append(load_bare(browser, base, viewport))
                     apps.append(load_app(browser, base, viewport))
-                bots = search_moves(browser, base, viewport, args.bot_seconds) if args.bot_seconds > 0 else None
+                bots = search_moves(browser, base, viewport, args.bot_seconds, args.bot_link) if args.bot_seconds > 0 else None
                 wire = [] if args.no_wire else wire_figures(browser, args.dist, viewport, args.rounds,
                                                              args.wire_before)
             finally:
@@ -277,7 +285,8 @@ def main(argv: list[str] | None = None) -> int:
         moves = bots["moves"]
         thought = [m for m in moves if m >= 1.0]
         p90 = moves[min(len(moves) - 1, int(len(moves) * 0.9))] if moves else float("nan")
-        print(f"  Net Control search bots, {args.bot_seconds:.0f} s of play ({bots['actions']} actions, "
+        game = args.bot_link.split("play=", 1)[-1].split("&", 1)[0]
+        print(f"  {game} search bots, {args.bot_seconds:.0f} s of play ({bots['actions']} actions, "
               f"{len(moves)} decisions recorded, {len(thought)} with a choice):")
         print(f"    search move: median {median(thought):5.0f} ms, p90 {p90:5.0f} ms, "
               f"max {max(moves, default=float('nan')):5.0f} ms   target <= 1000 ms")

@@ -118,3 +118,10 @@ def test_pyodide_bench_script_help():
     assert result.returncode == 0 and "Pyodide" in result.stdout
     bad = subprocess.run([node, str(script), "--nonsense"], capture_output=True, text=True, timeout=60)
     assert bad.returncode == 2
+
+
+def test_bench_bots_takes_a_clock():
+    """``scripts/bench_bot_cpu.py`` times moves in CPU time: the clock given is the one read."""
+    ticks = iter(range(1_000_000))
+    figures = bench_bots(get_game("backbone"), names=("greedy",), seed=3, clock=lambda: float(next(ticks)))
+    assert figures["greedy"]["median_s"] == 1.0 and figures["greedy"]["max_s"] == 1.0  # one tick per move

@@ -90,9 +90,12 @@ def bench_game(game: Game, seconds: float = 3.0, first_seed: int = 1, options: d
     }
 
 
-def bench_bots(game: Game, names=("greedy", "search"), seed: int = 1, options: dict | None = None) -> dict:
+def bench_bots(game: Game, names=("greedy", "search"), seed: int = 1, options: dict | None = None,
+               clock=time.perf_counter) -> dict:
     """Seconds per move of each bot over one seeded game, ``names`` repeated
-    to fill the seats (4 players: greedy, search, greedy, search).
+    to fill the seats (4 players: greedy, search, greedy, search). ``clock``
+    is wall time unless given (``time.process_time``: CPU time, steadier on a
+    machine shared with other work; scripts/bench_bot_cpu.py).
 
     Only real decisions count (moves with more than one legal action). Per
     bot name: moves, median, 90th percentile, max and total seconds.
@@ -105,10 +108,10 @@ def bench_bots(game: Game, names=("greedy", "search"), seed: int = 1, options: d
 
     def timed(seat):
         decision = len(game.legal_actions(match.state, seat)) > 1
-        start = time.perf_counter()
+        start = clock()
         action = bots[seat].choose(game, match.state, seat)
         if decision:
-            timings[seats[seat]].append(time.perf_counter() - start)
+            timings[seats[seat]].append(clock() - start)
         return action
 
     match.play_out(timed, actor_rng(seed))
