@@ -97,6 +97,7 @@ def position(
     xp_cards=None,
     longest="auto",
     fortified="auto",
+    rules=2,
     **fields,
 ):
     """A mid-game state of ``new_game({players, radius, target}, seed)``.
@@ -107,7 +108,7 @@ def position(
     ``deck`` (top card last) and ``discard``: ``"hack virus"`` or kinds;
     ``fields`` sets any other attribute (owed, played_card, removed_xp, ...).
     """
-    state = GAME.new_game({"players": players, "radius": radius, "target": target}, seed)
+    state = GAME.new_game({"players": players, "radius": radius, "target": target, "rules": rules}, seed)
     state.phase = phase
     state.setup_step = len(state.setup_order)
     state.turn = turn

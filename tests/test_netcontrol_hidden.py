@@ -223,7 +223,7 @@ def test_determinize_depends_only_on_what_the_seat_sees(players):
     not depend on anything the seat cannot see, and keeps what it can."""
     from netarcade.core.record import canonical_bytes
 
-    state = GAME.new_game({"players": players, "radius": 2, "target": 20}, players)
+    state = GAME.new_game({"players": players, "radius": 2, "target": 20}, players + 1)
     rng = Rng(players)
     checked = swaps = 0
     for step in range(600):

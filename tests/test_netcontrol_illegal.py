@@ -57,6 +57,17 @@ def _over():
     return state
 
 
+def _resigned():
+    state = _base(players=3)
+    act(state, "p3 resign")
+    return state
+
+
+def _rebuild():
+    state = _base(players=3, current=P3, phase="rebuild")
+    return state
+
+
 def _setup_node():
     return GAME.new_game({"players": 2}, 0)
 
@@ -164,6 +175,11 @@ CASES = [
     ("unknown-action-arity", _base, Act(P1, "link", (1, 2)), "unknown-action"),
     ("unknown-action-arity-end", _base, Act(P1, "end", (1,)), "unknown-action"),
     ("game-over-end", _over, "p2 end", "game-over"),
+    ("game-over-resign", _over, "p2 resign", "game-over"),
+    ("resigned-end", _resigned, "p3 end", "resigned"),
+    ("resigned-again", _resigned, "p3 resign", "resigned"),
+    ("wrong-phase-rebuild-roll", _rebuild, "p3 roll", "wrong-phase"),
+    ("spacing-rebuild", _rebuild, f"p3 node v{B}", "spacing"),
     ("game-over-roll", _over, "p2 roll", "game-over"),
     ("bad-seat-2", _base, Act(2, "end"), "bad-seat"),
     ("bad-seat-negative", _base, Act(-1, "end"), "bad-seat"),
@@ -360,6 +376,7 @@ def test_apply_refuses_a_second_attempt_the_same_way():
 # ---------------------------------------------------------------------------
 
 GOOD = [
+    ("p2 resign", Act(P2, "resign")),
     ("p1 node v12", Act(P1, "node", (12,))),
     ("p2 link e30", Act(P2, "link", (30,))),
     ("p3 roll", Act(P3, "roll")),

@@ -148,7 +148,7 @@ def choose(rng: Rng, actions, weights=WEIGHTS):
 def random_candidates(rng: Rng, state, count: int):
     """Random actions, mostly illegal: any verb, ids in and just out of range, any seat."""
     bounds = {"v": state.topo.vertex_count, "e": state.topo.edge_count, "t": len(state.topo.tiles), "r": 5}
-    verbs = sorted(SIGNATURES)
+    verbs = sorted(set(SIGNATURES) - {"resign"})  # open at any moment, never listed (N33): checked apart
     out = []
     for _ in range(count):
         verb = rng.choice(verbs)
@@ -163,7 +163,7 @@ def all_candidates(state, seat):
     bounds = {"v": state.topo.vertex_count, "e": state.topo.edge_count, "t": len(state.topo.tiles), "r": 5}
     out = []
     for verb, kinds in SIGNATURES.items():
-        if verb == "linkbuild":
+        if verb in ("linkbuild", "resign"):
             continue
         if not kinds:
             out.append(Act(seat, verb))
@@ -222,7 +222,7 @@ class Tracker:
             if k in ("produce", "starting-resources"):
                 for r in range(5):
                     hands[d["seat"]][r] += d["gained"][r]
-            elif k in COSTS and not d.get("setup"):
+            elif k in COSTS and not d.get("setup") and not d.get("rebuild"):  # N32: the free node
                 assert d["seat"] == seat
                 for r in range(5):
                     hands[seat][r] -= COSTS[k][r]
@@ -365,8 +365,10 @@ def check_state(state, tracker):
         assert acting == {s: "discard" for s in state.owed} and all(k > 0 for k in state.owed.values())
         for s in state.owed:
             assert state.owed[s] <= sum(state.hands[s])
-    elif state.phase in ("roll", "main"):
+    elif state.phase in ("roll", "main", "rebuild"):
         assert acting == {state.current: "turn"} and not state.owed
+        if state.phase == "rebuild":
+            assert state.current not in state.owner.values()
     elif state.phase.startswith("setup"):
         assert acting == {state.setup_order[state.setup_step]: "setup"}
     assert 0 <= state.threat < 3
@@ -388,6 +390,10 @@ def check_legal_actions(state, rng, full: bool):
             rules.check(state, action)  # listed means accepted
         legal[seat] = listed
     legal_set = {a for listed in legal.values() for a in listed}
+    # N33: resigning is open to every seat still playing, acting or not, and never listed
+    for seat in range(state.n):
+        assert GAME.is_legal(state, Act(seat, "resign")) == (state.phase != "over" and seat not in state.out)
+        assert Act(seat, "resign") not in legal_set
     # random, mostly illegal actions: refused iff not listed, state untouched
     assert_refused_iff_unlisted(GAME, rules.check, state, random_candidates(rng, state, 16), legal_set)
     assert digest(state) == before  # (once for all the refusals: the digest hashes the whole history)
@@ -434,7 +440,9 @@ def check_step(before, state, action, events):
         v = args[0]
         assert set(state.owner) - set(before.owner) == {v}
         assert (state.owner[v], state.level[v], state.forts[v]) == (seat, 1, 0)
-        if state.phase != "setup-link":
+        if any(e.kind == "node" and e.data.get("rebuild") for e in events):  # N32: anywhere spaced, no link
+            assert seat not in before.owner.values()
+        elif state.phase != "setup-link":
             assert any(before.links.get(e) == seat for e in state.topo.vertex_edges[v])
     elif verb == "super":
         assert state.level[args[0]] == 2 and before.level[args[0]] == 1
@@ -492,7 +500,9 @@ def play(seed, options, chooser_seed, max_actions=MAX_ACTIONS, full_every=FULL_E
         check_state(state, tracker)
         if action.verb == "end" and state.phase != "over":
             assert state.turn == turn + 1 and state.current == (current + 1) % state.n
-            assert state.phase == "roll"
+            # N32: a runner who begins its turn with no building places a free node first
+            owns = state.current in state.owner.values()
+            assert state.phase == ("roll" if owns or not rules.setup_node_spots(state) else "rebuild")
         elif phase == "setup-link" and state.phase == "roll":
             assert (turn, state.turn, state.current) == (0, 1, 0)  # the first turn starts
         else:
@@ -522,7 +532,7 @@ def options(draw):
 def test_random_games_keep_every_invariant(seed, options, chooser):
     state, texts = play(seed, options, chooser)
     # a record of the game replays to the identical state
-    _, again = replay(Record("netcontrol", options, seed, tuple(texts)))
+    _, again = replay(Record("netcontrol", dict(state.options), seed, tuple(texts)))
     assert digest(again) == digest(state)
 
 

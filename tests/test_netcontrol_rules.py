@@ -98,15 +98,15 @@ def setup(state, nodes, links=None):
 
 def test_n01_defaults():
     state = GAME.new_game({}, 5)
-    assert state.options == {"players": 3, "radius": 2, "target": 10}
+    assert state.options == {"players": 3, "radius": 2, "target": 10, "rules": 2}
     assert state.n == 3 and len(state.hands) == 3
     assert len(state.board.terrain) == 19
-    assert GAME.view(state, 0)["options"] == {"players": 3, "radius": 2, "target": 10}
+    assert GAME.view(state, 0)["options"] == {"players": 3, "radius": 2, "target": 10, "rules": 2}
 
 
 @pytest.mark.parametrize("name,value", [
     ("players", 2), ("players", 6), ("radius", 1), ("radius", 4), ("target", 3), ("target", 20),
-    ("players", "4"), ("target", " 12 "),
+    ("players", "4"), ("target", "12"), ("rules", 1), ("rules", "2"),
 ])
 def test_n01_options_in_range_are_accepted(name, value):
     state = GAME.new_game({name: value}, 1)
@@ -121,7 +121,8 @@ def test_n01_options_in_range_are_accepted(name, value):
 @pytest.mark.parametrize("name,value", [
     ("players", 1), ("players", 7), ("players", 0), ("radius", 0), ("radius", 5),
     ("target", 2), ("target", 21), ("players", "two"), ("radius", True), ("target", 3.5),
-    ("target", None), ("bots", 1), ("Players", 3),
+    ("target", None), ("bots", 1), ("Players", 3), ("target", " 12 "), ("target", "+12"), ("rules", 3),
+    ("rules", 0),
 ])
 def test_n01_invalid_options_raise_invalid_option_naming_it(name, value):
     with pytest.raises(InvalidOption) as info:
@@ -308,7 +309,8 @@ def test_n04_build_trade_and_a_card_in_any_order_then_end():
 
 
 def test_n05_dice_are_red_and_white_from_the_prng():
-    state = position(phase="roll")
+    # rules edition 1: these runners own no building, and N32 would have them place one first
+    state = position(phase="roll", rules=1)
     for red, white in ((6, 1), (1, 6), (3, 3), (2, 5)):
         s = rig(state.copy(), red, white)
         events = act(s, "p1 roll")
@@ -458,8 +460,9 @@ def test_n07_red_six_advances_the_threat_a_white_six_does_not():
 
 def test_n07_third_red_six_purges_down_to_the_limit_and_resets():
     sup = far_vertices(position(), [], 1, start=0)[0]
+    # rules edition 1: P1-P3 own no building (N32 would have them place one first)
     state = position(players=4, phase="roll", threat=2, buildings={sup: (P4, 2, 1)},
-                     hands={P1: "12co", P2: "8ba", P3: "7fi", P4: "10me"}, fortified=None)
+                     hands={P1: "12co", P2: "8ba", P3: "7fi", P4: "10me"}, fortified=None, rules=1)
     events = roll(state, 6, 3)
     assert event(events, "threat") == {"level": 3}
     assert event(events, "purge") == {"owed": {"0": 5, "1": 1, "3": 1}}  # P4's limit is 9
@@ -568,7 +571,8 @@ def test_n09_the_limit_is_only_enforced_by_sevens_and_purges():
     state = position(phase="roll")
     t = producing_tile(state, exclude_sum=(12,))
     a = _tile_corners(state, t)[0]
-    state = position(phase="roll", buildings={a: (P1, 2)}, hands={P1: "20co", P2: "15me"})
+    # rules edition 1: P2 owns no building (N32 would have it place one first)
+    state = position(phase="roll", buildings={a: (P1, 2)}, hands={P1: "20co", P2: "15me"}, rules=1)
     roll(state, *dice_for(state.board.numbers[t]))
     assert state.phase == "main" and state.owed == {}
     assert sum(state.hands[P1]) >= 22

@@ -77,7 +77,7 @@ def via_ui(table: NetControlTable, text: str) -> str | None:
     words = text.split()
     verb, args = words[1], words[2:]
     phase = table.phase
-    if phase in ("setup-node", "setup-link"):
+    if phase in ("setup-node", "setup-link", "rebuild"):
         assert table.hints()["actions"][args[0]] == text
         return table.click(args[0])
     if verb in ("roll", "draw", "end"):
@@ -137,6 +137,23 @@ def test_setup_asks_for_a_node_then_a_link_beside_it():
     assert table.status() == "You place a node"
     assert "second node also collects" in table.prompt()
     assert set(table.last_targets()) >= {a for e in session.log[2:] for a in action_targets(e.text)}
+
+
+def test_a_player_left_without_a_building_places_a_free_node_on_the_board():
+    """N32 in the page: the status says why, the legal corners light, a click plays it."""
+    session, table = to_first_roll(7)
+    state = session.state
+    for v in [v for v, who in state.owner.items() if who == 0]:
+        del state.owner[v], state.level[v], state.forts[v]
+    state.phase = "rebuild"
+    table = fresh_table(session)
+    assert table.status() == "You place a free node: no building left"
+    assert "free node" in table.prompt()
+    legal = session.legal_texts()
+    assert legal and sorted(table.hints()["actions"].values()) == sorted(legal)
+    assert table.click("e3") is None and "corner" in table.message
+    assert via_ui(table, legal[0]) == legal[0]
+    assert session.view()["phase"] == "roll" and 0 in session.state.owner.values()
 
 
 def test_a_spacing_violation_is_explained_and_changes_nothing():

@@ -75,6 +75,12 @@ class Game:
         self.check_options(options)
         return options
 
+    def record_options(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """The options a stored record (a link, a file) means: options added
+        since it was made take their ``legacy`` value (``Option.legacy``).
+        Everything that replays a record calls this before validating."""
+        return self.options.of_record(options)
+
     def check_options(self, options: dict[str, Any]) -> None:
         """Refuse option values that are valid one by one but not together
         (raise ``InvalidOption``). Most games have none."""

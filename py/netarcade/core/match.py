@@ -84,7 +84,7 @@ class Match:
     def from_record(cls, game: Game, record: Record, **kwargs) -> "Match":
         if record.game != game.id:
             raise InvalidRecord(f"a record of {record.game!r} is not a game of {game.id!r}")
-        return cls(game, record.options, record.seed, record.actions, **kwargs)
+        return cls(game, game.record_options(record.options), record.seed, record.actions, **kwargs)
 
     # --- where the game stands ------------------------------------------------
     def to_act(self) -> dict[int, str]:

@@ -43,6 +43,11 @@ class Option:
     maximum: int | None = None
     choices: tuple[str, ...] = ()
     help: str = ""
+    #: for an option added after records were already shared (a rules
+    #: edition): the value a record that does not name it stands for, so an
+    #: old link replays under the rules it was played with. ``None``: a
+    #: record without it takes the default like anything else.
+    legacy: Any = None
 
     def coerce(self, value: Any) -> Any:
         if self.type == "int":
@@ -161,6 +166,13 @@ class OptionSchema:
 
     def describe(self) -> str:
         return "\n".join(option.describe() for option in self.options)
+
+    def of_record(self, options: Mapping[str, Any]) -> dict[str, Any]:
+        """A record's options with what it predates filled in: each option
+        with a ``legacy`` value that the record does not name takes it."""
+        filled = {option.name: option.legacy for option in self.options
+                  if option.legacy is not None and option.name not in options}
+        return {**filled, **options}
 
     def to_data(self) -> list[dict[str, Any]]:
         return [option.to_data() for option in self.options]

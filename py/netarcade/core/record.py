@@ -121,7 +121,7 @@ def replay_with(lookup, record: Record, upto: int | None = None) -> tuple[Game, 
     """
     try:
         game = lookup(record.game)
-        state = game.new_game(record.options, record.seed)
+        state = game.new_game(game.record_options(record.options), record.seed)
     except (UnknownGame, InvalidOption) as err:
         raise InvalidRecord(str(err)) from None
     actions = record.actions if upto is None else record.actions[:upto]

@@ -249,6 +249,8 @@ def decode_link(fragment: str) -> tuple[Setup, tuple[str, ...]]:
         game = get_game(game_id)
     except UnknownGame:
         raise LinkError(f"this link is for a game this arcade does not have ({game_id!r})") from None
+    if encoded is not None:
+        options = game.record_options(options)  # a record older than a rules edition keeps its rules
     if not is_playable(game.id):
         raise LinkError(f"{game.title} cannot be played in the page yet (coming soon)")
     try:
@@ -266,8 +268,10 @@ def form_fields(game_id: str) -> list[dict[str, Any]]:
     options that have only one possible value (Backbone's ``players``)."""
     game = get_game(game_id)
     fields = []
-    for option in game.options.to_data():
+    for option, declared in zip(game.options.to_data(), game.options.options):
         if option["type"] == "int" and option["min"] is not None and option["min"] == option["max"]:
+            continue
+        if declared.legacy is not None:  # a rules edition keeps old links working; no table choice
             continue
         fields.append(option)
     return fields

@@ -28,6 +28,9 @@ class NetControl(Game):
         Option("players", "int", 3, minimum=2, maximum=6, help="runners at the table"),
         Option("radius", "int", 2, minimum=1, maximum=4, help="island size: 2 = 19 tiles"),
         Option("target", "int", 10, minimum=3, maximum=20, help="XP that wins at once"),
+        Option("rules", "int", 2, minimum=1, maximum=2, legacy=1,
+               help="rules edition: 2 re-seats a runner left without a building (N32); "
+                    "links made before it replay as 1"),
     )
     bot_settings = BOT_SETTINGS
 

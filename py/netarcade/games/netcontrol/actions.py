@@ -20,6 +20,10 @@ resources by their codes ``co ba fi sc me``::
     p1 resource co me    play Resource: take two resources
     p1 monopoly fi       play Monopoly on a resource
     p1 end               end the turn
+    p2 resign            leave the game (any time, turn or not; never listed as a legal move)
+
+After a runner loses its last building, its next turn opens with
+``p1 node v12`` again: a free node placed as in setup (N32).
 """
 
 from __future__ import annotations
@@ -36,7 +40,7 @@ MAX_PLAYERS = 6
 SIGNATURES = {
     "node": "v", "link": "e", "roll": "", "discard": "r", "super": "v", "fortify": "v",
     "draw": "", "clear": "t", "trade": "rr", "hack": "v", "virus": "t", "xp": "",
-    "linkbuild": "ee", "resource": "rr", "monopoly": "r", "end": "",
+    "linkbuild": "ee", "resource": "rr", "monopoly": "r", "end": "", "resign": "",
 }
 
 

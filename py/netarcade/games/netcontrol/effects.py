@@ -19,8 +19,8 @@ from .board import DEAD, RESOURCE_CODES, RESOURCES
 from .legal import setup_node_spots
 from .scoring import exchange_rate, hand_limit, hand_size, protection, runs_through, update_bonuses, xp
 from .state import (
-    CARDS, COSTS, HACK, LINKBUILD, MAX_TURNS, MONOPOLY, MONOPOLY_TAKE, RESOURCE, THREAT_TO_PURGE, VIRUS, XP,
-    NCState,
+    CARDS, COSTS, HACK, LINKBUILD, MAX_TURNS, MONOPOLY, MONOPOLY_TAKE, REBUILD_EDITION, RESOURCE, THREAT_TO_PURGE,
+    VIRUS, XP, NCState,
 )
 
 
@@ -28,8 +28,12 @@ def perform(state: NCState, action: Act) -> list[Event]:
     """Apply an action ``check`` accepted."""
     seat, verb, args = action.seat, action.verb, action.args
     phase = state.phase
+    if verb == "resign":
+        return _resign(state, seat)
     if phase == "setup-node":
         return _setup_node(state, seat, args[0])
+    if phase == "rebuild":
+        return _rebuild(state, seat, args[0])
     if phase == "setup-link":
         return _setup_link(state, seat, args[0])
     if verb == "roll":
@@ -72,17 +76,91 @@ def _setup_link(state: NCState, seat: int, e: int) -> list[Event]:
     state.setup_step += 1
     events = [Event("link", {"seat": seat, "edge": e, "setup": True})]
     events.extend(update_bonuses(state, seat, (seat,)))
-    state.phase = "setup-node"
-    # A crowded island can leave a runner no spaced vertex: it places nothing.
-    while state.setup_step < len(state.setup_order) and not setup_node_spots(state):
-        events.append(Event("no-room", {"seat": state.setup_order[state.setup_step]}))
-        state.setup_step += 1
-    if state.setup_step == len(state.setup_order):
-        state.phase = "roll"
-        state.current = 0
-        state.turn = 1
-        events.append(Event("turn", {"seat": 0, "turn": 1}))
+    events.extend(_next_setup(state))
     events.extend(_check_win(state, seat))
+    return events
+
+
+def _next_setup(state: NCState) -> list[Event]:
+    """The next setup placement, or the first turn once every one is made."""
+    events = []
+    state.phase = "setup-node"
+    order = state.setup_order
+    while state.setup_step < len(order):
+        if order[state.setup_step] in state.out:
+            state.setup_step += 1  # a runner who resigned places nothing more
+        elif not setup_node_spots(state):
+            # A crowded island can leave a runner no spaced vertex: it places nothing.
+            events.append(Event("no-room", {"seat": order[state.setup_step]}))
+            state.setup_step += 1
+        else:
+            break
+    if state.setup_step == len(order):
+        first = min(s for s in range(state.n) if s not in state.out)
+        state.phase = "roll"
+        state.current = first
+        state.turn = 1
+        events.append(Event("turn", {"seat": first, "turn": 1}))
+    return events
+
+
+def _rebuild(state: NCState, seat: int, v: int) -> list[Event]:
+    """N32: the free node of a runner who began its turn with no building."""
+    state.owner[v], state.level[v], state.forts[v] = seat, 1, 0
+    state.phase = "roll"
+    events = [Event("node", {"seat": seat, "vertex": v, "rebuild": True}),
+              *update_bonuses(state, seat, runs_through(state, v))]
+    events.extend(_check_win(state, seat))
+    return events
+
+
+def _offer_rebuild(state: NCState) -> list[Event]:
+    """N32: a runner who begins its turn owning no building first places a
+    free node, as in setup (rules edition 2 on; old records keep edition 1)."""
+    seat = state.current
+    if state.options.get("rules", 1) < REBUILD_EDITION or seat in state.owner.values():
+        return []
+    if not setup_node_spots(state):
+        return [Event("no-room", {"seat": seat, "rebuild": True})]
+    state.phase = "rebuild"
+    return [Event("rebuild", {"seat": seat})]
+
+
+def _resign(state: NCState, seat: int) -> list[Event]:
+    """N33: the runner leaves the game. Its resources go back to the bank,
+    its special cards to the discard pile, its buildings and links off the
+    island; a turn of its own passes on, discards still owed on that roll
+    lapse; the last runner left wins."""
+    events = [Event("resign", {"seat": seat})]
+    state.out = state.out | {seat}
+    state.hands[seat] = [0] * 5
+    for kind in range(6):
+        state.discard.extend([kind] * state.cards[seat][kind])
+    state.cards[seat], state.fresh[seat] = [0] * 6, [0] * 6
+    for v in [v for v, who in state.owner.items() if who == seat]:
+        del state.owner[v], state.level[v], state.forts[v]
+    for e in [e for e, who in state.links.items() if who == seat]:
+        del state.links[e]
+    staying = [s for s in range(state.n) if s not in state.out]
+    state.lengths[seat] = 0
+    events.extend(update_bonuses(state, seat, tuple(staying)))
+    state.owed.pop(seat, None)
+    if len(staying) == 1:
+        state.winner = staying[0]
+        state.phase = "over"
+        state.history.append([xp(state, s) for s in range(state.n)])
+        return [*events, _game_over(state)]
+    phase = state.phase
+    if phase.startswith("setup"):
+        if state.setup_order[state.setup_step] == seat:
+            state.setup_step += 1  # its placement (and the link that goes with it) is void
+            events.extend(_next_setup(state))
+        return events
+    if phase == "discard" and not state.owed:
+        state.phase = "main"
+    if state.current == seat:
+        state.owed = {}
+        events.extend(_end_turn(state, seat))
     return events
 
 
@@ -263,18 +341,23 @@ def _end_turn(state: NCState, seat: int) -> list[Event]:
     state.dice = None
     if state.turn >= MAX_TURNS:
         state.phase = "over"
-        state.winner = max(range(state.n), key=lambda s: (xp(state, s), -s))
+        state.winner = max((s for s in range(state.n) if s not in state.out), key=lambda s: (xp(state, s), -s))
         return [Event("turn-limit", {"turns": state.turn}), _game_over(state)]
-    state.current = (seat + 1) % state.n
+    following = seat
+    while True:  # the next runner still in the game (one always is: the last one left has won)
+        following = (following + 1) % state.n
+        if following not in state.out:
+            break
+    state.current = following
     state.turn += 1
     state.phase = "roll"
-    return [Event("turn", {"seat": state.current, "turn": state.turn})]
+    return [Event("turn", {"seat": state.current, "turn": state.turn}), *_offer_rebuild(state)]
 
 
 def _check_win(state: NCState, actor: int) -> list[Event]:
     """The game ends the moment anyone reaches the target (the actor first)."""
     target = state.options["target"]
-    order = [actor] + [s for s in range(state.n) if s != actor]
+    order = [s for s in [actor] + [s for s in range(state.n) if s != actor] if s not in state.out]
     for s in order:
         if xp(state, s) >= target:
             state.winner = s

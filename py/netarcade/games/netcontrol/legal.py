@@ -86,7 +86,7 @@ def legal_actions(state: NCState, seat: int) -> list[Act]:
     phase = state.phase
     if seat not in to_act(state):
         return []
-    if phase == "setup-node":
+    if phase in ("setup-node", "rebuild"):
         return [Act(seat, "node", (v,)) for v in setup_node_spots(state)]
     if phase == "setup-link":
         links = state.links

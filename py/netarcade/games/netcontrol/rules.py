@@ -100,6 +100,10 @@ def check(state: NCState, action: Act) -> None:
     if type(seat) is not int or not 0 <= seat < state.n:
         raise IllegalAction("bad-seat", f"there is no seat {seat!r} in this game")
     _check_ids(state, action)
+    if seat in state.out:
+        raise IllegalAction("resigned", f"P{seat + 1} has resigned and takes no further part")
+    if action.verb == "resign":
+        return  # any seat still playing, at any moment (N33)
     acting = to_act(state)
     if seat not in acting:
         who = ", ".join(f"P{s + 1}" for s in sorted(acting))
@@ -107,15 +111,17 @@ def check(state: NCState, action: Act) -> None:
     verb, args, phase = action.verb, action.args, state.phase
     allowed = {
         "setup-node": ("node",), "setup-link": ("link",), "roll": ("roll",), "discard": ("discard",),
+        "rebuild": ("node",),
     }.get(phase)
     if allowed is not None and verb not in allowed:
         wanted = {"setup-node": "place a node", "setup-link": "place a link from your new node",
-                  "roll": "roll the dice", "discard": "discard"}[phase]
+                  "roll": "roll the dice", "discard": "discard",
+                  "rebuild": "place your free node (you have no building left)"}[phase]
         raise IllegalAction("wrong-phase", f"now you must {wanted}, not {verb}")
     if allowed is None and verb in ("roll", "discard"):
         raise IllegalAction("wrong-phase", f"you cannot {verb} now")
     topo, owner, links = state.topo, state.owner, state.links
-    if phase == "setup-node":
+    if phase in ("setup-node", "rebuild"):
         if not spaced(state, args[0]):
             raise IllegalAction("spacing", "a node needs an empty vertex with no building next to it")
         return

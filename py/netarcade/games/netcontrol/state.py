@@ -45,6 +45,8 @@ MAX_PLAYERS_BY_RADIUS = {1: 4}
 #: each runner's supply of pieces (the page names none; these follow the
 #: board game it descends from and bound the longest-run search)
 SUPPLY = {"link": 15, "node": 5, "super": 4}
+#: the first rules edition that re-seats a runner left without a building (N32)
+REBUILD_EDITION = 2
 #: a game that reaches this many turns ends (no XP race should ever get
 #: here; it only guarantees that random playouts finish)
 MAX_TURNS = 1000
@@ -55,14 +57,14 @@ class NCState:
         "options", "seed", "n", "board", "topo", "rng", "phase", "setup_order", "setup_step",
         "last_node", "current", "turn", "hands", "cards", "fresh", "played_card", "xp_cards",
         "deck", "discard", "removed_xp", "owner", "level", "forts", "links", "infected",
-        "threat", "dice", "owed", "longest", "fortified", "lengths", "winner", "history",
+        "threat", "dice", "owed", "longest", "fortified", "lengths", "winner", "history", "out",
     )
 
     def copy(self) -> "NCState":
         other = NCState.__new__(NCState)
         for name in ("options", "seed", "n", "board", "topo", "phase", "setup_order", "setup_step",
                      "last_node", "current", "turn", "played_card", "removed_xp", "threat", "dice",
-                     "longest", "fortified", "winner"):
+                     "longest", "fortified", "winner", "out"):
             setattr(other, name, getattr(self, name))
         other.rng = self.rng.copy()
         other.hands = [list(h) for h in self.hands]
@@ -118,4 +120,6 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[NCState, list[Event]]
     state.lengths = [0] * n
     state.winner = None
     state.history = []
+    #: seats that resigned (N33), as a frozenset: they hold nothing and never act again
+    state.out = frozenset()
     return state, [Event("setup", {"players": n, "radius": options["radius"]})]

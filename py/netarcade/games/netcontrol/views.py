@@ -76,14 +76,20 @@ def view(state: NCState, seat: int | None, open_hands: bool = False) -> dict[str
         "removed_xp": state.removed_xp,
         "played_card": state.played_card,
         "winner": state.winner,
+        "out": sorted(state.out),
         "history": [list(t) for t in state.history],
     }
 
 
 def canonical(state: NCState) -> dict[str, Any]:
     """The full state as plain data, hidden parts included (for digests)."""
+    # Digests of games under the first rules edition stay what they were
+    # before the edition was an option (kept links promise that).
+    options = {k: v for k, v in state.options.items() if not (k == "rules" and v == 1)}
+    extra = {"out": sorted(state.out)} if state.out else {}
     return {
-        "options": dict(state.options), "seed": state.seed, "rng": list(state.rng.state),
+        **extra,
+        "options": options, "seed": state.seed, "rng": list(state.rng.state),
         "phase": state.phase, "setup_step": state.setup_step, "last_node": state.last_node,
         "current": state.current, "turn": state.turn, "hands": state.hands, "cards": state.cards,
         "fresh": state.fresh, "played_card": state.played_card, "xp_cards": state.xp_cards,

@@ -209,11 +209,11 @@ class NetControlTable(NetControlWords, Table):
         if self.message:
             return None
         phase = self.phase
-        if phase in ("setup-node", "setup-link"):
+        if phase in ("setup-node", "setup-link", "rebuild"):
             tool = PHASE_TOOLS[phase]
             if kind != tool.parts[0]:
                 self.message = ("Place your node on a corner: pick one of the highlighted circles."
-                                if phase == "setup-node" else
+                                if phase != "setup-link" else
                                 f"Place your link on an edge beside your new node v{self.view()['last_node']}.")
                 return None
             return self.advance(tool, name)
@@ -329,7 +329,7 @@ class NetControlTable(NetControlWords, Table):
         if not self.session.is_human_turn():
             return hints
         phase = self.phase
-        if phase in ("setup-node", "setup-link"):
+        if phase in ("setup-node", "setup-link", "rebuild"):
             found = hints_from_actions(self.texts())
             if phase == "setup-link":
                 node = f"v{self.view()['last_node']}"

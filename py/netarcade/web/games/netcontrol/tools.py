@@ -43,6 +43,7 @@ TOOL_SPECS: dict[str, Tool] = {tool.verb: tool for tool in _SPECS}
 #: the decisions that are not a picked tool: the phase says which
 PHASE_TOOLS: dict[str, Tool] = {
     "setup-node": Tool("node", "Node", parts=("vertex",)),
+    "rebuild": Tool("node", "Node", parts=("vertex",)),
     "setup-link": Tool("link", "Link", parts=("edge",)),
     "discard": Tool("discard", "Discard", parts=("resource",)),
     "roll": Tool("roll", "Roll", "R"),

@@ -94,7 +94,7 @@ class NetControlWords:
             return "Roll the dice first (R)."
         if phase == "discard":
             return "Discard first: pick the resources to give up."
-        if phase == "setup-node":
+        if phase in ("setup-node", "rebuild"):
             return "Place your node first: pick a highlighted corner."
         if phase == "setup-link":
             return "Place your link first: pick a highlighted edge."
@@ -209,6 +209,8 @@ class NetControlWords:
         subject = "You" if you else name
         if phase == "setup-node":
             return f"{subject} place{'' if you else 's'} a node"
+        if phase == "rebuild":
+            return f"{subject} place{'' if you else 's'} a free node: no building left"
         if phase == "setup-link":
             return f"{subject} place{'' if you else 's'} a link"
         whose = self.whose_turn(name)
@@ -250,6 +252,8 @@ class NetControlWords:
             return f"Pick a highlighted corner.{extra}"
         if phase == "setup-link":
             return f"Pick a highlighted edge beside your new node v{view['last_node']}."
+        if phase == "rebuild":
+            return "You have no building left: pick a highlighted corner for a free node, then roll."
         if phase == "roll":
             return "Press Roll (R): the sum produces; a red 6 moves the threat track."
         if phase == "discard":
