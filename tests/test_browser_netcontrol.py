@@ -165,7 +165,7 @@ def test_a_new_player_finishes_a_three_player_game(chromium, server):  # noqa: F
         assert {"build", "roll", "end"} <= set(decisions)
         title = page.text_content("#result-title")
         assert re.fullmatch(r"(You win|.+ wins) with \d+ XP", title), title
-        assert re.search(r"after \d+ turns \(target 3\)", page.inner_text("#overlay .detail"))
+        assert re.search(r"after \d+ rounds \(target 3\)", page.inner_text("#overlay .detail"))
         chart = page.locator("#overlay figure.chart svg")
         assert chart.count() == 1
         legend = page.inner_text("#overlay figure.chart")
