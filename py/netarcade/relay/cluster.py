@@ -122,12 +122,9 @@ class Cluster:
                 codes = [c for c in codes if c not in self.relay.rooms]
                 if not codes:
                     continue
-                async with self.db.pipeline(transaction=False) as pipe:
-                    for code in codes:
-                        pipe.exists(lease_key(code))
-                    held = await pipe.execute()
-                for code, exists in zip(codes, held):
-                    if not exists:
+                held = await self.db.mget([lease_key(code) for code in codes])
+                for code, holder in zip(codes, held):
+                    if holder is None:
                         await self.take(code)
             except asyncio.CancelledError:
                 raise
@@ -170,15 +167,26 @@ class Cluster:
             self.post(remote["owner"], {"t": "leave", "from": self.me, "cid": client.cid})
 
     async def watch_proxied(self) -> None:
-        """Clients whose room changed owner are subscribed again where it lives now."""
+        """Clients whose room changed owner are subscribed again where it lives
+        now. One MGET a tick reads the owner of every room with proxied
+        clients (not one GET per client: 1000 clients made 4000 a second)."""
         while True:
             await asyncio.sleep(0.25)
-            for client in list(self.relay.clients.values()):
-                remote = client.remote
-                if remote is None or not remote["subscribed"]:
-                    continue
+            proxied = [(c, c.remote) for c in self.relay.clients.values() if c.remote and c.remote["subscribed"]]
+            if not proxied:
+                continue
+            codes = sorted({remote["room"] for _client, remote in proxied})
+            try:
+                holders = dict(zip(codes, [h.decode() if h else None
+                                           for h in await self.db.mget([lease_key(c) for c in codes])]))
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                log.warning("could not read who owns the rooms of proxied clients (Redis unreachable?)")
+                continue
+            for client, remote in proxied:
                 try:
-                    holder = await self.owner(remote["room"])
+                    holder = holders[remote["room"]]
                     if holder == remote["owner"] and holder is not None:
                         continue
                     if client.remote is not remote:
@@ -186,7 +194,7 @@ class Cluster:
                     if holder is None:
                         if remote["room"] not in self.relay.rooms and not await self.take(remote["room"]):
                             continue
-                        holder = self.me
+                        holder = holders[remote["room"]] = self.me
                     if holder == self.me and remote["room"] in self.relay.rooms:
                         client.remote = None
                         self.relay.enter(client, self.relay.rooms[remote["room"]], remote["observer"],
