@@ -83,8 +83,9 @@ def check_frames(room: str, reveal: dict, observed: list[tuple[object, list[dict
     return checked
 
 
-async def full_game(url, game_id: str, seats: list[str], options: dict, seed: int):
-    """``url``: one relay, or a list of relays sharing one store (clients take them in turn)."""
+async def full_game(url, game_id: str, seats: list[str], options: dict, seed: int, seconds: float = 60):
+    """``url``: one relay, or a list of relays sharing one store (clients take
+    them in turn); the seats play for at most ``seconds``."""
     urls = [url] if isinstance(url, str) else list(url)
     rng = random.Random(seed)
     clients = {}
@@ -101,7 +102,7 @@ async def full_game(url, game_id: str, seats: list[str], options: dict, seed: in
             clients[seat], tokens[seat] = client, joined["token"]
     watcher = await Client.open(urls[-1])
     assert (await watcher.request({"kind": "watch", "room": room}))["kind"] == "state"
-    deadline = time.monotonic() + 60
+    deadline = time.monotonic() + seconds
     await asyncio.gather(*(play_seat(clients[s], room, s, tokens[s], random.Random(rng.random()), deadline)
                            for s in clients))
     await watcher.wait_for(lambda f: f.get("kind") == "update" and f["view"]["over"], 15)

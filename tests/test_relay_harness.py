@@ -27,10 +27,13 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 class RelayProcess:
-    """``python -m netarcade relay`` on port 0 of 127.0.0.1; ``kill()`` is SIGKILL."""
+    """``python -m netarcade relay`` on port 0 of 127.0.0.1; ``kill()`` is SIGKILL.
+    Its stderr goes to a file beside the data folder, kept across restarts
+    (a pipe nobody reads would stop a long-lived relay once it filled)."""
 
     def __init__(self, data: Path, *args: str, site: Path | None = None):
         self.data, self.args, self.site = data, list(args), site
+        self.log = data.parent / f"{data.name}.stderr"
         self.proc = None
         self.start()
 
@@ -40,11 +43,15 @@ class RelayProcess:
         if self.site:
             cmd += ["--site", str(self.site)]
         env = {**os.environ, "PYTHONPATH": str(ROOT / "py")}
-        self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=subprocess.PIPE, env=env, text=True)
+        self.data.parent.mkdir(parents=True, exist_ok=True)
+        with open(self.log, "a") as log:
+            self.logged = log.tell()  # where this run's stderr starts
+            self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, env=env, text=True)
         line = self.proc.stdout.readline()
         if "netarcade: serving http://" not in line:
             self.proc.kill()
-            raise RuntimeError(f"relay did not start: {line!r} {self.proc.stderr.read()[:2000]}")
+            self.proc.wait(10)
+            raise RuntimeError(f"relay did not start: {line!r} {self.stderr()[:2000]}")
         self.port = int(line.split("http://127.0.0.1:")[1].split("/")[0])
         # with a shared store the line names the process (the holder in its rooms' leases)
         self.process_id = line.split(", process ")[1].split(")")[0] if ", process " in line else None
@@ -59,6 +66,12 @@ class RelayProcess:
             self.proc.send_signal(signal.SIGKILL)
             self.proc.wait(10)
 
+    def stderr(self) -> str:
+        """What this run of the process wrote on stderr so far."""
+        with open(self.log) as log:
+            log.seek(self.logged)
+            return log.read()
+
     def stop(self) -> str:
         """SIGTERM, then whatever it wrote on stderr."""
         if self.proc.poll() is None:
@@ -68,7 +81,7 @@ class RelayProcess:
             except subprocess.TimeoutExpired:
                 self.proc.kill()
                 self.proc.wait(5)
-        return self.proc.stderr.read()
+        return self.stderr()
 
     def restart(self) -> None:
         self.kill()
@@ -225,13 +238,15 @@ async def seat_player(pick_url, room: str, seat: int, token: str, rng: random.Ra
 
 
 async def table(pick_url, game: str, seats: list[str], options: dict, rng: random.Random, deadline: float,
-                acked: list, rooms: list, stop: asyncio.Event, timeout: float = 5.0) -> None:
+                acked: list, rooms: list, stop: asyncio.Event, timeout: float = 5.0,
+                playing: set | None = None) -> None:
     """One room after another of ``game`` until a room ends after ``stop``
     is set (or ``deadline``): create it on a live relay, join every human
     seat, play them all to the end through crashes, then open the next.
     Every room created is appended to ``rooms``; a room whose creation or
     joining a crash interrupted is left as it is (it stays in ``rooms``: it
-    must reload like any other) and the table opens another."""
+    must reload like any other) and the table opens another. ``playing``
+    holds the room while its seats are played."""
     while time.monotonic() < deadline:
         tokens, client, room = {}, None, None
         try:
@@ -262,8 +277,12 @@ async def table(pick_url, game: str, seats: list[str], options: dict, rng: rando
                     pass
         if None in tokens.values() or len(tokens) < seats.count("human"):
             continue  # a seat we hold no token for: nobody can finish this room
+        if playing is not None:
+            playing.add(room)
         await asyncio.gather(*(seat_player(pick_url, room, seat, token, random.Random(rng.random()),
                                            deadline, acked, timeout) for seat, token in tokens.items()))
+        if playing is not None:
+            playing.discard(room)
         if stop.is_set():
             return
 
