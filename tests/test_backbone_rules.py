@@ -1106,3 +1106,26 @@ def test_option_players_and_unknown_names():
     with pytest.raises(InvalidOption) as info:
         GAME.new_game({"targte": 5}, 0)
     assert info.value.name == "targte"
+
+
+def test_b27_either_player_resigns_at_any_moment_and_the_other_wins():
+    from netarcade.core import Match, digest
+
+    match = Match(GAME, {}, 3)
+    match.submit(0, match.legal(0)[0])
+    assert all(not text.endswith("resign") for text in match.legal(0))  # never listed
+    ahead = match.scores()
+    events = match.submit(1, "p2 resign")  # not P2's turn
+    assert [e.kind for e in events] == ["resign", "game-over"]
+    assert match.over and match.winners() == [0] and match.to_act() == {}
+    assert match.scores() == ahead and match.view()["resigned"] == 1
+    with pytest.raises(IllegalAction) as refused:
+        match.submit(0, "p1 resign")
+    assert refused.value.code == "game-over"
+    again = Match(GAME, {}, 3, match.actions)
+    assert again.digest() == match.digest() and again.winners() == [0]
+    # the digest of a game nobody resigned is what it was before resigning existed
+    assert "resigned" not in GAME.canonical(Match(GAME, {}, 3).state)
+    fresh = Match(GAME, {}, 3)
+    fresh.submit(0, "p1 resign")
+    assert fresh.winners() == [1] and digest(GAME, fresh.state) != digest(GAME, Match(GAME, {}, 3).state)

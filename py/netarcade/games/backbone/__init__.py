@@ -116,6 +116,7 @@ class Backbone(Game):
             "connected_cities": [len(rules.connected_cities(state, s)) for s in (0, 1)],
             "passes": state.passes,
             "closing": state.closing,
+            "resigned": state.resigned,
             "history": [list(t) for t in state.history],
         }
 
@@ -136,6 +137,8 @@ class Backbone(Game):
             "closing": state.closing,
             "over": state.over,
             "history": [list(t) for t in state.history],
+            # only when someone resigned: older games keep their digests
+            **({"resigned": state.resigned} if state.resigned is not None else {}),
         }
 
 

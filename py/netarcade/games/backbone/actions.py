@@ -49,7 +49,14 @@ class End:
     seat: int
 
 
-Action = Build | Hack | Reroute | End
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """B-R: the seat concedes; open at any moment, never listed as legal."""
+
+    seat: int
+
+
+Action = Build | Hack | Reroute | End | Resign
 
 
 def format_action(action: Action) -> str:
@@ -66,6 +73,8 @@ def format_action(action: Action) -> str:
         return format_seat(action.seat, f"reroute {hex_name(action.source)} {hex_name(action.target)}")
     if isinstance(action, End):
         return format_seat(action.seat, "end")
+    if isinstance(action, Resign):
+        return format_seat(action.seat, "resign")
     raise TypeError(f"not a Backbone action: {action!r}")
 
 
@@ -86,7 +95,9 @@ def parse_action(text: str) -> Action:
         return Reroute(seat, parse_hex(args[0]), parse_hex(args[1]))
     if verb == "end" and not args:
         return End(seat)
+    if verb == "resign" and not args:
+        return Resign(seat)
     raise InvalidNotation(
         f"{quoted(text)} is not a Backbone action "
-        "(router|switch|ap|server|datacenter|firewall HEX, hack HEX, reroute FROM TO, end)"
+        "(router|switch|ap|server|datacenter|firewall HEX, hack HEX, reroute FROM TO, end, resign)"
     )

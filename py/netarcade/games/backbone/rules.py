@@ -11,7 +11,7 @@ from typing import Any
 
 from ...core.errors import IllegalAction
 from ...core.events import Event
-from .actions import COSTS, MOVABLE, PIECES, Action, Build, End, Hack, Reroute
+from .actions import COSTS, MOVABLE, PIECES, Action, Build, End, Hack, Reroute, Resign
 from .board import (
     CLASSIC_CITIES,
     HEXES,
@@ -42,7 +42,7 @@ class BackboneState:
 
     __slots__ = (
         "options", "seed", "cities", "pieces", "firewalls", "disabled", "bw", "current",
-        "turn", "actions_taken", "hacked", "passes", "closing", "over", "history", "_cache",
+        "turn", "actions_taken", "hacked", "passes", "closing", "over", "history", "_cache", "resigned",
     )
 
     def copy(self) -> "BackboneState":
@@ -61,6 +61,7 @@ class BackboneState:
         other.passes = self.passes
         other.closing = self.closing
         other.over = self.over
+        other.resigned = self.resigned
         other.history = list(self.history)
         other._cache = dict(self._cache)
         return other
@@ -85,6 +86,7 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[BackboneState, list[E
     state.passes = 0
     state.closing = None  # seat whose score triggered the closing turn
     state.over = False
+    state.resigned = None  # the seat that resigned (the game is then over)
     state.history = []  # scores at the end of every turn: [[p1, p2], ...]
     state._cache = {}
     return state, _start_turn(state)
@@ -357,13 +359,15 @@ def legal_actions(state: BackboneState, seat: int) -> list[Action]:
 
 def check(state: BackboneState, action: Action) -> None:
     """Raise ``IllegalAction`` with a specific code if ``action`` is illegal now."""
-    if not isinstance(action, (Build, Hack, Reroute, End)):
+    if not isinstance(action, (Build, Hack, Reroute, End, Resign)):
         raise IllegalAction("unknown-action", f"{action!r} is not a Backbone action")
     if state.over:
         raise IllegalAction("game-over", "the game is over")
     seat = action.seat
     if type(seat) is not int or seat not in (0, 1):
         raise IllegalAction("bad-seat", f"there is no seat {seat!r} in Backbone")
+    if isinstance(action, Resign):
+        return  # either seat, at any moment of a game not over
     if seat != state.current:
         raise IllegalAction("not-your-turn", f"it is P{state.current + 1}'s turn")
     if isinstance(action, End):
@@ -462,6 +466,9 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
     events: list[Event] = []
     if isinstance(action, End):
         return _end_turn(state)
+    if isinstance(action, Resign):
+        state.over, state.resigned = True, seat
+        return [Event("resign", {"seat": seat}), Event("game-over", {"scores": scores(state), "winners": [1 - seat]})]
     # Only the pieces of one seat change, and a network depends on its own
     # pieces alone: keep what is cached for the other seat.
     _forget(state, seat if not isinstance(action, Hack) else 1 - seat)
@@ -554,6 +561,8 @@ def winners(state: BackboneState) -> list[int]:
     """Higher total; ties go to more connected Cities, then a draw."""
     if not state.over:
         return []
+    if state.resigned is not None:
+        return [1 - state.resigned]
     key = [(score(state, s), len(connected_cities(state, s))) for s in (0, 1)]
     if key[0] == key[1]:
         return [0, 1]
