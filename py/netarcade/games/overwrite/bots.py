@@ -35,6 +35,7 @@ from .actions import Place
 from .board import components, largest_group, placement_table
 from .legal import bank_piece
 from .pieces import COLOUR, KIND, SHAPE, SIZE
+from .scoring import winners
 from .state import DRAW, OverwriteState
 
 WIN = 1000.0
@@ -94,18 +95,20 @@ def _relative(strength: list[float]) -> list[float]:
     return result
 
 
-def _final(tops: list[int]) -> list[float]:
-    """+-1000 (shared on a tie, O22) plus the margin of the largest chunks."""
+def _final(tops: list[int], won: list[int] | None = None) -> list[float]:
+    """+-1000 (shared on a tie, O22) plus the margin of the largest chunks;
+    the winners are ``won``, else found from ``tops``."""
     ranked = [(largest_group(mask), mask.bit_count()) for mask in tops]
-    best = max(ranked)
-    won = [seat for seat, rank in enumerate(ranked) if rank == best]
+    if won is None:
+        best = max(ranked)
+        won = [seat for seat, rank in enumerate(ranked) if rank == best]
     margin = _relative([float(score) for score, _ in ranked])
     return [(WIN / len(won) if seat in won else -WIN) + margin[seat] for seat in range(len(tops))]
 
 
 def evaluate_all(state: OverwriteState) -> list[float]:
     if state.over:
-        return _final(state.tops)
+        return _final(state.tops, winners(state))
     return _values(state.tops, state.bank, state.personal, state.current)
 
 
@@ -118,6 +121,8 @@ def _placed_values(state: OverwriteState, action: Place, pieces: dict, groups) -
     it; None for an Anti-virus (its removals take the general road).
     ``pieces`` caches the bank piece each name plays, ``groups`` is a memo
     of :func:`_groups` (most colours' masks do not change)."""
+    if getattr(state, "resigned", None):
+        return None  # turns skip a seat that left, and it cannot win: the general road knows
     seat = action.seat
     piece = pieces.get(action.piece)
     if piece is None:
