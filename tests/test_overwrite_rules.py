@@ -506,3 +506,37 @@ def refused_code(action):
     if isinstance(action, Place) and action.piece is not None and type(action.piece) is str and action.orient == 9:
         return "unknown-action"
     return "unknown-action"
+
+
+def test_o25_resigning_skips_the_seat_and_the_last_one_left_wins():
+    from netarcade.core import Match, digest
+    from netarcade.games import get_game
+
+    game = get_game("overwrite")
+    match = Match(game, {"players": 3}, 5)
+    assert all(not text.endswith("resign") for text in match.legal(0))  # never listed
+    held = list(match.state.personal[2])
+    events = match.submit(2, "p3 resign")  # not P3's turn
+    assert events[0].kind == "resign" and match.state.resigned == (2,)
+    assert match.state.personal[2] == [] and all(piece in match.state.bank for piece in held)
+    with pytest.raises(IllegalAction) as refused:
+        match.submit(2, "p3 resign")
+    assert refused.value.code == "resigned"
+    seat = next(iter(match.to_act()))
+    match.submit(seat, "p1 resign" if seat == 0 else "p2 resign")
+    assert match.over and match.winners() == [1 - seat] and match.to_act() == {}
+    again = Match(game, {"players": 3}, 5, match.actions)
+    assert again.digest() == match.digest()
+    assert "resigned" not in game.canonical(Match(game, {"players": 3}, 5).state)
+
+
+def test_o25_a_resigned_seats_turn_passes_on():
+    from netarcade.core import Match
+    from netarcade.games import get_game
+
+    game = get_game("overwrite")
+    match = Match(game, {"players": 3}, 5)
+    current = next(iter(match.to_act()))
+    match.submit(current, f"p{current + 1} resign")
+    following = next(iter(match.to_act()))
+    assert following == (current + 1) % 3 and not match.over

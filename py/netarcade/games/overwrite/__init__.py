@@ -152,6 +152,7 @@ class Overwrite(Game):
             "groups": [_names(mask) for mask in groups],
             "failed_by": state.failed_by,
             "history": [list(row) for row in state.history],
+            "resigned": list(state.resigned),
         }
 
     def canonical(self, state: OverwriteState):
@@ -171,6 +172,8 @@ class Overwrite(Game):
             "over": state.over,
             "failed_by": state.failed_by,
             "history": [list(row) for row in state.history],
+            # only once someone resigned: older games keep their digests
+            **({"resigned": list(state.resigned)} if state.resigned else {}),
         }
 
 

@@ -66,7 +66,14 @@ class Pass:
     seat: int
 
 
-Action = Draw | Place | Defrag | Reserve | Pass
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """O25: the seat leaves; open at any moment, never listed as legal."""
+
+    seat: int
+
+
+Action = Draw | Place | Defrag | Reserve | Pass | Resign
 
 
 def format_action(action: Action) -> str:
@@ -80,6 +87,8 @@ def format_action(action: Action) -> str:
         return format_seat(action.seat, "draw")
     if isinstance(action, Pass):
         return format_seat(action.seat, "pass")
+    if isinstance(action, Resign):
+        return format_seat(action.seat, "resign")
     raise TypeError(f"not an Overwrite action: {action!r}")
 
 
@@ -110,6 +119,8 @@ def parse_action(text: str) -> Action:
         return Draw(seat)
     if verb == "pass" and not args:
         return Pass(seat)
+    if verb == "resign" and not args:
+        return Resign(seat)
     raise InvalidNotation(
         f"{text[:60]!r} is not an Overwrite action (draw, place PIECE ORIENT CELL, defrag PIECE ORIENT CELL, "
-        "reserve PIECE, pass)")
+        "reserve PIECE, pass, resign)")

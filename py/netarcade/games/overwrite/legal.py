@@ -24,7 +24,7 @@ from typing import Iterator
 
 from ...core.errors import IllegalAction
 from ...core.game import is_seat
-from .actions import NAME_SHAPE, PLACEABLE, Defrag, Draw, Pass, Place, Reserve
+from .actions import NAME_SHAPE, PLACEABLE, Defrag, Draw, Pass, Place, Reserve, Resign
 from .board import CELLS, neighbours, placement_table, placements, rim, shape_mask
 from .pieces import COLOUR, KIND, ORDER, ORIENTATIONS, PLAY_NAME, RESERVE_LIMIT, SHAPE, SIZE, orientation_name
 from .state import DRAW, PLAY, OverwriteState
@@ -151,17 +151,21 @@ def _well_formed(action) -> bool:
                 and 0 <= action.orient < 8 and 0 <= action.cell < CELLS)
     if isinstance(action, Reserve):
         return type(action.piece) is str
-    return isinstance(action, (Draw, Pass))
+    return isinstance(action, (Draw, Pass, Resign))
 
 
 def check(state: OverwriteState, action) -> None:
-    if not isinstance(action, (Draw, Place, Defrag, Reserve, Pass)) or not _well_formed(action):
+    if not isinstance(action, (Draw, Place, Defrag, Reserve, Pass, Resign)) or not _well_formed(action):
         _refuse("unknown-action", f"{action!r} is not an Overwrite action")
     seat = action.seat
     if not 0 <= seat < state.players:
         _refuse("bad-seat", f"there is no P{seat + 1} in this game")
     if state.over:
         _refuse("game-over", "the game is over")
+    if seat in state.resigned:
+        _refuse("resigned", f"P{seat + 1} has resigned and takes no further part")
+    if isinstance(action, Resign):
+        return  # any seat still playing, at any moment (O25)
     if seat != state.current:
         _refuse("not-your-turn", f"it is P{state.current + 1}'s turn")
     if isinstance(action, Draw):

@@ -10,7 +10,7 @@ Not here: legality (``legal.py``), setup (``state.py``), scores
 from __future__ import annotations
 
 from ...core.events import Event
-from .actions import Defrag, Draw, Pass, Place, Reserve
+from .actions import Defrag, Draw, Pass, Place, Reserve, Resign
 from .board import cell_name, cells_of, neighbours, placement_table, spans
 from .legal import bank_piece
 from .pieces import KIND, ORDER, SHAPE, orientation_name
@@ -50,7 +50,27 @@ def start_turn(state: OverwriteState, seat: int) -> list[Event]:
 
 def end_turn(state: OverwriteState) -> list[Event]:
     state.history.append(tuple(scores(state)))
-    return start_turn(state, (state.current + 1) % state.players)
+    following = (state.current + 1) % state.players
+    while following in state.resigned:  # O25: a seat that left is skipped
+        following = (following + 1) % state.players
+    return start_turn(state, following)
+
+
+def resign(state: OverwriteState, seat: int) -> list[Event]:
+    """O25: the seat leaves. Its pieces stay on the board (their colour still
+    counts for nobody's chunk but its own), its personal bank goes to the
+    community bank, its turns are skipped, and it cannot win; the last seat
+    left wins at once."""
+    state.resigned = (*state.resigned, seat)
+    state.bank.extend(state.personal[seat])
+    state.personal[seat] = []
+    events = [Event("resign", {"seat": seat})]
+    if len(state.resigned) == state.players - 1:
+        state.over = True
+        return [*events, Event("over", {"reason": "resigned", "scores": scores(state)})]
+    if state.current == seat:
+        events.extend(end_turn(state))
+    return events
 
 
 def _unlock(state: OverwriteState) -> list[Event]:
@@ -77,6 +97,8 @@ def _anti_virus(state: OverwriteState, piece: str) -> list[str]:
 
 def perform(state: OverwriteState, action) -> list[Event]:
     seat = action.seat
+    if isinstance(action, Resign):
+        return resign(state, seat)
     if isinstance(action, Draw):
         return draw(state, seat)
     if isinstance(action, Pass):

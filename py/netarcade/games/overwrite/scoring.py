@@ -29,8 +29,9 @@ def winners(state: OverwriteState) -> list[int]:
     if not state.over:
         return []
     ranked = list(zip(scores(state), visible(state)))
-    best = max(ranked)
-    return [seat for seat, rank in enumerate(ranked) if rank == best]
+    staying = [seat for seat in range(len(ranked)) if seat not in state.resigned]  # O25
+    best = max(ranked[seat] for seat in staying)
+    return [seat for seat in staying if ranked[seat] == best]
 
 
 def largest_groups(state: OverwriteState) -> list[int]:

@@ -29,7 +29,7 @@ DRAW, PLAY = "draw", "play"
 class OverwriteState:
     __slots__ = ("options", "players", "size", "inside", "envelope", "bank", "personal", "out", "placed",
                  "stacks", "occupied", "encrypted", "tops", "unlocked", "current", "phase", "first", "turn",
-                 "over", "failed_by", "history", "_scores")
+                 "over", "failed_by", "history", "_scores", "resigned")
 
     def __init__(self, options: dict[str, Any]):
         self.options = dict(options)
@@ -55,6 +55,8 @@ class OverwriteState:
         self.turn = 0
         self.over = False
         self.failed_by: int | None = None
+        #: seats that resigned (O25), in the order they left
+        self.resigned: tuple[int, ...] = ()
         #: each seat's largest group after every finished turn (for the chart)
         self.history: list[tuple[int, ...]] = []
         self._scores: list[int] | None = None
@@ -73,7 +75,7 @@ class OverwriteState:
         twin.tops = list(self.tops)
         twin.unlocked = self.unlocked
         twin.current, twin.phase, twin.first, twin.turn = self.current, self.phase, self.first, self.turn
-        twin.over, twin.failed_by = self.over, self.failed_by
+        twin.over, twin.failed_by, twin.resigned = self.over, self.failed_by, self.resigned
         twin.history = list(self.history)
         twin._scores = self._scores
         return twin
