@@ -110,7 +110,10 @@ class Game:
         raise NotImplementedError
 
     def legal_actions(self, state: Any, seat: int) -> list[Hashable]:
-        """Every legal action of ``seat``, in a deterministic order."""
+        """Every legal action of ``seat``, in a deterministic order, except
+        resigning (``pN resign``): open to a seat still playing at any moment
+        (``check`` accepts it), it is never listed, so bots never resign
+        (docs/engine.md, "Resigning")."""
         raise NotImplementedError
 
     def iter_legal_actions(self, state: Any, seat: int) -> Iterator[Hashable]:
