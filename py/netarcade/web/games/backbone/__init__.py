@@ -23,6 +23,7 @@ class BackbonePage(GamePage):
     #: Backbone has no chance and the search bot none either: on the classic
     #: map every demo would be the same game, so the demo's map is drawn from its seed
     demo_options = {"map": "seeded"}
+    resign_note = "The game ends at once and your opponent wins, whatever the scores (B27). Undo takes it back."
     #: a portrait phone shows the board as a tall diamond (the same query as app.PORTRAIT)
     prepaint_js = 'function (hash, portrait) { return portrait ? "board-tall" : ""; }'
 

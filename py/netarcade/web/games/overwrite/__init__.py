@@ -37,6 +37,9 @@ class OverwritePage(GamePage):
     chart_label = "LARGEST CHUNK"
     chart_caption = "Largest chunk at the end of each turn"
     form_labels = {"players": "Players"}
+    resign_note = ("You leave the game (O25): your pieces stay on the grid as they lie but cannot win, "
+                   "your own bank goes to the community bank and your turns are skipped. The last player "
+                   "left wins. Undo takes it back.")
     css = "overwrite.css"
     prepaint_js = _PREPAINT_JS
     #: a placement stays a little longer: the board changes in several cells at once
