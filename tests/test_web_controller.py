@@ -124,6 +124,24 @@ def test_pause_stops_the_demo_and_resume_goes_on():
     drop_tasks(screen)
 
 
+def test_an_embedded_link_without_seats_is_a_demo_of_bots():
+    for game_id, players in (("breach", 4), ("overwrite", 2), ("netcontrol", 3)):
+        control, screen = controller(embed=True)
+        control.route(f"play={game_id}&seed=7")
+        assert control.session.setup.seats == (DEMO_SEATS[0],) * players, game_id
+        assert len(screen.tasks) == 1  # a bot moves first: nobody waits for a human
+        drop_tasks(screen)
+    # seats the link names are kept, in an embed as on the page
+    control, screen = controller(embed=True)
+    control.route("play=breach&seed=7&seats=human,greedy")
+    assert control.session.setup.seats == ("human", "greedy")
+    drop_tasks(screen)
+    control, screen = controller()
+    control.route("play=breach&seed=7")
+    assert control.session.setup.seats[0] == "human"
+    drop_tasks(screen)
+
+
 def test_keys_and_commands_reach_the_table():
     control, screen = controller()
     control.load(Session(new_setup("backbone", {}, 4, ("human", "human"))), demo=False)

@@ -146,7 +146,8 @@ class Controller:
             return
         if is_game_link(fragment):
             try:
-                session = Session.from_link(fragment)
+                # an embedded link that names no seats is a demo: bots in every seat
+                session = Session.from_link(fragment, DEMO_SEATS[0] if self.embed else None)
             except LinkError as err:
                 self.cancel_bots()
                 self.table = None
