@@ -33,6 +33,8 @@ from .redis_store import LEASE_MS, OPEN, PREFIX, RENEW, lease_key, log_key, retr
 
 log = logging.getLogger("netarcade.relay")
 BUS_MAXLEN = 100_000
+#: bus messages handled between two turns of the loop
+BUS_YIELD = 10
 #: a lease taken to load a room lasts this much longer per action to replay:
 #: the replay blocks this process (no renewals), and a long game replayed on a
 #: busy machine must not outlive its lease (it would be dropped as soon as it
@@ -244,12 +246,16 @@ class Cluster:
                 await asyncio.sleep(0.2)
                 continue
             for _key, entries in answer or []:
-                for entry_id, fields in entries:
+                for index, (entry_id, fields) in enumerate(entries, start=1):
                     last = entry_id
                     try:
                         self.deliver(msgpack.unpackb(fields[b"m"], raw=False, strict_map_key=False))
                     except Exception:
                         log.exception("bus message failed")
+                    if index % BUS_YIELD == 0:
+                        # a batch of requests (a storm of resumes after a process died) must not hold
+                        # the loop for seconds: lease renewals, sockets and clocks run in between
+                        await asyncio.sleep(0)
 
     def deliver(self, message: dict) -> None:
         kind = message["t"]
