@@ -20,8 +20,11 @@ player's wait). ``--kills N`` also kills the relay with SIGKILL N times
 during the run and checks, as the tests do, that no acknowledged action was
 lost. ``--processes N`` (N > 1) runs N relay processes on one
 ``redis-server`` of its own (``--store redis://...``), the clients of a
-room spread over them, and also prints each process's peak memory and
-Redis commands per move.
+room spread over them, and also prints each process's peak memory, Redis
+commands per move, and Redis's work a move by command with its background
+work (measured for 2 s before the window, everyone connected and nobody
+moving) taken out. Its Redis runs as docs/relay.md says (AOF, ``appendfsync
+always``).
 
     python scripts/bench_relay.py --rooms 250 --seats 4 --game netcontrol --seconds 20
     python scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --think 2
@@ -41,6 +44,7 @@ import subprocess
 import sys
 import tempfile
 import time
+from collections import Counter
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -214,7 +218,7 @@ def start_redis(folder: Path) -> tuple[subprocess.Popen, str]:
         raise SystemExit("bench_relay: --processes needs redis-server (apt-get install redis-server)")
     folder.mkdir(parents=True, exist_ok=True)
     proc = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
-                             "--appendonly", "yes", "--appendfsync", "everysec", "--save", ""],
+                             "--appendonly", "yes", "--appendfsync", "always", "--save", ""],  # docs/relay.md
                             stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
     import redis
     client = redis.Redis(port=port)
@@ -227,17 +231,41 @@ def start_redis(folder: Path) -> tuple[subprocess.Popen, str]:
     return proc, f"redis://127.0.0.1:{port}/0"
 
 
-def redis_commands(url: str | None) -> int:
+def redis_stats(url: str | None) -> Counter:
+    """Redis's calls so far per command (its INFO calls left out) and its own CPU in ms (``cpu_ms``)."""
     if not url:
-        return 0
+        return Counter()
     import redis
-    return int(redis.Redis.from_url(url).info("stats")["total_commands_processed"])
+    db = redis.Redis.from_url(url)
+    try:
+        stats = Counter({name[len("cmdstat_"):]: int(row["calls"]) for name, row in db.info("commandstats").items()
+                         if name != "cmdstat_info"})
+        cpu = db.info("cpu")
+        stats["cpu_ms"] = round(1000 * (cpu["used_cpu_user"] + cpu["used_cpu_sys"]))
+        return stats
+    finally:
+        db.close()
+
+
+def per_move(stats: Counter, moves: int, elapsed: float, idle: Counter, idle_s: float) -> str:
+    """Redis's work a move, with what it does anyway (``idle``: the same
+    processes and clients, nobody moving: lease renewals, sweeps, owner
+    checks for proxied clients) taken out, by command."""
+    extra = Counter({k: v - idle[k] * elapsed / idle_s for k, v in stats.items()})
+    calls = {k: v / moves for k, v in extra.items() if k != "cpu_ms" and v / moves >= 0.05}
+    idle_calls = sum(v for k, v in idle.items() if k != "cpu_ms") / idle_s
+    return (f"Redis a move: {sum(calls.values()):.1f} commands ("
+            + ", ".join(f"{k} {v:.1f}" for k, v in sorted(calls.items(), key=lambda kv: -kv[1]))
+            + f"), {extra['cpu_ms'] / moves:.2f} ms of Redis CPU; with nobody moving Redis still gets "
+            f"{idle_calls:.0f} commands a second ({idle['cpu_ms'] / idle_s / 10:.1f}% of a core)")
 
 
 async def bench(args, processes, redis_url=None, players=None) -> dict:
     rng = random.Random(args.seed)
-    setup = await Client.open(processes[0].url)
-    for _ in range(0 if players else args.rooms):
+    # rooms are created round the processes: each owns its share (the creator takes the lease)
+    setups = [await Client.open(process.url) for process in processes]
+    for index in range(0 if players else args.rooms):
+        setup = setups[index % len(setups)]
         created = await setup.request({"kind": "create", "game": args.game, "seats": ["human"] * args.seats}, 60)
         if created["kind"] != "created":
             raise SystemExit(f"bench_relay: cannot create a room: {created}")
@@ -245,7 +273,8 @@ async def bench(args, processes, redis_url=None, players=None) -> dict:
         for seat in range(args.seats):
             joined = await setup.request({"kind": "join", "room": room, "name": f"p{seat}", "seat": seat}, 60)
             players = (players or []) + [(room, seat, joined["token"])]
-    await setup.close()
+    for setup in setups:
+        await setup.close()
 
     # every seat connects and resumes first (a bounded number at a time), so
     # the measured window holds moves alone, not the connection storm
@@ -259,8 +288,13 @@ async def bench(args, processes, redis_url=None, players=None) -> dict:
         await asyncio.wait_for(connected.acquire(), 300)
     connect_s = time.monotonic() - opening
 
+    idle, idle_s = Counter(), 0.0
+    if redis_url:  # Redis's background work, every client connected and nobody moving
+        idle, idle_s = redis_stats(redis_url), time.monotonic()
+        await asyncio.sleep(2)
+        idle, idle_s = redis_stats(redis_url) - idle, time.monotonic() - idle_s
     pids = [p.proc.pid for p in processes]
-    commands = redis_commands(redis_url)
+    commands = redis_stats(redis_url)
     relay_cpu = [cpu_seconds(pid) for pid in pids]
     own_cpu = time.process_time()
     loads = [load_average()]
@@ -286,7 +320,7 @@ async def bench(args, processes, redis_url=None, players=None) -> dict:
     relay_cpu = sum(cpu_seconds(pid) - before for pid, before in zip(pids, relay_cpu))
     own_cpu = time.process_time() - own_cpu
     loads.append(load_average())
-    commands = redis_commands(redis_url) - commands
+    commands = redis_stats(redis_url) - commands
     moves = len(tally.latencies)  # acknowledged moves sent and answered in the window
     stop.set()
     await asyncio.wait(tasks, timeout=15)
@@ -305,7 +339,9 @@ async def bench(args, processes, redis_url=None, players=None) -> dict:
             "load": max(loads), "connect_s": connect_s, "refused": tally.refused, "timeouts": tally.timeouts,
             "reconnects": tally.reconnects, "peak_mb": memories[0] / 2**20, "kills": kills, "acked": tally.acked,
             "process_mb": [m / 2**20 for m in memories],
-            "redis_per_move": commands / moves if moves and redis_url else None}
+            "redis_per_move": sum(v for k, v in commands.items() if k != "cpu_ms") / moves
+            if moves and redis_url else None,
+            "redis": per_move(commands, moves, elapsed, idle, idle_s) if moves and redis_url else None}
 
 
 def service_time(args) -> dict:
@@ -440,6 +476,8 @@ def main(argv=None) -> int:
           f"core{' over all processes' if args.processes > 1 else ''}), the clients' CPU {f['clients_cpu_ms']:.2f} ms "
           f"a move ({100 * f['clients_busy']:.0f}% of one core; clients/relay {f['clients_cpu_ms'] / f['relay_cpu_ms']:.2f}); "
           f"load average up to {f['load']:.1f} on {os.cpu_count()} cores", flush=True)
+    if f["redis"]:
+        print(f"  {f['redis']}", flush=True)
     print(f"  queueing: {f['in_flight']:.1f} moves in flight on average, so by Little's law a mean latency of "
           f"{1000 * f['in_flight'] / f['moves_per_s']:.0f} ms at {f['moves_per_s']:.0f} moves/s (measured: "
           f"{f['mean_ms']:.1f} ms); {len(figures['acked'])} acks in all, "
