@@ -501,7 +501,8 @@ def test_form_for_net_control():
                                               "seat4": "greedy", "seat5": "human", "seat6": "human"})
     assert errors == {}
     assert setup.seats == ("human", "random", "search", "greedy")
-    assert setup.options == {"players": 4, "radius": 3, "target": 12}
+    # the form has no field for the rules edition: a new game is the current one (N32, N33)
+    assert setup.options == {"players": 4, "radius": 3, "target": 12, "rules": 2}
     _, errors = parse_form("netcontrol", {"players": "7", "radius": "0"})
     assert set(errors) == {"players", "radius"}
     html = views.new_game_form("netcontrol")
