@@ -22,7 +22,7 @@ from netarcade.core import Match
 from netarcade.core.record import digest
 from netarcade.games import get_game
 from netarcade.relay.store import journal
-from test_relay_harness import Client, RelayProcess, run, table
+from test_relay_harness import Client, RelayProcess, progress, run, table
 from test_relay_games import roundtrip
 
 KILLS = int(os.environ.get("RELAY_KILLS", "50"))
@@ -30,16 +30,6 @@ TABLES = [("netcontrol", ["human", "human", "random"], {"target": 3}),
           ("breach", ["human", "human", "random"], {"rounds": 5}),
           ("breach", ["human", "human"], {"rounds": 5}),
           ("backbone", ["human", "random"], {})]
-#: bounds: play resumes within this long after a restart, or the test fails
-RESUME_WITHIN = 20.0
-
-
-async def progress(acked: list, mark: int, what: str) -> None:
-    """Until an action is acknowledged beyond ``mark`` (bounded)."""
-    deadline = time.monotonic() + RESUME_WITHIN
-    while len(acked) <= mark:
-        assert time.monotonic() < deadline, f"no action acknowledged within {RESUME_WITHIN} s {what}"
-        await asyncio.sleep(0.01)
 
 
 async def scenario(process, kills: int, seconds: float):

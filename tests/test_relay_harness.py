@@ -237,6 +237,17 @@ async def seat_player(pick_url, room: str, seat: int, token: str, rng: random.Ra
                     pass
 
 
+async def progress(acked: list, mark: int, what: str, explain=None, within: float = 20.0) -> None:
+    """Until an action is acknowledged beyond ``mark`` (bounded; ``explain``,
+    a coroutine function, says why not)."""
+    deadline = time.monotonic() + within
+    while len(acked) <= mark:
+        if time.monotonic() > deadline:
+            why = f": {await explain()}" if explain else ""
+            raise AssertionError(f"no action acknowledged within {within} s {what}{why}")
+        await asyncio.sleep(0.01)
+
+
 async def table(pick_url, game: str, seats: list[str], options: dict, rng: random.Random, deadline: float,
                 acked: list, rooms: list, stop: asyncio.Event, timeout: float = 5.0,
                 playing: set | None = None) -> None:
