@@ -30,6 +30,7 @@ bench: $(STAMP)
 	$(MAKE) --no-print-directory bench-pyodide
 	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20
 	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --think 2 --service-moves 0
+	$(PY) scripts/bench_relay.py --rooms 20 --seats 4 --seconds 60 --kills 200 --service-moves 0
 	$(MAKE) --no-print-directory redis
 	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --processes 3
 
