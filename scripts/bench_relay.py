@@ -474,18 +474,24 @@ def main(argv=None) -> int:
           flush=True)
     print(f"  where the time goes: relay CPU {f['relay_cpu_ms']:.2f} ms a move ({100 * f['relay_busy']:.0f}% of one "
           f"core{' over all processes' if args.processes > 1 else ''}), the clients' CPU {f['clients_cpu_ms']:.2f} ms "
-          f"a move ({100 * f['clients_busy']:.0f}% of one core; clients/relay {f['clients_cpu_ms'] / f['relay_cpu_ms']:.2f}); "
+          f"a move ({100 * f['clients_busy']:.0f}% of one core; "
+          f"clients/relay {_ratio(f['clients_cpu_ms'], f['relay_cpu_ms']):.2f}); "
           f"load average up to {f['load']:.1f} on {os.cpu_count()} cores", flush=True)
     if f["redis"]:
         print(f"  {f['redis']}", flush=True)
     print(f"  queueing: {f['in_flight']:.1f} moves in flight on average, so by Little's law a mean latency of "
-          f"{1000 * f['in_flight'] / f['moves_per_s']:.0f} ms at {f['moves_per_s']:.0f} moves/s (measured: "
+          f"{1000 * _ratio(f['in_flight'], f['moves_per_s']):.0f} ms at {f['moves_per_s']:.0f} moves/s (measured: "
           f"{f['mean_ms']:.1f} ms); {len(figures['acked'])} acks in all, "
           f"{f['refused']} refused (stale), {f['timeouts']} timeouts, {f['reconnects']} failed connections (retried); "
           f"{args.rooms * args.seats} clients connected and resumed in {f['connect_s']:.1f} s before the window",
           flush=True)
     shutil.rmtree(data, ignore_errors=True)  # the journal (and Redis's files) of this run
     return 1 if lost else 0
+
+
+def _ratio(part: float, whole: float) -> float:
+    """``part / whole``, or nan for a run that made no move (the figures still print)."""
+    return part / whole if whole else float("nan")
 
 
 if __name__ == "__main__":
