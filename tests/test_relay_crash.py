@@ -18,12 +18,8 @@ import os
 import random
 import time
 
-from netarcade.core import Match
-from netarcade.core.record import digest
-from netarcade.games import get_game
 from netarcade.relay.store import journal
-from test_relay_harness import Client, RelayProcess, progress, run, table
-from test_relay_games import roundtrip
+from test_relay_harness import Client, RelayProcess, check_reloads, progress, run, table
 
 KILLS = int(os.environ.get("RELAY_KILLS", "50"))
 TABLES = [("netcontrol", ["human", "human", "random"], {"target": 3}),
@@ -73,18 +69,7 @@ def test_kill_nine_loses_no_acknowledged_action(tmp_path):
             return states
         states = run(compare(), 60)
         process.kill()  # seated bots play on after the restart: the journal now holds their moves too
-        after = journal(tmp_path / "data" / "relay.sqlite3")
-        finished = 0
-        for room in rooms:
-            entry, state = after[room], states[room]
-            assert len(book[room]["actions"]) <= state["version"] <= len(entry["actions"])
-            game = get_game(entry["game"])
-            match = Match(game, entry["options"], entry["seed"], entry["actions"][:state["version"]])
-            assert state["view"] == roundtrip(match.view(None))
-            assert state["view"]["over"] == match.over
-            if match.over:
-                assert state["reveal"]["digest"] == digest(game, match.state)
-                finished += 1
+        finished = check_reloads(rooms, book, states, journal(tmp_path / "data" / "relay.sqlite3"))
         print(f"{KILLS} kills in {time.monotonic() - started:.1f} s: {len(acked)} acknowledged actions, "
               f"{len(rooms)} rooms, {finished} finished and checked against their digest")
         assert finished >= len(TABLES)  # at least each table's last room

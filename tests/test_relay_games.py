@@ -14,16 +14,10 @@ import random
 import time
 from bisect import bisect_right
 
-import msgpack
-
 from netarcade.core import Match, TABLE
 from netarcade.core.record import decode_record, digest
 from netarcade.games import get_game, replay
-from test_relay_harness import Client, pack, play_seat, relay, run  # noqa: F401  (relay is a fixture)
-
-
-def roundtrip(data):
-    return msgpack.unpackb(pack(data), raw=False, strict_map_key=False)
+from test_relay_harness import Client, pack, play_seat, relay, roundtrip, run  # noqa: F401  (relay is a fixture)
 
 
 def check_frames(room: str, reveal: dict, observed: list[tuple[object, list[dict]]], tokens: dict[int, str]):

@@ -23,6 +23,10 @@ import pytest
 pytest.importorskip("websockets")
 from websockets.asyncio.client import connect  # noqa: E402
 
+from netarcade.core import Match  # noqa: E402
+from netarcade.core.record import digest  # noqa: E402
+from netarcade.games import get_game  # noqa: E402
+
 ROOT = Path(__file__).resolve().parents[1]
 
 
@@ -90,6 +94,11 @@ class RelayProcess:
 
 def pack(frame) -> bytes:
     return msgpack.packb(frame, use_bin_type=True)
+
+
+def roundtrip(data):
+    """``data`` as a client reads it back out of a frame."""
+    return msgpack.unpackb(pack(data), raw=False, strict_map_key=False)
 
 
 class Client:
@@ -163,6 +172,34 @@ class Client:
             self.reader.cancel()
 
 
+async def close_quietly(client: "Client | None") -> None:
+    """Close ``client`` within 2 s, whether or not its relay is still there."""
+    if client is not None:
+        try:
+            await asyncio.wait_for(client.close(), 2)
+        except Exception:
+            pass
+
+
+def check_reloads(rooms, book, states, after) -> int:
+    """Every watched room (``states``: its ``watch`` answer from a reloaded
+    relay) is a replay of its journal: at least the actions ``book`` held, at
+    most those ``after`` holds (seated bots play on), the spectator view, and
+    the revealed digest once over. Returns how many rooms finished."""
+    finished = 0
+    for room in rooms:
+        entry, state = after[room], states[room]
+        assert len(book[room]["actions"]) <= state["version"] <= len(entry["actions"])
+        game = get_game(entry["game"])
+        match = Match(game, entry["options"], entry["seed"], entry["actions"][:state["version"]])
+        assert state["view"] == roundtrip(match.view(None))
+        assert state["view"]["over"] == match.over
+        if match.over:
+            assert state["reveal"]["digest"] == digest(game, match.state)
+            finished += 1
+    return finished
+
+
 def run(coro, timeout: float = 120):
     return asyncio.run(asyncio.wait_for(coro, timeout))
 
@@ -231,10 +268,7 @@ async def seat_player(pick_url, room: str, seat: int, token: str, rng: random.Ra
                 frame = client.latest(room)
                 if frame:
                     last_seen = frame["version"]
-                try:
-                    await asyncio.wait_for(client.close(), 2)
-                except Exception:
-                    pass
+            await close_quietly(client)
 
 
 async def progress(acked: list, mark: int, what: str, explain=None, within: float = 20.0) -> None:
@@ -281,11 +315,7 @@ async def table(pick_url, game: str, seats: list[str], options: dict, rng: rando
             await asyncio.sleep(0.05)
             continue
         finally:
-            if client is not None:
-                try:
-                    await asyncio.wait_for(client.close(), 2)
-                except Exception:
-                    pass
+            await close_quietly(client)
         if None in tokens.values() or len(tokens) < seats.count("human"):
             continue  # a seat we hold no token for: nobody can finish this room
         if playing is not None:

@@ -45,11 +45,10 @@ pytestmark = pytest.mark.skipif(REDIS_SERVER is None,
                                 reason="redis-server is not installed (make test installs it with apt as root)")
 
 from netarcade.core import Match  # noqa: E402
-from netarcade.core.record import digest  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
 from netarcade.relay.redis_store import OPEN, journal, lease_key, log_key, room_key  # noqa: E402
-from test_relay_games import full_game, roundtrip  # noqa: E402
-from test_relay_harness import Client, RelayProcess, progress, run, table  # noqa: E402
+from test_relay_games import full_game  # noqa: E402
+from test_relay_harness import Client, RelayProcess, check_reloads, close_quietly, progress, run, table  # noqa: E402
 
 KILLS = int(os.environ.get("RELAY_REDIS_KILLS", "20"))
 TABLES = [("netcontrol", ["human", "human", "random"], {"target": 3}),
@@ -187,11 +186,7 @@ async def clock_table(processes, rng, deadline, stop, rooms, playing, current):
         except Exception:
             await asyncio.sleep(0.1)
         finally:
-            if client is not None:
-                try:
-                    await asyncio.wait_for(client.close(), 2)
-                except Exception:
-                    pass
+            await close_quietly(client)
 
 
 def explainer(db, processes, playing):
@@ -311,19 +306,8 @@ def check_journal(server, processes, rooms, acked):
         await watcher.close()
         return states
     states = run(watch(), 60)
-    after = journal(server.url)  # seated bots and the clock play on: read the journal after watching
-    finished = 0
-    for room in rooms:
-        entry, state = after[room], states[room]
-        assert len(book[room]["actions"]) <= state["version"] <= len(entry["actions"])
-        game = get_game(entry["game"])
-        match = Match(game, entry["options"], entry["seed"], entry["actions"][:state["version"]])
-        assert state["view"] == roundtrip(match.view(None))
-        assert state["view"]["over"] == match.over
-        if match.over:
-            assert state["reveal"]["digest"] == digest(game, match.state)
-            finished += 1
-    return finished
+    # seated bots and the clock play on: read the journal after watching
+    return check_reloads(rooms, book, states, journal(server.url))
 
 
 def test_kill_nine_owners_loses_no_acknowledged_action(tmp_path, redis_server):
