@@ -62,6 +62,16 @@ def act_once(page, rng) -> bool:
         }""", rng.randrange(1 << 30))
 
 
+def join_by_link(page, link: str, name: str):
+    """Open a room's link in ``page`` and take its open seat as ``name``."""
+    page.goto(link, wait_until="domcontentloaded")
+    wait_ready(page)
+    page.wait_for_selector("form.joinseat", timeout=15_000)
+    page.fill("#online-name", name)
+    page.click("form.joinseat button[type=submit]")
+    return page
+
+
 def test_online_net_control_two_players_a_bot_a_spectator(chromium, relay_site, tmp_path):  # noqa: F811
     base = relay_site.http + "/"
     rng = random.Random(11)
@@ -84,12 +94,7 @@ def test_online_net_control_two_players_a_bot_a_spectator(chromium, relay_site, 
         assert link.endswith("#online=" + code)
         ann.screenshot(path=str(tmp_path / "lobby.png"))
 
-        bob = bob_tab.page()
-        bob.goto(link, wait_until="domcontentloaded")
-        wait_ready(bob)
-        bob.wait_for_selector("form.joinseat", timeout=15_000)
-        bob.fill("#online-name", "Bob")
-        bob.click("form.joinseat button[type=submit]")
+        bob = join_by_link(bob_tab.page(), link, "Bob")
         # every human seat is taken: the relay starts the game (else Start would)
         ann.wait_for_function("document.getElementById('online').textContent.includes('Bob')", timeout=15_000)
 
@@ -204,12 +209,7 @@ def test_two_people_play_online(chromium, relay_site, game_id):  # noqa: F811
         ann.wait_for_selector("#online-code", timeout=15_000)
         link = ann.input_value("#online-link")
 
-        bob = bob_tab.page()
-        bob.goto(link, wait_until="domcontentloaded")
-        wait_ready(bob)
-        bob.wait_for_selector("form.joinseat", timeout=15_000)
-        bob.fill("#online-name", "Bob")
-        bob.click("form.joinseat button[type=submit]")
+        bob = join_by_link(bob_tab.page(), link, "Bob")
         for page in (ann, bob):
             page.wait_for_function("document.getElementById('overlay').hidden", timeout=15_000)
             assert dataset(page, "game") == game_id
@@ -273,12 +273,7 @@ def test_take_a_local_backbone_game_online(chromium, relay_site):  # noqa: F811
         assert "carries on here from move 1" in ann.text_content("#overlay")
         link = ann.input_value("#online-link")
 
-        bob = bob_tab.page()
-        bob.goto(link, wait_until="domcontentloaded")
-        wait_ready(bob)
-        bob.wait_for_selector("form.joinseat", timeout=15_000)
-        bob.fill("#online-name", "Bob")
-        bob.click("form.joinseat button[type=submit]")
+        bob = join_by_link(bob_tab.page(), link, "Bob")
         for page in (ann, bob):
             page.wait_for_function("document.getElementById('overlay').hidden", timeout=15_000)
             assert log_texts(page) == ["p1 router b2"]
