@@ -270,7 +270,8 @@ def test_board_svg_crops_to_the_area_and_names_its_cells():
     area = table.view()["area"]
     assert len(area) == 36
     assert set(re.findall(r'data-name="(\w+)"', svg)) == set(area)
-    assert 'viewBox="72 72 ' in svg and ">c<" in svg and ">a<" not in svg
+    # the box ends at the boundary line's outer edge (6 x 36 cells + the labels' 22 + 1.5): no cell beyond shows
+    assert 'viewBox="72 72 239.5 239.5"' in svg and ">c<" in svg and ">a<" not in svg
     table.command("pick", "1")
     svg = page.board(table)
     ET.fromstring(svg)

@@ -53,6 +53,9 @@ MARGIN = 22.0
 BOUNDARY_BLUE = "#2fa8ff"
 ENC_GREY = "#8b95a5"
 STRIP = 96.0
+#: half the boundary line's width: how far it reaches past the playing area
+#: (a cropped board ends there, so no cell beyond the boundary shows)
+EDGE = 1.5
 LOCK = "M-4 -1h8v6h-8z M-2.6 -1v-2.2a2.6 2.6 0 0 1 5.2 0v2.2"
 
 
@@ -181,7 +184,7 @@ def _boundary(area: list[str]) -> str:
     x, y = _xy(min(rows) * WIDTH + min(cols))
     side = (max(cols) - min(cols) + 1) * CELL
     return el("rect", None, x=x, y=y, width=side, height=(max(rows) - min(rows) + 1) * CELL, fill="none",
-              stroke=BOUNDARY_BLUE, stroke_width=3, class_="boundary")
+              stroke=BOUNDARY_BLUE, stroke_width=2 * EDGE, class_="boundary")
 
 
 def _mini(piece: str, x: float, y: float, unit: float, orient_cells=None) -> list[str]:
@@ -307,11 +310,13 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
               for col in range(left_col, last_col + 1)]
     labels += [text(label_x, MARGIN + row * CELL + CELL / 2 + 3, row + 1, class_="label")
                for row in range(top_row, last_row + 1)]
-    if crop:  # the labels lie over the cells around the playing area: mask those first
+    if crop:  # the labels lie over the cells around the playing area: mask those first, up to the
+        # boundary line's outer edge (EDGE), which the box ends at on the other two sides
         x0, y0 = left_col * CELL, top_row * CELL
         span_w, span_h = (last_col - left_col + 1) * CELL, (last_row - top_row + 1) * CELL
-        labels = [el("path", None, d=f"M{fmt(x0)} {fmt(y0)}h{fmt(span_w + MARGIN + 6)}v{fmt(MARGIN)}"
-                                      f"h{fmt(-span_w - 6)}v{fmt(span_h + 6)}h{fmt(-MARGIN)}z",
+        band = MARGIN - EDGE
+        labels = [el("path", None, d=f"M{fmt(x0)} {fmt(y0)}h{fmt(span_w + MARGIN + EDGE)}v{fmt(band)}"
+                                      f"h{fmt(-span_w - 2 * EDGE)}v{fmt(span_h + 2 * EDGE)}h{fmt(-band)}z",
                      fill=THEME["bg"]), *labels]
     else:
         parts.extend(labels)
@@ -360,7 +365,8 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         parts.extend(labels)
         x0 = left_col * CELL
         y0 = top_row * CELL
-        box = (x0, y0, (last_col - left_col + 1) * CELL + MARGIN + 6, (last_row - top_row + 1) * CELL + MARGIN + 6)
+        box = (x0, y0, (last_col - left_col + 1) * CELL + MARGIN + EDGE,
+               (last_row - top_row + 1) * CELL + MARGIN + EDGE)
         return svg_document(parts, box, {"class": "ow-board", "role": "img",
                                          "aria-label": escape("Overwrite board")})
     if strip:
