@@ -22,6 +22,7 @@ from typing import Any, Awaitable, Callable
 
 from .pages import GamePage, default_page, page_for
 from .session import DEFAULT_SEATS, LinkError, Session, is_game_link, linked_game, new_setup
+from .speech import Announcer
 
 __all__ = ["DEMO_PAUSE", "DEMO_RESTART", "DEMO_SEATS", "PACES", "Controller", "Screen"]
 
@@ -46,6 +47,9 @@ class Screen:
 
     def render(self) -> None:
         """Draw the current game (board, status, panels) from the controller."""
+
+    def set_text(self, element_id: str, text: str) -> None:
+        """Put ``text`` in a page element (``announce``: the polite live region a screen reader hears)."""
 
     def link_error(self, message: str) -> None:
         """A link that does not open: say why, offer a fresh start. No game is
@@ -115,6 +119,7 @@ class Controller:
             self.pace = "normal"
         #: the seat whose Resign awaits confirmation (the card is on screen), else None
         self.resigning: int | None = None
+        self.heard = Announcer()  # what a screen reader has been told of the moves
 
     @property
     def session(self) -> Session | None:
@@ -199,6 +204,9 @@ class Controller:
         if self.table is not None:
             self.table.sync()
         self.screen.render()
+        news = self.heard.news(self.session, self.page)
+        if news:
+            self.screen.set_text("announce", news)
         if update_hash and self.table is not None and not self.demo:
             self.screen.set_link(self.session.link())
         self.schedule_bots()

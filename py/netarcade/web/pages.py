@@ -83,6 +83,14 @@ class GamePage:
 
         return views.game_over(table, self.chart_label, self.chart_caption)
 
+    def speech(self) -> Any:
+        """How the game's moves read aloud (a ``speech.Speech``): the live
+        region's sentences and the "Can't ..." of a refused click. Games
+        declare theirs in ``tools.py``; this one reads the notation as written."""
+        from .speech import Speech
+
+        return Speech({})
+
     def bot_pause(self, text: str) -> float:
         """How long the bot action ``text`` (notation) stays on screen."""
         return self.bot_pause_seconds

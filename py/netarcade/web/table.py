@@ -44,6 +44,9 @@ class Tool:
     parts: tuple[str, ...] = ()
     #: the engine lists the words in one order; the player may pick them in any
     unordered: bool = False
+    #: what it does as a phrase, its verb in the plain form, ``{0}``... for the
+    #: words after the verb ("build a Router on {0}"): how a move reads aloud (``web/speech.py``)
+    say: str = ""
 
 
 def _unique(words) -> list[str]:
@@ -241,8 +244,10 @@ class Table:
         """Bring the selection in line with the session after any change."""
 
     def _describe(self, text: str) -> str:
-        """The action in words, for "Can't ...": the game's own."""
-        return text
+        """The action in words, for "Can't ...": the game's phrase for it (``GamePage.speech``)."""
+        from .pages import page_for
+
+        return page_for(self.game).speech().phrase(text, self.session.names)
 
     def _cannot_click(self) -> str | None:
         """Why a click on the board plays nothing now (the game is over, or it

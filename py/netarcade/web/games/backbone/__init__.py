@@ -54,6 +54,11 @@ class BackbonePage(GamePage):
             "log": views.log_panel(table),
         }
 
+    def speech(self):
+        from .tools import SPEECH
+
+        return SPEECH
+
     def side(self, table=None):
         from . import views
 

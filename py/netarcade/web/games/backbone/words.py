@@ -23,19 +23,6 @@ _KIND_NAMES = {"router": "Router", "switch": "Switch", "ap": "Wireless AP", "ser
 class BackboneWords:
     """What the Backbone table says; mixed into ``BackboneTable``."""
 
-    def _describe(self, text: str) -> str:
-        words = text.split()
-        verb = words[1]
-        if verb == "reroute":
-            return f"reroute {words[2]} to {words[3]}"
-        if verb == "hack":
-            return f"hack {words[2]}"
-        if verb == "firewall":
-            return f"put a Firewall on {words[2]}"
-        if verb == "end":
-            return "end the turn"
-        return f"build a {TOOL_INFO[verb][0]} on {words[2]}"
-
     def _why_unavailable(self, tool: str) -> str:
         label, cost, _, _ = TOOL_INFO[tool]
         view = self.session.view()

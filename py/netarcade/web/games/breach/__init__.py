@@ -53,6 +53,11 @@ class BreachPage(GamePage):
 
         return views.panels(table)
 
+    def speech(self):
+        from .tools import SPEECH
+
+        return SPEECH
+
     def side(self, table=None):
         from . import views
 

@@ -16,10 +16,12 @@ from __future__ import annotations
 
 from netarcade.games.breach.cards import (CRASH, DECK_SIZE, EXPLOIT, EXPLOITS, EXPOSURE_SUPPLY, HAND, REMOVED_2P,
                                           SPRINT_MAX_EXPOSURE)
+from netarcade.web.speech import Speech, seat_word, spoken_phrases
 from netarcade.web.table import Tool
 
 __all__ = ["BARE", "CARD_IDS", "CRASH", "DECK_SIZE", "EXPLOIT", "EXPLOITS", "EXPOSURE_SUPPLY", "HAND", "PICKS",
-           "PLAY", "REMOVED_2P", "SPRINT_MAX_EXPOSURE", "TARGET_WORDS", "card_name"]
+           "PLAY", "REMOVED_2P", "SPEECH", "SPRINT_MAX_EXPOSURE", "TARGET_WORDS", "card_name",
+           "where_words"]
 
 #: how each target kind of the deck reads in the page
 TARGET_WORDS = {"ahead": "a player at or ahead of you", "none": "you", "node": "a Node next to you",
@@ -35,29 +37,54 @@ CARD_IDS = tuple(PLAY)
 #: the decisions that pick words: Exploits from the hand, a die, a Node
 PICKS: dict[str, Tool] = {
     "block": Tool("block", "Block", "B", "discard 2 Exploits: the Exploit does nothing", ("card", "card"),
-                  unordered=True),
+                  unordered=True, say="block with {0} and {1}"),
     "counter": Tool("counter", "Counter", "B", "discard 2 Exploits: the block fails unless they counter back",
-                    ("card", "card"), unordered=True),
+                    ("card", "card"), unordered=True, say="counter with {0} and {1}"),
     "reroll": Tool("reroll", "Reroll", "", "discard 2 Exploits: roll one die again", ("die", "card", "card"),
-                   unordered=True),
-    "enter": Tool("enter", "Enter", "", "step onto a Node next to you", ("node",)),
-    "discard": Tool("discard", "Discard", "", "down to 5 slots", ("card",)),
-    "crash": Tool("crash", "Checkpoint", "", "the blue Node you restart from", ("node",)),
+                   unordered=True, say="reroll die {0} with {1} and {2}"),
+    "enter": Tool("enter", "Enter", "", "step onto a Node next to you", ("node",), say="enter {0}"),
+    "discard": Tool("discard", "Discard", "", "down to 5 slots", ("card",), say="discard {0}"),
+    "crash": Tool("crash", "Checkpoint", "", "the blue Node you restart from", ("node",),
+                  say="restart from {0}"),
 }
 
 #: the one-word decisions: command name -> tool
 BARE: dict[str, Tool] = {
-    "run": Tool("run", "Run Exploits", "R", f"refill to {HAND} cards, then play Exploits, then move"),
-    "laylow": Tool("laylow", "Lay Low", "L", "return up to 2 Exposure, discard every Exploit, refill; no move"),
-    "move": Tool("move", "Move on", "E", "done with Exploits: declare speed and roll"),
-    "pass": Tool("pass", "Pass", "P", "let it happen"),
-    "safe": Tool("safe", "Safe", "S", "roll 1 die"),
-    "sprint": Tool("sprint", "Sprint", "D", "roll 2 dice, +1 Exposure"),
-    "keep": Tool("keep", "Keep", "E", "keep the roll"),
-    "stop": Tool("stop", "Stop here", "E", "end the move on this Node"),
+    "run": Tool("run", "Run Exploits", "R", f"refill to {HAND} cards, then play Exploits, then move",
+                say="run Exploits"),
+    "laylow": Tool("laylow", "Lay Low", "L", "return up to 2 Exposure, discard every Exploit, refill; no move",
+                   say="lay low"),
+    "move": Tool("move", "Move on", "E", "done with Exploits: declare speed and roll",
+                 say="move on from Exploits"),
+    "pass": Tool("pass", "Pass", "P", "let it happen", say="pass"),
+    "safe": Tool("safe", "Safe", "S", "roll 1 die", say="go Safe, rolling one die"),
+    "sprint": Tool("sprint", "Sprint", "D", "roll 2 dice, +1 Exposure", say="sprint, rolling two dice"),
+    "keep": Tool("keep", "Keep", "E", "keep the roll", say="keep the roll"),
+    "stop": Tool("stop", "Stop here", "E", "end the move on this Node", say="stop moving"),
 }
 
 
 def card_name(card: str) -> str:
     """``lag`` -> ``LAG``; ``frame`` -> ``FRAME JOB``."""
     return EXPLOIT[card].name if card in EXPLOIT else card
+
+
+def where_words(at: str) -> str:
+    """``5t`` -> ``layer 5 top``; ``root`` -> ``Root``."""
+    if at in ("edge", "root"):
+        return at.capitalize()
+    return f"layer {at[:-1]} {'top' if at.endswith('t') else 'bottom'}"
+
+
+def _spoken_target(word: str, words, names) -> str:
+    """An Exploit's target: a seat (``p3``), a layer (``5``) or a Node (``4t``)."""
+    return seat_word(word, names) or (f"layer {word}" if word.isdigit() else where_words(word))
+
+
+#: how a move reads aloud ("Greedy bot plays TRACE on you."); every Exploit is played with ``play``
+_PHRASES, _PARTS = spoken_phrases((*PICKS.values(), *BARE.values()), play="play {0}[ on {1}]",
+                                  resign="leave the game")
+SPEECH = Speech(_PHRASES, {**_PARTS, "play": ("card", "target")},
+                readers={"card": lambda word, words, names: card_name(word), "target": _spoken_target,
+                         "node": lambda word, words, names: where_words(word)},
+                withheld={"card": "an Exploit", "node": "a Node"}, max_players=5)

@@ -15,16 +15,9 @@ from typing import Any
 from netarcade.games.breach.cards import NODE
 from netarcade.web.table import Table
 
-from .tools import CRASH, EXPLOIT, HAND, card_name
+from .tools import CRASH, EXPLOIT, HAND, card_name, where_words
 
 __all__ = ["BreachWords", "where_words"]
-
-
-def where_words(at: str) -> str:
-    """``5t`` -> ``layer 5 top``; ``root`` -> ``Root``."""
-    if at in ("edge", "root"):
-        return at.capitalize()
-    return f"layer {at[:-1]} {'top' if at.endswith('t') else 'bottom'}"
 
 
 class BreachWords:
@@ -174,17 +167,6 @@ class BreachWords:
         if not session.over and self.phase == "window":
             return f"Wait: {self.names[session.current]} is answering the Exploit."
         return Table._not_your_turn(self)
-
-    def _describe(self, text: str) -> str:
-        words = text.split()
-        verb, args = words[1], words[2:]
-        if verb == "play" and args:
-            return f"play {card_name(args[0])}" + self.target_words(args[0], args[1] if len(args) > 1 else None)
-        if verb in ("block", "counter", "reroll"):
-            return f"{verb} with " + " + ".join(card_name(a) for a in args if not a.isdigit())
-        if verb == "enter" and args:
-            return f"enter {args[0]}"
-        return verb
 
     # --- the activity log ----------------------------------------------------------------------
     def event_notes(self, events: Any) -> list[str]:

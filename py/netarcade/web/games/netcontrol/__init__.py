@@ -66,6 +66,11 @@ class NetControlPage(GamePage):
 
         return views.panels(table)
 
+    def speech(self):
+        from .tools import SPEECH
+
+        return SPEECH
+
     def side(self, table=None):
         from . import views
 

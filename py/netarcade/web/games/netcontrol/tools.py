@@ -13,42 +13,49 @@ from __future__ import annotations
 
 from netarcade.games.netcontrol.board import RESOURCE_CODES, RESOURCES
 from netarcade.games.netcontrol.rules import CARDS, COSTS, DECK, MONOPOLY_TAKE
+from netarcade.web.speech import Speech, spoken_phrases
 from netarcade.web.table import Tool
 
 __all__ = ["BOARD_TOOLS", "CARD_INFO", "CARD_TOOLS", "CHOOSER_TOOLS", "COST_ROWS", "DECK_COUNT",
-           "PHASE_TOOLS", "TOOLS", "TOOL_INFO", "TOOL_SPECS", "action_targets", "cost_text",
+           "PHASE_TOOLS", "SPEECH", "TOOLS", "TOOL_INFO", "TOOL_SPECS", "action_targets", "cost_text",
            "element_kind", "resource_code"]
 
 #: how many of each special card the deck holds (the rules' deck)
 DECK_COUNT = dict(zip(CARDS, DECK))
 
 _SPECS = (
-    Tool("link", "Link", "L", "extends your network", ("edge",)),
-    Tool("node", "Node", "N", "needs a link to reach it", ("vertex",)),
-    Tool("super", "Super", "S", "upgrades a node to a Super Node: 2 XP, doubles production", ("vertex",)),
-    Tool("fortify", "Fortify", "F", "one more hack level to chew through", ("vertex",)),
-    Tool("clear", "Clear", "C", "lifts a virus off a tile you have a building on", ("tile",)),
-    Tool("trade", "Trade", "T", "the bank: 4:1, better on an exchange", ("resource", "resource")),
+    Tool("link", "Link", "L", "extends your network", ("edge",), say="place a link on {0}"),
+    Tool("node", "Node", "N", "needs a link to reach it", ("vertex",), say="place a node on {0}"),
+    Tool("super", "Super", "S", "upgrades a node to a Super Node: 2 XP, doubles production", ("vertex",),
+         say="upgrade {0} to a Super Node"),
+    Tool("fortify", "Fortify", "F", "one more hack level to chew through", ("vertex",), say="fortify {0}"),
+    Tool("clear", "Clear", "C", "lifts a virus off a tile you have a building on", ("tile",),
+         say="clear the virus off {0}"),
+    Tool("trade", "Trade", "T", "the bank: 4:1, better on an exchange", ("resource", "resource"),
+         say="trade {0} for one {1}"),
     # the special cards
     Tool("hack", "Hack", "H", "an enemy building: strips a fortification, demotes a Super Node or destroys a node",
-         ("vertex",)),
-    Tool("virus", "Virus", "V", "a tile: it produces nothing until someone clears it", ("tile",)),
-    Tool("linkbuild", "Link Building", "B", "two free links; the second may chain off the first", ("edge", "edge")),
+         ("vertex",), say="play Hack on {0}"),
+    Tool("virus", "Virus", "V", "a tile: it produces nothing until someone clears it", ("tile",),
+         say="play Virus on {0}"),
+    Tool("linkbuild", "Link Building", "B", "two free links; the second may chain off the first", ("edge", "edge"),
+         say="play Link Building on {0} and {1}"),
     Tool("resource", "Resource", "G", "take any two resources from the bank", ("resource", "resource"),
-         unordered=True),
-    Tool("monopoly", "Monopoly", "M", f"name a resource: every rival hands you up to {MONOPOLY_TAKE}", ("resource",)),
-    Tool("xp", "+1 XP", "X", "one XP, kept for the game"),
+         unordered=True, say="play Resource, taking {0} and {1}"),
+    Tool("monopoly", "Monopoly", "M", f"name a resource: every rival hands you up to {MONOPOLY_TAKE}", ("resource",),
+         say="play Monopoly on {0}"),
+    Tool("xp", "+1 XP", "X", "one XP, kept for the game", say="play +1 XP"),
 )
 TOOL_SPECS: dict[str, Tool] = {tool.verb: tool for tool in _SPECS}
 #: the decisions that are not a picked tool: the phase says which
 PHASE_TOOLS: dict[str, Tool] = {
-    "setup-node": Tool("node", "Node", parts=("vertex",)),
+    "setup-node": Tool("node", "Node", parts=("vertex",), say="place a node on {0}"),
     "rebuild": Tool("node", "Node", parts=("vertex",)),
-    "setup-link": Tool("link", "Link", parts=("edge",)),
-    "discard": Tool("discard", "Discard", parts=("resource",)),
-    "roll": Tool("roll", "Roll", "R"),
-    "draw": Tool("draw", "Draw", "D"),
-    "end": Tool("end", "End turn", "E"),
+    "setup-link": Tool("link", "Link", parts=("edge",), say="place a link on {0}"),
+    "discard": Tool("discard", "Discard", parts=("resource",), say="discard one {0}"),
+    "roll": Tool("roll", "Roll", "R", say="roll the dice"),
+    "draw": Tool("draw", "Draw", "D", say="draw a special card"),
+    "end": Tool("end", "End turn", "E", say="end the turn"),
 }
 
 #: tools whose targets are on the board
@@ -75,6 +82,11 @@ COST_ROWS = (
     ("clear", "clear virus", "lifts a virus off one of your buildings"),
 )
 _ELEMENTS = {"v": "vertex", "e": "edge", "t": "tile"}
+#: how a move reads aloud ("Greedy bot trades compute for one firewall."): the tools' phrases, resources by name
+SPEECH = Speech(*spoken_phrases((*_SPECS, *PHASE_TOOLS.values()), resign="leave the game"),
+                readers={"resource": lambda word, words, names: (
+                    RESOURCES[RESOURCE_CODES.index(word)] if word in RESOURCE_CODES else word)},
+                withheld={"resource": "resource", "vertex": "a corner", "edge": "an edge", "tile": "a tile"})
 
 
 def cost_text(verb: str) -> str:

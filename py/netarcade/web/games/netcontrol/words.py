@@ -100,37 +100,6 @@ class NetControlWords:
             return "Place your link first: pick a highlighted edge."
         return "Not now."
 
-    def _describe(self, text: str) -> str:
-        words = text.split()
-        verb, args = words[1], words[2:]
-        if verb in ("node", "link"):
-            return f"place a {verb} on {args[0]}"
-        if verb == "super":
-            return f"upgrade {args[0]} to a Super Node"
-        if verb == "fortify":
-            return f"fortify {args[0]}"
-        if verb == "clear":
-            return f"clear the virus off {args[0]}"
-        if verb == "trade":
-            return f"trade {args[0]} for {args[1]}"
-        if verb == "hack":
-            return f"hack {args[0]}"
-        if verb == "virus":
-            return f"infect {args[0]}"
-        if verb == "linkbuild":
-            return f"build links on {args[0]} and {args[1]}"
-        if verb == "resource":
-            return f"take {args[0]} and {args[1]}"
-        if verb == "monopoly":
-            return f"claim {args[0]}"
-        if verb == "discard":
-            return f"discard {args[0]}"
-        if verb == "draw":
-            return "draw a card"
-        if verb == "end":
-            return "end the turn"
-        return verb
-
     def _hand(self) -> list[int]:
         player = self.view()["players"][self.session.current]
         return player["hand"] or [0] * 5

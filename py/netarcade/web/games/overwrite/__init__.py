@@ -65,6 +65,11 @@ class OverwritePage(GamePage):
 
         return views.panels(table)
 
+    def speech(self):
+        from .tools import SPEECH
+
+        return SPEECH
+
     def side(self, table=None):
         from . import views
 

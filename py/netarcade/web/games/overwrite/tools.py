@@ -34,17 +34,20 @@ from netarcade.games.overwrite.pieces import (
     parse_orientation,
     transform,
 )
+from netarcade.web.speech import Speech, and_list, seat_word, spoken_phrases
 from netarcade.web.table import Tool
 
-__all__ = ["DEFRAG", "DRAW", "KEYS", "PASS", "PERSONAL_LIMIT", "PLACE", "RESERVE", "RESERVE_LIMIT",
+__all__ = ["DEFRAG", "DRAW", "KEYS", "PASS", "PERSONAL_LIMIT", "PLACE", "RESERVE", "RESERVE_LIMIT", "SPEECH",
            "cells", "flipped", "handle", "piece_label", "play_name", "shift", "turned"]
 
-PLACE = Tool("place", "Place", "", "lay the picked piece where it fits", ("piece", "orient", "cell"))
-DEFRAG = Tool("defrag", "Defrag", "M", "move one uncovered piece elsewhere", ("piece", "orient", "cell"))
+PLACE = Tool("place", "Place", "", "lay the picked piece where it fits", ("piece", "orient", "cell"),
+             say="place {0} on {2}")
+DEFRAG = Tool("defrag", "Defrag", "M", "move one uncovered piece elsewhere", ("piece", "orient", "cell"),
+              say="use a Defrag to move {0} to {2}")
 RESERVE = Tool("reserve", "Reserve", "V", f"keep a piece of your colour (at most {RESERVE_LIMIT} blocks)",
-               ("piece",))
-DRAW = Tool("draw", "Draw", "D", "draw from the envelope into the bank")
-PASS = Tool("pass", "Pass", "P", "only when nothing in the bank can be played or kept")
+               ("piece",), say="keep {0} in the personal bank")
+DRAW = Tool("draw", "Draw", "D", "draw from the envelope into the bank", say="draw from the envelope")
+PASS = Tool("pass", "Pass", "P", "only when nothing in the bank can be played or kept", say="pass")
 
 #: key -> command (``pick:N``, 1-9, picks the Nth piece you may play)
 KEYS = {"r": "rotate", "f": "flip", "m": "defrag", "v": "reserve", "d": "draw", "p": "pass",
@@ -120,3 +123,31 @@ def shift(cell: str, rows: int, cols: int) -> str | None:
     if col < 0 or row < 0 or cell[:1] == "" or col >= WIDTH or row >= WIDTH:
         return None
     return f"{COLUMNS[col]}{row + 1}"
+
+
+def _spoken_piece(word: str, words, names) -> str:
+    """``1L4`` -> "an L4 in your colour"; ``av`` -> "the Anti-virus"."""
+    if word in SPECIAL_NAMES:
+        return f"the {SPECIAL_NAMES[word]}"
+    if word not in SHAPE or COLOUR.get(word) is None:
+        return word
+    owner = seat_word(f"p{COLOUR[word] + 1}", names)
+    shape = SHAPE[word]
+    article = "an" if shape[0] in "AEFHILMNORSX" else "a"
+    return f"{article} {shape} in {'your' if owner == 'you' else owner + chr(39) + 's'} colour"
+
+
+def _spoken_cells(word: str, words, names) -> str:
+    """The cells a placement covers ("c4, c5, d5 and e5"), from its piece,
+    orientation and anchor; the anchor alone if they do not fit."""
+    shape = shape_of(words[0]) if len(words) == 3 else None
+    if shape is None or parse_orientation(words[1]) is None:
+        return word
+    found = [shift(word, rows, cols) for rows, cols in sorted(cells(shape, words[1]))]
+    return word if None in found else and_list(found)
+
+
+#: how a move reads aloud ("Search bot places an L4 in your colour on c4, c5, c6 and d4.")
+SPEECH = Speech(*spoken_phrases((PLACE, DEFRAG, RESERVE, DRAW, PASS), resign="leave the game"),
+                readers={"piece": _spoken_piece, "cell": _spoken_cells},
+                withheld={"piece": "a piece", "cell": "the board"})
