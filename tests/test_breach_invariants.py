@@ -3,7 +3,8 @@ every Exploit card in exactly one place (deck, hands, discard pile,
 reminders, the card in a block window, the 2-player removed cards);
 Exposure never below 0; at the end of Manifest no hand holds more than 5
 cards with an Exploit among them; route markers consistent with the
-layers entered; refusals keep the digest."""
+layers entered; refusals keep the digest. Now and then a seat resigns
+(D24), its turn or not, so the invariants hold across resignations too."""
 
 from __future__ import annotations
 
@@ -14,7 +15,7 @@ from hypothesis import given, settings, strategies as st
 from test_breach_helpers import GAME
 from netarcade.core import IllegalAction, Match, digest
 from netarcade.core.prng import Rng
-from netarcade.games.breach.actions import Discard, Enter, Play, Stop
+from netarcade.games.breach.actions import Discard, Enter, Play, Resign, Stop
 from netarcade.games.breach.cards import DECK, EDGE, HAND, LAYERS, ROOT, layer_of, other
 from netarcade.games.breach.state import DISCARD, DONE, NEVER
 
@@ -67,9 +68,14 @@ def test_invariants_hold_after_every_action(seed, players):
         # prefer moving on, so games get deep into the network
         moves = [a for a in actions if isinstance(a, Enter)]
         action = rng.choice(moves) if moves and rng.below(3) else rng.choice(actions)
+        if rng.below(150) == 0:  # D24: any seat still playing, acting or not
+            action = Resign(rng.choice(state.playing()))
         turn, current = state.turn, state.current
         match.play(action)
         check_invariants(match.state, turn, current)
+        assert all(s not in match.state.resigned for s in match.to_act())
+        if match.state.resigned:
+            assert GAME.view(match.state, None)["resigned"] == match.state.resigned
 
 
 @settings(max_examples=8, deadline=None)

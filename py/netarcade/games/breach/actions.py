@@ -19,6 +19,7 @@ by its short id; a seat as ``p1``..``p5``)::
     p1 stop                         end movement here
     p1 discard lag                  Manifest: discard down to 5
     p1 crash 9b                     the crash checkpoint, when both qualify
+    p2 resign                       leave the game (any time, turn or not; never listed, D24)
 
 >>> parse_action("p2 block lag trace")
 Block(seat=1, first='lag', second='trace')
@@ -114,10 +115,18 @@ class Crash:
     where: str
 
 
-Action = Modify | Play | Done | Block | Counter | Pass | Speed | Reroll | Keep | Enter | Stop | Discard | Crash
-ACTIONS = (Modify, Play, Done, Block, Counter, Pass, Speed, Reroll, Keep, Enter, Stop, Discard, Crash)
+@dataclass(frozen=True, slots=True)
+class Resign:
+    """Leave the game (D24): open to a seat still playing at any moment,
+    never among the listed legal actions."""
 
-_BARE = {Done: "move", Pass: "pass", Keep: "keep", Stop: "stop"}
+    seat: int
+
+
+Action = Modify | Play | Done | Block | Counter | Pass | Speed | Reroll | Keep | Enter | Stop | Discard | Crash | Resign
+ACTIONS = (Modify, Play, Done, Block, Counter, Pass, Speed, Reroll, Keep, Enter, Stop, Discard, Crash, Resign)
+
+_BARE = {Done: "move", Pass: "pass", Keep: "keep", Stop: "stop", Resign: "resign"}
 _BARE_BY_WORD = {word: cls for cls, word in _BARE.items()}
 
 
@@ -177,4 +186,4 @@ def parse_action(text: str) -> Action:
         return Discard(seat, _card(text, args[0]))
     raise InvalidNotation(
         f"{text[:60]!r} is not a Breach action (run, laylow, play CARD [TARGET], move, block A B, counter A B, "
-        "pass, safe, sprint, reroll DIE A B, keep, enter NODE, stop, discard CARD, crash NODE)")
+        "pass, safe, sprint, reroll DIE A B, keep, enter NODE, stop, discard CARD, crash NODE, resign)")

@@ -157,8 +157,9 @@ def _values(state: BreachState) -> list[float]:
     power = [strength(state, s, table) for s in range(state.n)]
     out = []
     share = W["leader_share"]
+    gone = state.resigned  # D24: a seat that left is nobody's rival
     for s in range(state.n):
-        rivals = power[:s] + power[s + 1:]
+        rivals = [p for r, p in enumerate(power) if r != s and r not in gone] if gone else power[:s] + power[s + 1:]
         out.append(power[s] - (share * max(rivals) + (1 - share) * sum(rivals) / len(rivals)))
     return out
 

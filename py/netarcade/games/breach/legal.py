@@ -12,7 +12,8 @@ from __future__ import annotations
 
 from ...core.errors import IllegalAction
 from ...core.game import DISCARD, RESPONSE, TURN, is_seat
-from .actions import ACTIONS, Block, Counter, Crash, Discard, Done, Enter, Keep, Modify, Pass, Play, Reroll, Speed, Stop
+from .actions import (ACTIONS, Block, Counter, Crash, Discard, Done, Enter, Keep, Modify, Pass, Play, Reroll, Resign,
+                      Speed, Stop)
 from .cards import (EDGE, EXPLOIT, EXPLOITS, LAYERS, NODE, POS_BY_NAME, POSITIONS, ROOT, SPRINT_MAX_EXPOSURE,
                     layer_of, neighbours, other, pos_name)
 from .state import CRASH, DISCARD as DISCARD_PHASE, EXPLOITS as EXPLOITS_PHASE, MODIFY, MOVE, NEVER, OVER, REROLL, \
@@ -37,9 +38,9 @@ def to_act(state: BreachState) -> dict[int, str]:
 
 def ahead_of(state: BreachState, seat: int) -> list[int]:
     """Seats a Pressure Exploit of ``seat`` may target (D1): every other seat
-    at least as far along; none for the sole leader."""
+    still playing (D24) at least as far along; none for the sole leader."""
     mine = state.progress(seat)
-    return [s for s in range(state.n) if s != seat and state.progress(s) >= mine]
+    return [s for s in range(state.n) if s != seat and state.progress(s) >= mine and s not in state.resigned]
 
 
 def has_shadow(state: BreachState, seat: int) -> bool:
@@ -256,6 +257,12 @@ def _reason(state: BreachState, action) -> IllegalAction:
 def check(state: BreachState, action) -> None:
     _refuse_malformed(state, action)
     seat = action.seat
+    if state.phase == OVER:
+        raise IllegalAction("game-over", "the game is over")
+    if seat in state.resigned:
+        raise IllegalAction("resigned", f"P{seat + 1} has resigned and takes no further part")
+    if type(action) is Resign:
+        return  # any seat still playing, at any moment, its turn or not (D24)
     acting = to_act(state)
     if seat not in acting:
         who = ", ".join(f"P{s + 1}" for s in acting) or "nobody"

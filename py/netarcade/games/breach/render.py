@@ -212,7 +212,7 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
             x, y = lay.card(marker)
             parts.append(shape(player_shape(seat), x + lay.w - 52 - 11 * seat, y + lay.h - 13, 4,
                                {"fill": "none", "stroke": player_color(seat), "stroke-width": 2,
-                                "class": f"route p{seat + 1}"}))
+                                "class": f"route p{seat + 1}", "opacity": 0.35 if info.get("resigned") else None}))
     crowd: dict[str, list[int]] = {}
     for info in seats:
         crowd.setdefault(info["at"], []).append(info["seat"])
@@ -221,11 +221,14 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         for index, seat in enumerate(here):
             x, y = _spot(at, lay, index, len(here))
             payload = seats[seat]["payload"]
+            gone = seats[seat].get("resigned", False)  # D24: its marker stays, inert (drawn faded)
             parts.append(g([
                 shape(player_shape(seat), x, y, 7.5, {"fill": player_color(seat), "stroke": "#fff" if payload else THEME["bg"],
                                                       "stroke-width": 2.5 if payload else 2}),
-                el("title", f"{names[seat]} at {at}" + (" carrying the Payload" if payload else "")),
-            ], {"class": f"infiltrator p{seat + 1}" + (" payload" if payload else ""), "data-seat": seat}))
+                el("title", f"{names[seat]} at {at}" + (" carrying the Payload" if payload else "")
+                   + (" (resigned)" if gone else "")),
+            ], {"class": f"infiltrator p{seat + 1}" + (" payload" if payload else "") + (" resigned" if gone else ""),
+                "data-seat": seat, "opacity": 0.35 if gone else None}))
     return svg_document(parts, (0, 0, lay.width, lay.height), class_="breach-board " + ("tall" if lay.tall else "wide"))
 
 

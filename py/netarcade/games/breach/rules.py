@@ -10,7 +10,7 @@ leave a gap). Not here: legality (``legal.py``), views (``views.py``).
 from __future__ import annotations
 
 from ...core.events import Event
-from .actions import Block, Counter, Crash, Discard, Done, Enter, Keep, Modify, Pass, Play, Reroll, Speed, Stop
+from .actions import Block, Counter, Crash, Discard, Done, Enter, Keep, Modify, Pass, Play, Reroll, Resign, Speed, Stop
 from .cards import EDGE, EXPLOIT, HAND, CRASH, LAYERS, POS_BY_NAME, ROOT, layer_of, other, pos_name, position
 from .legal import entries, entry_cost
 from .state import (CRASH as CRASH_PHASE, DISCARD, DONE, EXPLOITS, MODIFY, MOVE, NEVER, OVER, REROLL, SPEED,
@@ -380,7 +380,9 @@ def _crash(state, action, events):
 
 def end_turn(state: BreachState, events: list[Event]) -> None:
     """Durations (D9): LAG is used up by any turn of its holder, OVERCLOCK
-    unused goes, Shadow Link expires at the end of its owner's next turn."""
+    unused goes, Shadow Link expires at the end of its owner's next turn.
+    The turn passes to the next seat still playing (D24); the lockdown
+    comes when the last round ends (D19)."""
     seat = state.current
     kept = []
     for reminder in state.reminders:
@@ -397,18 +399,75 @@ def end_turn(state: BreachState, events: list[Event]) -> None:
     state.slow[seat] = max(0, state.slow[seat] - 1)
     state.bw = 0
     state.history.append([state.progress(s) for s in range(state.n)])
-    if state.turn >= state.rounds * state.n:
-        best = max(state.progress(s) for s in range(state.n))
-        state.winners = [s for s in range(state.n) if state.progress(s) == best]
+    following = (seat + 1) % state.n
+    while following in state.resigned:
+        following = (following + 1) % state.n
+    # a new round starts when the turn reaches or passes the first player's place again
+    new_round = (following - state.first) % state.n <= (seat - state.first) % state.n
+    if new_round and state.round >= state.rounds:
+        playing = state.playing()
+        best = max(state.progress(s) for s in playing)
+        state.winners = [s for s in playing if state.progress(s) == best]
         state.phase = OVER
         events.append(Event("lockdown", {"winners": list(state.winners)}))
         return
-    events.extend(start_turn(state, (seat + 1) % state.n))
+    if new_round:
+        state.round += 1
+    events.extend(start_turn(state, following))
+
+
+def _resign(state: BreachState, action, events: list[Event]) -> None:
+    """D24: the seat leaves. Its Exploits and reminders go to the discard
+    pile, its Exposure to the supply; its markers stay, inert. An Exploit it
+    played or that targets it is void; in any other window it counts as
+    passing. Its own turn ends at once; the last seat left wins."""
+    seat = action.seat
+    events.append(Event("resign", {"seat": seat}))
+    state.resigned.append(seat)
+    _discard_all(state, seat, events, "resign")
+    _expose(state, seat, -state.exposure[seat], events, "resign")
+    for reminder in [r for r in state.reminders if r[1] == seat]:
+        state.reminders.remove(reminder)
+        state.discard.append(reminder[0])
+        events.append(Event("expire", {"seat": seat, "card": reminder[0]}))
+    state.slow[seat] = 0
+    window = state.window
+    playing = state.playing()
+    if len(playing) == 1:
+        if window is not None:  # nobody is left to answer or to be hit
+            state.discard.append(window["card"])
+            state.window = None
+        state.winners = playing
+        state.phase = OVER
+        events.append(Event("last-left", {"winners": list(playing)}))
+        state.history.append([state.progress(s) for s in range(state.n)])
+        return
+    if window is not None:
+        target = window["target"]
+        victim = int(target[1:]) - 1 if target and target[0] == "p" else None
+        if seat in (window["player"], victim):
+            state.discard.append(window["card"])
+            events.append(Event("void", {"seat": window["player"], "card": window["card"]}))
+            state.window = None
+            state.phase = EXPLOITS
+        elif window["blocker"] == seat:
+            _resolve(state, events)  # the blocker stopped: the Exploit goes through
+        elif window["blocker"] is None and seat in window["queue"]:
+            asked = window["answer"] == seat
+            window["queue"].remove(seat)
+            if asked:
+                if window["queue"]:
+                    window["answer"] = window["queue"][0]
+                else:
+                    _resolve(state, events)
+    if state.current == seat:
+        state.window, state.choices = None, []
+        end_turn(state, events)
 
 
 _PERFORM = {Modify: _modify, Play: _play, Block: _block, Counter: _counter, Pass: _pass, Done: _done,
             Speed: _speed, Reroll: _reroll, Keep: lambda s, a, e: _begin_move(s, e), Enter: _enter, Stop: _stop,
-            Discard: _discard, Crash: _crash}
+            Discard: _discard, Crash: _crash, Resign: _resign}
 
 
 def perform(state: BreachState, action) -> list[Event]:

@@ -36,7 +36,7 @@ class BreachState:
     __slots__ = ("options", "n", "rounds", "rng", "network", "deck", "discard", "removed", "hands",
                  "exposure", "payload", "at", "route", "reminders", "slow", "current", "first", "turn",
                  "phase", "played", "speed", "dice", "bw", "rerolled", "entered", "moved", "root_exit",
-                 "window", "choices", "winners", "history", "crashes")
+                 "window", "choices", "winners", "history", "crashes", "resigned", "round")
 
     def __init__(self, options: dict[str, Any]):
         self.options = dict(options)
@@ -76,6 +76,11 @@ class BreachState:
         #: per finished turn, every seat's progress (for the chart)
         self.history: list[list[int]] = []
         self.crashes = [0] * self.n
+        #: seats that resigned (D24), in the order they left; they never act again
+        self.resigned: list[int] = []
+        #: the round in progress (D19): it grows when the turn passes the first
+        #: player's place in the seat order again (a resigned first player's too)
+        self.round = 1
 
     def copy(self) -> "BreachState":
         twin = BreachState.__new__(BreachState)
@@ -98,12 +103,17 @@ class BreachState:
         twin.winners = list(self.winners)
         twin.history = [list(h) for h in self.history]
         twin.crashes = list(self.crashes)
+        twin.resigned, twin.round = list(self.resigned), self.round
         return twin
 
     # --- facts about an infiltrator -------------------------------------------
     def hand_size(self, seat: int) -> int:
         """Cards in hand: Exploits, Exposure and a carried Payload."""
         return len(self.hands[seat]) + self.exposure[seat] + int(self.payload[seat])
+
+    def playing(self) -> list[int]:
+        """Seats still in the game (D24), in seat order."""
+        return [s for s in range(self.n) if s not in self.resigned]
 
     def layer(self, seat: int) -> int:
         return layer_of(self.at[seat])
@@ -199,4 +209,7 @@ def canonical(state: BreachState) -> dict[str, Any]:
                                                      for k, v in window.items()),
         "choices": list(state.choices), "winners": list(state.winners),
         "history": [list(h) for h in state.history], "crashes": list(state.crashes),
+        # only once someone resigned (D24): older games keep their digests (without
+        # a resignation the round is (turn - 1) // players + 1, nothing new)
+        **({"resigned": list(state.resigned), "round": state.round} if state.resigned else {}),
     }

@@ -51,6 +51,7 @@ def body(state: BreachState, observer) -> dict[str, Any]:
             "progress": state.progress(s),
             "slow": state.slow[s],
             "crashes": state.crashes[s],
+            "resigned": s in state.resigned,
         })
     window = state.window
     mover = state.current
@@ -61,7 +62,7 @@ def body(state: BreachState, observer) -> dict[str, Any]:
         "first": state.first,
         "current": None if state.phase == "over" else mover,
         "phase": state.phase,
-        "round": (state.turn - 1) // state.n + 1,
+        "round": state.round,
         "rounds": state.rounds,
         "network": [_node(state, pos) for pos in range(len(state.network))],
         "seats": seats,
@@ -81,6 +82,7 @@ def body(state: BreachState, observer) -> dict[str, Any]:
             "queue": list(window["queue"]), "blocker": window["blocker"], "answer": window["answer"]},
         "choices": [pos_name(p) for p in state.choices],
         "responding": sorted(to_act(state)),
+        "resigned": list(state.resigned),
         "history": [list(row) for row in state.history],
     }
 
