@@ -248,6 +248,24 @@ def test_resign_in_net_control_plays_the_engine_s_resign_after_the_confirmation(
     assert control.resign_seat() is None  # the human has left: nothing more to resign
 
 
+def test_resign_in_breach_asks_first_the_others_play_on_and_the_last_left_wins():
+    control = Controller(Remembering())
+    control.load(Session(new_setup("breach", {"players": 3}, 4, ("human", "greedy", "greedy"))), demo=False)
+    control.command("resign")
+    assert control.resigning == 0 and control.session.actions == []
+    assert "D24" in page_for("breach").resign_note
+    control.command("resign-yes")
+    assert control.session.actions[-1] == "p1 resign" and not control.session.over  # D24: two play on
+    assert control.resign_seat() is None
+    page = page_for("breach")
+    assert "resigned" in page.panels(control.table)["players"] and "resigned" in page.board(control.table)
+    control.load(Session(new_setup("breach", {"players": 2}, 4, ("human", "greedy"))), demo=False)
+    control.command("resign")
+    control.command("resign-yes")
+    assert control.session.over and control.session.match.winners() == [1]
+    assert "the last player left" in control.table.result()[0]
+
+
 def test_resign_is_for_the_human_to_act_in_a_hot_seat_game():
     control = Controller(Remembering())
     control.load(Session(new_setup("backbone", {}, 3, ("human", "human"))), demo=False)

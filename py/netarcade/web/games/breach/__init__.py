@@ -26,6 +26,10 @@ class BreachPage(GamePage):
     chart_caption = "Progress after each turn (30 = transmitted)"
     field_order = ("players", "rounds")
     form_labels = {"rounds": "Lockdown after (rounds)"}
+    resign_note = ("You leave the game (D24): your Exploits and reminders go to the discard pile, your "
+                   "Exposure back to the supply; your marker and route markers stay but you cannot win, "
+                   "and your turns are skipped. An Exploit you played or that targets you is void. The "
+                   "others play on; the last player left wins. Undo takes it back.")
     css = "breach.css"
     prepaint_js = _PREPAINT_JS
     #: a roll or a crash stays longer; block-window answers and bookkeeping go quicker

@@ -253,7 +253,7 @@ def players_panel(table: BreachTable) -> str:
         active = session.current == seat and not session.over
         winner = seat in view["winners"]
         kind = session.setup.seats[seat]
-        flag = "\u25b6 to act" if active else "winner" if winner else ""
+        flag = "\u25b6 to act" if active else "winner" if winner else "resigned" if info["resigned"] else ""
         if active and view["phase"] == "window":
             flag = "answers"
         owed = len(info["markers"])
@@ -273,7 +273,8 @@ def players_panel(table: BreachTable) -> str:
             _tag("div", [_tag("span", "PAYLOAD", class_="badge ok") if info["payload"] else "",
                          *[_tag("span", escape(r), class_="badge") for r in rems],
                          _tag("span", f"progress {info['progress']}/30", class_="prog")], class_="badges"),
-        ], class_=f"player p{seat + 1}" + (" active" if active else "") + (" winner" if winner else ""),
+        ], class_=f"player p{seat + 1}" + (" active" if active else "") + (" winner" if winner else "")
+            + (" resigned" if info["resigned"] else ""),
             data_seat=seat, aria_current="true" if active else None))
     note = (f"Deck {view['deck_count']}, discard {len(view['discard'])}"
             + (f", {view['removed_count']} set aside" if view["removed_count"] else "")

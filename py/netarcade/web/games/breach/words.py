@@ -133,10 +133,14 @@ class BreachWords:
         view = self.view()
         winners = view["winners"]
         names = [self.names[s] for s in winners]
-        lockdown = any(e.get("kind") == "lockdown" for entry in self.session.log[-3:] for e in entry.events)
+        kinds = {e.get("kind") for entry in self.session.log[-3:] for e in entry.events}
+        lockdown = "lockdown" in kinds
         if len(names) == 1:
             headline = "You win" if names[0] == "You" else f"{names[0]} wins"
-            headline += ": lockdown, farthest along" if lockdown else ": Payload transmitted"
+            if "last-left" in kinds:
+                headline += ": the last player left (the others resigned)"
+            else:
+                headline += ": lockdown, farthest along" if lockdown else ": Payload transmitted"
         else:
             headline = f"{' and '.join(names)} share the win (lockdown)"
         detail = (f"after {view['round']} rounds; progress: "
@@ -226,4 +230,10 @@ class BreachWords:
                 notes.append("deck reshuffled")
             elif kind == "lockdown":
                 notes.append("LOCKDOWN: game over")
+            elif kind == "resign":
+                notes.append(f"{short(data['seat'])} RESIGNS")
+            elif kind == "void":
+                notes.append(f"{card_name(data['card'])} is void")
+            elif kind == "last-left":
+                notes.append("the last player left wins")
         return notes
