@@ -360,7 +360,8 @@ class App(Screen):
             self.set_html("overlay", page.game_over(table))
             overlay.hidden = False
         elif control.resigning is not None:
-            self.set_html("overlay", views.resign_card(session.names[control.resigning], page))
+            self.set_html("overlay", views.resign_card(session.names[control.resigning], page,
+                                                       online=getattr(session, "remote", False)))
             overlay.hidden = False
         else:
             overlay.hidden = True

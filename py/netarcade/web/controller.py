@@ -244,12 +244,16 @@ class Controller:
         self.screen.render()
 
     def resign_seat(self) -> int | None:
-        """The seat Resign is for: the human to act, else the only human seat."""
+        """The seat Resign is for: the human to act, else the only human seat;
+        online, this page's own seat (never another's)."""
         session = self.session
-        if session is None or session.over or getattr(session, "remote", False):
+        if session is None or session.over:
             return None
-        humans = session.setup.humans
-        seat = session.current if session.current in humans else humans[0] if len(humans) == 1 else None
+        if getattr(session, "remote", False):
+            seat = session.seat if session.started else None
+        else:
+            humans = session.setup.humans
+            seat = session.current if session.current in humans else humans[0] if len(humans) == 1 else None
         why = None if seat is None else self.table.why_not_resign(seat)
         # Resign stays on offer where the rules have none yet (a click says so), not for a seat that left
         return seat if why is None or why[0] == "no-resign" else None

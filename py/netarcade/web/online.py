@@ -28,8 +28,8 @@ from typing import Any, Callable, Hashable
 
 import msgpack
 
-from ..core.errors import IllegalAction
-from ..core.game import split_seat
+from ..core.errors import IllegalAction, NetarcadeError
+from ..core.game import format_seat, split_seat
 from ..core.record import decode_record
 from ..games import get_game
 from .remote_log import remote_log
@@ -531,6 +531,30 @@ class RemoteSession:
         self.refused = None
         self._send(self._seat_frame("act", action=text, base=self.version), "act", text)
         return []
+
+    def why_not_resign(self, seat: int) -> tuple[str, str] | None:
+        """Why this page cannot resign ``seat`` now, as (code, sentence), or
+        None: only its own seat, once the game has started and while it
+        plays (``out`` in Net Control's view, ``resigned`` in Backbone's
+        and Overwrite's), never while a move is on its way. ``no-resign``
+        for a game whose notation has none yet, as in a local game. The
+        relay checks it again (``resigned``, ``not-your-seat``)."""
+        game = self.game
+        try:
+            game.parse_action(format_seat(seat, "resign"))
+        except NetarcadeError:
+            return "no-resign", f"Resign: {game.title}'s rules have no resignation yet."
+        if self.seat is None or seat != self.seat or self.token is None:
+            return "not-your-seat", "Resign: you can only resign your own seat."
+        if not self.started or self.over:
+            return "game-over" if self.over else "not-started", "Resign: the game is not in play."
+        view = self.view()
+        left = view.get("out", view.get("resigned"))
+        if seat in (left if isinstance(left, list) else [] if left is None else [left]):
+            return "resigned", "Resign: you have resigned already."
+        if self.pending:
+            return "pending", "Resign: wait for the relay's answer to your move."
+        return None
 
     def can_undo(self) -> bool:
         return False  # online, a move is final

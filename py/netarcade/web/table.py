@@ -223,6 +223,8 @@ class Table:
         code is ``no-resign`` for a game whose notation has no ``resign``
         yet, else the engine's (``resigned``: the seat has left already)."""
         session = self.session
+        if getattr(session, "remote", False):  # an online room: the page knows its view, not the state
+            return session.why_not_resign(seat)
         game = session.game
         try:
             game.check(session.state, game.parse_action(format_seat(seat, "resign")))

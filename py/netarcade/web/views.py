@@ -159,12 +159,21 @@ def gamebar_extras() -> str:
                    hidden=True))
 
 
-def resign_card(name: str, page: Any) -> str:
-    """The confirmation before ``name`` resigns, with what resigning means in this game."""
+#: what the resign card says about taking it back, locally and online (no undo there)
+UNDO_NOTE = " Undo takes it back."
+ONLINE_NOTE = " Online it is final: there is no undo."
+
+
+def resign_card(name: str, page: Any, online: bool = False) -> str:
+    """The confirmation before ``name`` resigns, with what resigning means in
+    this game; online the relay plays it for everyone and nothing takes it back."""
     who = "you" if name == "You" else name
+    note = page.resign_note
+    if online:
+        note = note.replace(UNDO_NOTE, "") + ONLINE_NOTE
     return _tag("div", [
         _tag("h2", escape(f"Resign this game{'' if who == 'you' else ' for ' + who}?"), id="resign-title"),
-        _tag("p", escape(page.resign_note), class_="detail"),
+        _tag("p", escape(note), class_="detail"),
         _tag("div", [
             _tag("button", "Resign", type="button", class_="primary danger", data_cmd="resign-yes"),
             _tag("button", "Keep playing", type="button", data_cmd="resign-no"),
