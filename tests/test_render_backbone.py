@@ -242,7 +242,7 @@ def test_highlights_without_actions_are_not_buttons():
     view = GAME.view(GAME.new_game({}, 0), None)
     groups = hex_groups(parse(render_board(view, {"highlight": {"e5": "selected", "d4": "hack"}})))
     assert "hl-selected" in classes(groups["e5"]) and "hl-hack" in classes(groups["d4"])
-    assert groups["e5"].get("role") is None and groups["e5"].get("tabindex") is None
+    assert groups["e5"].get("role") != "button" and groups["e5"].get("tabindex") is None
 
 
 def test_last_focus_and_unknown_hexes():

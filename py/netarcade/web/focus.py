@@ -7,7 +7,11 @@ what had the focus before a redraw (a tool, a command button, a board spot)
 and focuses its new twin after it. While that control is not a button (a bot
 is moving, End turn is off), the focus waits on its container (the board or
 the tool row, which the redraw keeps), and each later redraw tries again: a
-keyboard player keeps their place across a bot's reply.
+keyboard player keeps their place across a bot's reply. A card that opens
+over the board (the game-over card, a confirmation: ``role=dialog`` or
+``alertdialog`` in ``#overlay``) takes the focus once, on its ``autofocus``
+button or else its first one, so a screen reader reads it at once and
+Enter answers it.
 
 What it is not: key handling (``app.on_key``) or the game's controls. It
 only needs a ``document`` with ``activeElement``, ``querySelector`` and
@@ -23,6 +27,8 @@ __all__ = ["FocusKeeper"]
 
 #: the containers a redraw keeps (their content is replaced, not themselves)
 BOARD, TOOLS = "board", "tools"
+#: a card open over the board
+DIALOG = "#overlay:not([hidden]) [role=dialog], #overlay:not([hidden]) [role=alertdialog]"
 
 
 def _real(value: Any) -> Any:
@@ -37,6 +43,8 @@ class FocusKeeper:
         self.keyboard: str | None = None
         #: a control to focus once it is a button again (the focus waits on its container)
         self.held: str | None = None
+        #: the open card that took the focus (its heading), so a redraw does not take it again
+        self.dialog: str | None = None
 
     def remember(self) -> str | None:
         """A selector for the focused tool, command or spot, to focus it
@@ -53,8 +61,32 @@ class FocusKeeper:
         return None
 
     def restore(self, selector: str | None) -> None:
-        """After a redraw: focus what ``selector`` (from :meth:`remember`)
-        names, or the spot pressed by keyboard, or what the focus waits for."""
+        """After a redraw: focus a card that just opened, else what ``selector``
+        (from :meth:`remember`) names, or the spot pressed by keyboard, or
+        what the focus waits for."""
+        if not self.open_dialog():
+            self.return_to(selector)
+
+    def open_dialog(self) -> bool:
+        """Focus a card that opened over the board since the last redraw;
+        is one open (the focus stays in it)?"""
+        card = _real(self.document.querySelector(DIALOG))
+        if card is None:
+            self.dialog = None
+            return False
+        heading = _real(card.querySelector("h2"))
+        key = str(heading.textContent if heading is not None else card.getAttribute("class"))
+        if key != self.dialog:
+            self.dialog = key
+            self.keyboard = self.held = None
+            button = _real(card.querySelector("[autofocus]")) or _real(
+                card.querySelector("button:not([disabled]), a[href]"))
+            if button is not None:
+                button.focus()
+        return True
+
+    def return_to(self, selector: str | None) -> None:
+        """Focus what ``selector`` names, the spot pressed by keyboard, or what the focus waits for."""
         document = self.document
         if self.keyboard is not None:
             selector = f'[data-name="{self.keyboard}"]'

@@ -122,10 +122,11 @@ def game_over(table: Any, y_label: str, caption: str) -> str:
     ]
     return _tag("div", [
         _tag("h2", escape(headline), id="result-title"),
-        _tag("p", escape(detail), class_="detail"),
+        _tag("p", escape(detail), class_="detail", id="result-detail"),
         _tag("figure", [chart, _tag("figcaption", escape(caption))], class_="chart"),
         _tag("div", buttons, class_="actions"),
-    ], class_="card over-card", role="dialog", aria_labelledby="result-title")
+    ], class_="card over-card", role="dialog", aria_labelledby="result-title",
+                aria_describedby="result-detail")
 
 
 def side_column(players_title: str, game_title: str, rules_html: str,
@@ -173,12 +174,13 @@ def resign_card(name: str, page: Any, online: bool = False) -> str:
         note = note.replace(UNDO_NOTE, "") + ONLINE_NOTE
     return _tag("div", [
         _tag("h2", escape(f"Resign this game{'' if who == 'you' else ' for ' + who}?"), id="resign-title"),
-        _tag("p", escape(note), class_="detail"),
+        _tag("p", escape(note), class_="detail", id="resign-note"),
         _tag("div", [
             _tag("button", "Resign", type="button", class_="primary danger", data_cmd="resign-yes"),
-            _tag("button", "Keep playing", type="button", data_cmd="resign-no"),
+            _tag("button", "Keep playing", type="button", data_cmd="resign-no", autofocus=True),
         ], class_="actions"),
-    ], class_="card resign-card", role="alertdialog", aria_labelledby="resign-title")
+    ], class_="card resign-card", role="alertdialog", aria_labelledby="resign-title",
+                aria_describedby="resign-note")
 
 
 def tab_title(page: Any, broken_game: str | None = None) -> str:
@@ -193,13 +195,14 @@ def link_error(message: str) -> str:
     """A card for a link that does not open, with ways out."""
     return _tag("div", [
         _tag("h2", "This link does not open a game", id="link-error-title"),
-        _tag("p", escape(message), class_="detail"),
+        _tag("p", escape(message), class_="detail", id="link-error-detail"),
         _tag("p", "The link may have been cut short or edited. Nothing was loaded."),
         _tag("div", [
             _tag("button", "Start a new game", type="button", class_="primary", data_cmd="fresh"),
             _tag("a", "Choose a game", href="#home", class_="button"),
         ], class_="actions"),
-    ], class_="card error-card", role="alertdialog", aria_labelledby="link-error-title")
+    ], class_="card error-card", role="alertdialog", aria_labelledby="link-error-title",
+                aria_describedby="link-error-detail")
 
 
 # --- the home screen ------------------------------------------------------------------

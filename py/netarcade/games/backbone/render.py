@@ -281,8 +281,14 @@ def hints_from_actions(actions: Iterable[str], selected: str | None = None) -> d
     return {"highlight": highlight, "actions": by_hex}
 
 
-def _describe_piece(p: Mapping[str, Any]) -> str:
-    words = [f"P{p['owner'] + 1} {_KIND_LABEL.get(p['kind'], p['kind'])}"]
+def _whose(seat: int, names: list[str]) -> str:
+    """"your" for the seat called "You", else "Greedy bot's" (or "P2's")."""
+    name = names[seat] if 0 <= seat < len(names) else f"P{seat + 1}"
+    return "your" if name == "You" else f"{name}'s"
+
+
+def _describe_piece(p: Mapping[str, Any], names: list[str]) -> str:
+    words = [f"{_whose(p['owner'], names)} {_KIND_LABEL.get(p['kind'], p['kind'])}"]
     if p.get("firewall"):
         words.append("firewall")
     if p.get("disabled"):
@@ -294,11 +300,12 @@ def _describe_piece(p: Mapping[str, Any]) -> str:
     return ", ".join(words)
 
 
-def _aria_label(name: str, action: str, kind: str | None, piece: Mapping[str, Any] | None) -> str:
+def _aria_label(name: str, action: str, kind: str | None, piece: Mapping[str, Any] | None,
+                names: list[str]) -> str:
     words = action.split()
     verb = words[1] if len(words) > 1 else ""
     if verb == "hack":
-        what = _describe_piece(piece) if piece else "piece"
+        what = _describe_piece(piece, names) if piece else "piece"
         return f"{name}: hack {what}"
     if verb == "reroute" and len(words) == 4:
         if kind == "move-from" or (kind == "selected" and words[2] == name):
@@ -488,7 +495,8 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
             if not piece.get("disabled") and piece.get("in_network", True):
                 classes.append(f"own-p{piece['owner'] + 1}")
             inner.extend(markup)
-        inner.append(text(cx, cy + HEX_SIZE - 4.5, name, {"class": "coord", "text-anchor": "middle"}))
+        inner.append(text(cx, cy + HEX_SIZE - 4.5, name, {"class": "coord", "text-anchor": "middle",
+                                                          "aria-hidden": "true"}))
         if name in last:
             classes.append("last")
             inner.append(el("polygon", None, {"class": "last-ring", "points": geometry.last[h]}))
@@ -509,9 +517,10 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
                                               "fill": "none", "stroke": THEME["focus"]}))
         title = None
         if piece is not None:
-            title = f"{name}: {_describe_piece(piece)}"
+            title = f"{name}: {_describe_piece(piece, names)}"
         elif city is not None:
-            linked = " + ".join(f"P{s + 1}" for s in sorted(city.get("connected") or []))
+            linked = " and ".join(names[s] if s < len(names) else f"P{s + 1}"
+                                  for s in sorted(city.get("connected") or []))
             title = f"{name}: City" + (f", connected by {linked}" if linked else "")
         if title:
             inner.insert(0, el("title", escape(title)))
@@ -525,7 +534,11 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
             group["data-action"] = action
             group["role"] = "button"
             group["tabindex"] = "0"
-            group["aria-label"] = labels.get(name) or _aria_label(name, action, kind, piece)
+            group["aria-label"] = labels.get(name) or _aria_label(name, action, kind, piece, names)
+        elif title:  # a screen reader hears every piece and City, not the empty hexes
+            group.update({"role": "img", "aria-label": title})
+        else:
+            group["aria-hidden"] = "true"
         body.append(el("g", inner, group))
 
     panels: list[str] = []
@@ -552,9 +565,9 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         icons.defs(extra=_FILTERS),
         el("rect", None, {"class": "bg", "x": 0, "y": 0, "width": geometry.width, "height": geometry.height,
                           "fill": THEME["bg"]}),
-        el("g", _edge_labels(geometry), {"class": "edges"}),
+        el("g", _edge_labels(geometry), {"class": "edges", "aria-hidden": "true"}),
         el("g", body, {"class": "hexes"}),
-        el("g", panels, {"class": "panels"}),
+        el("g", panels, {"class": "panels", "aria-hidden": "true"}),  # the page's Players panel says it
     ]
     return svg_document(content, (0, 0, geometry.width, geometry.height), {
         "class": "bb-board",

@@ -38,13 +38,14 @@ def tool_bar(table: BackboneTable | None, enabled: bool = True) -> str:
         cost_text = "free" if cost == 0 else f"{cost}"
         buttons.append(_tag(
             "button",
+            # named by what it shows ("Router 2 BW"; the key is aria-keyshortcuts), so a
+            # screen reader's name and the visible text agree (voice control says what it sees)
             [icon(_TOOL_ICON.get(tool, tool)), _tag("span", escape(label), class_="tool-name"),
-             _tag("span", escape(cost_text), class_="tool-cost", title="BW"),
-             _tag("kbd", escape(key))],
+             _tag("span", escape(cost_text), class_="tool-cost"),  # its CSS adds " BW"
+             _tag("kbd", escape(key), aria_hidden="true")],
             type="button", class_="tool" + (" off" if off else "") + (" on" if pressed else ""),
             data_tool=tool, aria_pressed="true" if pressed else "false",
             aria_disabled="true" if off else None, aria_keyshortcuts=key,
-            aria_label=f"{label}, {cost_text}{' BW' if cost else ''}",
             title=f"{label} ({cost_text}{' BW' if cost else ''}, key {key}): {what}",
         ))
     end = _tag("button", ["End turn ", _tag("kbd", "E")], type="button", class_="cmd end-turn",

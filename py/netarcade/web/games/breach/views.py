@@ -380,12 +380,13 @@ def game_over(table: BreachTable) -> str:
     ]
     return _tag("div", [
         _tag("h2", escape(headline), id="result-title"),
-        _tag("p", escape(detail), class_="detail"),
+        _tag("p", escape(detail), class_="detail", id="result-detail"),
         _tag("figure", [chart, _tag("figcaption", "Progress after each turn: layer reached (0-15), "
                                     "then 15 + layers back out with the Payload; 30 = transmitted")],
              class_="chart"),
         _tag("div", buttons, class_="actions"),
-    ], class_="card over-card", role="dialog", aria_labelledby="result-title")
+    ], class_="card over-card", role="dialog", aria_labelledby="result-title",
+                aria_describedby="result-detail")
 
 
 _ = views  # the shared helpers above come from it

@@ -46,12 +46,17 @@ def _bank_button(table: OverwriteTable, piece: str, index: int | None, offered: 
     title = label + (f" ({'; '.join(notes)})" if notes else "")
     drawn = (piece_svg(piece, 11, cells(table.shape(), table.orient()) if picked and table.orient() else None, label)
              if KIND.get(piece) not in ("df", "sf") else piece_svg(piece, 9, None, label))
-    key = _tag("kbd", str(index)) if index is not None and index <= 9 else ""
-    return _tag("button", [drawn, key, _tag("small", escape(name if KIND.get(piece) == "data" else SPECIAL_NAMES[KIND[piece]]))],
+    key = _tag("kbd", str(index), aria_hidden="true") if index is not None and index <= 9 else ""
+    shown = name if KIND.get(piece) == "data" else SPECIAL_NAMES[KIND[piece]]
+    # named by its visible id, then what it is ("1I3: P1 I3 (3 blocks)"); the drawing and the key are not read
+    said = title[len(shown):] if title.startswith(shown) else f": {title}"
+    return _tag("button", [_tag("span", drawn, aria_hidden="true"), key, _tag("small", escape(shown)),
+                           _tag("span", escape(said), class_="sr-only") if said else ""],
                 type="button", class_="bankpiece" + (" on" if picked else "") + ("" if usable else " off")
                 + (" mine" if name in reservable else ""),
                 data_cmd="pick", data_value=piece, aria_pressed="true" if picked else "false",
-                aria_disabled=None if usable else "true", title=title, aria_label=title)
+                aria_disabled=None if usable else "true", title=title,
+                aria_keyshortcuts=str(index) if key else None)
 
 
 def _act(label: str, key: str, cmd: str, *, on: bool = True, pressed: bool | None = None, tool: bool = False,
@@ -242,8 +247,9 @@ def game_over(table: OverwriteTable) -> str:
     ]
     return _tag("div", [
         _tag("h2", escape(headline), id="result-title"),
-        _tag("p", escape(detail), class_="detail"),
+        _tag("p", escape(detail), class_="detail", id="result-detail"),
         _tag("figure", [chart, _tag("figcaption", "Largest chunk at the end of each turn")], class_="chart"),
         _tag("div", buttons, class_="actions"),
-    ], class_="card over-card", role="dialog", aria_labelledby="result-title")
+    ], class_="card over-card", role="dialog", aria_labelledby="result-title",
+                aria_describedby="result-detail")
 

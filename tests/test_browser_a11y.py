@@ -1,0 +1,95 @@
+"""A screen reader's game in Chromium (issue 14): the axe-core audit (from
+node_modules, injected into the page: no request leaves the local server)
+finds no serious or critical violation on the home screen, on each game's
+table, on a confirmation and on the game-over card; a move is announced in
+words in the live region; a card that opens takes the focus; the
+accessibility tree of a Backbone turn reads as docs/web.md says.
+
+One browser context and one page visit every screen (a hash change each),
+so the whole test costs one page load. Same Chromium, flags, fixtures and
+request filter as ``test_browser_app.py``.
+"""
+
+from __future__ import annotations
+
+import shutil
+import subprocess
+
+import pytest
+
+from test_browser_app import BOT_TIMEOUT_MS, browsing, data, server, wait_ready, wait_state  # noqa: F401
+from test_browser_boot import chromium, site  # noqa: F401 - fixtures
+from webstack import ROOT, in_ci
+
+pytestmark = pytest.mark.browser
+
+AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
+#: each game's table, a human to move against a greedy bot
+TABLES = {
+    "backbone": "#play=backbone&seats=human,greedy&seed=5&map=seeded",
+    "netcontrol": "#play=netcontrol&seats=human,greedy&seed=4",
+    "overwrite": "#play=overwrite&seats=human,greedy&seed=4",
+    "breach": "#play=breach&seats=human,greedy&seed=4",
+}
+AUDIT = """axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations
+  .filter(v => v.impact === "serious" || v.impact === "critical")
+  .map(v => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", ")}`))"""
+
+
+@pytest.fixture(scope="module")
+def axe_script():
+    if not AXE.is_file():
+        npm = shutil.which("npm")
+        if npm is None:
+            pytest.fail("node_modules/axe-core is missing and npm is not installed") if in_ci() else pytest.skip(
+                "node_modules/axe-core is missing: run make test (npm ci)")
+        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
+    return str(AXE)
+
+
+def audit(page, where: str) -> None:
+    found = page.evaluate(AUDIT)
+    assert not found, f"{where}: " + "\n".join(found)
+
+
+def test_axe_finds_nothing_serious_and_a_turn_is_heard(chromium, server, axe_script):  # noqa: F811
+    with browsing(chromium, "a11y", [server], viewport={"width": 1280, "height": 800}) as tab:
+        tab.context.add_init_script("localStorage.setItem('netarcade.pace', 'instant')")  # bots reply at once
+        page = tab.page()
+        page.goto(server + "#home")
+        wait_ready(page)
+        page.add_script_tag(path=axe_script)
+        audit(page, "home screen")
+        for game, link in TABLES.items():
+            page.evaluate(f"location.hash = {link!r}")
+            page.wait_for_function(f"document.documentElement.dataset.game === {game!r}")
+            wait_state(page, "human")
+            audit(page, f"{game}'s table")
+        # Backbone: a move by keyboard is heard as a sentence, the bot's reply too
+        page.evaluate(f"location.hash = {TABLES['backbone']!r}")
+        wait_state(page, "human")
+        spot = page.get_attribute("#board [data-action]", "data-name")
+        page.focus("#board [data-action]")
+        page.keyboard.press("Enter")
+        assert page.text_content("#announce") == f"You build a Router on {spot}."
+        tree = page.locator("#view-game").aria_snapshot()
+        assert f'paragraph: You build a Router on {spot}.' in tree
+        assert "status: \"Your move: 1 action left" in tree
+        assert 'button "Router 2 BW" [pressed]' in tree  # the visible text is the name
+        assert "img \"" in tree and "your router" in tree  # pieces are named with their owner
+        page.keyboard.press("e")  # end the turn: the bot replies
+        page.wait_for_function("document.getElementById('announce').textContent.startsWith('Greedy bot ')",
+                               timeout=BOT_TIMEOUT_MS)
+        wait_state(page, "human")
+        # a confirmation takes the focus (on its safe answer), and so does the game-over card
+        page.click("#resign")
+        assert page.evaluate("document.activeElement.dataset.cmd") == "resign-no"
+        audit(page, "the resign confirmation")
+        page.keyboard.press("Shift+Tab")
+        assert page.evaluate("document.activeElement.dataset.cmd") == "resign-yes"
+        page.keyboard.press("Enter")
+        page.wait_for_selector("#overlay .over-card")
+        assert page.evaluate("document.activeElement.dataset.cmd") == "rematch"
+        assert "You resign." in page.text_content("#announce")
+        audit(page, "the game-over card")
+        tab.check_clean()
