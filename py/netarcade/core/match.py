@@ -30,6 +30,7 @@ netarcade.core.errors.IllegalAction: it is P2's turn
 from __future__ import annotations
 
 import hashlib
+from bisect import bisect_right
 from typing import Any, Callable, Hashable, Mapping
 
 from .errors import IllegalAction, InvalidRecord, NetarcadeError, quoted
@@ -121,8 +122,8 @@ class Match:
         """Plain events after ``version`` that ``observer`` may see, each with
         its version ``v`` (setup events are version 0: ``-1`` gives them all)."""
         check_observer(self.game, self.state, observer)
-        return [{**event.to_data(), "v": v} for v, event in self.events
-                if v > version and event.is_visible_to(observer)]
+        start = bisect_right(self.events, version, key=_version_of)  # events are in version order
+        return [{**event.to_data(), "v": v} for v, event in self.events[start:] if event.is_visible_to(observer)]
 
     def moves_since(self, version: int = -1, observer: int | str | None = SPECTATOR) -> list[dict[str, Any]]:
         """The moves after ``version`` as ``observer`` may read them: each
@@ -242,6 +243,10 @@ class Match:
         """sha256 of the seed, publishable before the game: revealing the seed
         at the end lets anyone check the dice were fixed from the start."""
         return hashlib.sha256(f"{self.game.id}:{self.seed}".encode()).hexdigest()
+
+
+def _version_of(entry: tuple[int, Event]) -> int:
+    return entry[0]
 
 
 __all__ = ["Match", "events_for"]

@@ -26,6 +26,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from . import protocol
+from .collector import Collector
 from .protocol import FrameError, VERSION
 from .room import HUMAN, Room, RoomError
 from .site import response, serve_file
@@ -78,6 +79,7 @@ class Relay:
             from .cluster import Cluster
             self.cluster = Cluster(self, self.settings["store"], self.process)
         self.rooms: dict[str, Room] = {}
+        self.collector: Collector | None = None  # the serving process's (``run``), not a test's
         self.clients: dict[int, Client] = {}
         self.next_cid = 0
         self.connections = 0
@@ -327,11 +329,14 @@ class Relay:
                     due = room.next_deadline()
                     if due is not None:
                         wake = min(wake, due)
+            if self.collector is not None:
+                self.collector.step(time.monotonic())
             await asyncio.sleep(max(0.02, wake - time.monotonic()))
 
     async def run(self, ready=None) -> None:
         for room in self.rooms.values():
             room.schedule_bots()
+        self.collector = Collector()  # the reloaded rooms are long-lived: out of the full passes (collector.py)
         logging.getLogger("websockets").setLevel(logging.CRITICAL)  # no tracebacks for broken pipes
         async with serve(self.handler, self.settings["host"], self.settings["port"],
                          process_request=self.process_request, max_size=protocol.FRAME_CAP,

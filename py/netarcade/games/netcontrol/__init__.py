@@ -80,6 +80,9 @@ class NetControl(Game):
     def scores(self, state):
         return [rules.xp(state, s) for s in range(state.n)]
 
+    def players(self, state):
+        return state.n  # not len(scores): that computes every runner's XP (the relay asks per frame)
+
     def winners(self, state):
         return rules.winners(state)
 
