@@ -95,7 +95,7 @@ class _Layout:
 
 
 def _card(node: Mapping[str, Any], x: float, y: float, lay: _Layout, light: str | None, label: str | None,
-          last: bool) -> str:
+          last: bool, here: str = "") -> str:
     blue = node["net"] == "undernet"
     ink = BLUE if blue else RED
     w, h = lay.w, lay.h
@@ -133,11 +133,15 @@ def _card(node: Mapping[str, Any], x: float, y: float, lay: _Layout, light: str 
                              "data-net": node["net"]}
     if light:
         attrs.update({"data-action": light, "role": "button", "tabindex": 0,
-                      "aria-label": label or f"{node['name']} ({node['at']})"})
+                      "aria-label": (label or f"{node['name']} ({node['at']})") + here})
+    else:  # the card in words, and who stands on it (their markers are not read on their own)
+        lines = "; ".join(f"{head} {body}".strip() for head, body in node_lines(node))
+        attrs.update({"role": "img", "aria-label": f"{node['at']}: {node['name']}, {node['net']}, "
+                                                   f"costs {node['cost']}" + (f"; {lines}" if lines else "") + here})
     return g(parts, attrs)
 
 
-def _end(which: str, lay: _Layout, light: str | None, label: str | None) -> str:
+def _end(which: str, lay: _Layout, light: str | None, label: str | None, here: str = "") -> str:
     x, y, w, h = lay.end(which)
     parts = [el("rect", None, {"x": x, "y": y, "width": w, "height": h, "rx": 6, "fill": THEME["panel"],
                                "stroke": THEME["accent"], "stroke-width": 1.5})]
@@ -154,7 +158,9 @@ def _end(which: str, lay: _Layout, light: str | None, label: str | None) -> str:
                         {"x": x + w / 2, "y": y + h / 2 - 24, "class": "end", "text-anchor": "middle"}))
     attrs: dict[str, Any] = {"data-name": which, "class": "end-box"}
     if light:
-        attrs.update({"data-action": light, "role": "button", "tabindex": 0, "aria-label": label or word})
+        attrs.update({"data-action": light, "role": "button", "tabindex": 0, "aria-label": (label or word) + here})
+    else:
+        attrs.update({"role": "img", "aria-label": which.capitalize() + here})
     return g(parts, attrs)
 
 
@@ -192,20 +198,30 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
     for layer in range(1, LAYERS + 1):
         x, y = lay.card(f"{layer}t")
         if lay.tall:
-            parts.append(text(lay.left - 6, y + lay.h / 2 + 8, f"{layer}", class_="lab", text_anchor="end"))
+            parts.append(text(lay.left - 6, y + lay.h / 2 + 8, f"{layer}", class_="lab", text_anchor="end",
+                              aria_hidden="true"))
         else:
-            parts.append(text(x + lay.w / 2, y - 7, f"LAYER {layer}", class_="lab", text_anchor="middle"))
+            parts.append(text(x + lay.w / 2, y - 7, f"LAYER {layer}", class_="lab", text_anchor="middle",
+                              aria_hidden="true"))
     if not lay.tall:  # the track goes on from the end of the first band to the start of the second
         x, y = lay.card("7t")
-        parts.append(text(x + lay.w + 6, y + lay.h + 8, "\u21b5", class_="end"))
+        parts.append(text(x + lay.w + 6, y + lay.h + 8, "\u21b5", class_="end", aria_hidden="true"))
         x, y = lay.card("8t")
-        parts.append(text(lay.left - 44, y + lay.h + 8, "L7 \u2192", class_="lab"))
+        parts.append(text(lay.left - 44, y + lay.h + 8, "L7 \u2192", class_="lab", aria_hidden="true"))
+    seats = view["seats"]
+    names = hints.get("names") or [f"P{s + 1}" for s in range(len(seats))]
+    heard: dict[str, list[str]] = {}  # who stands where, as a screen reader hears it on the card
+    for info in seats:
+        seat = info["seat"]
+        heard.setdefault(info["at"], []).append(
+            names[seat] + (" with the Payload" if info["payload"] else "") + (" (resigned)" if info.get("resigned") else ""))
+    here = {at: "; here: " + ", ".join(who) for at, who in heard.items()}
     for which in ("edge", "root"):
-        parts.append(_end(which, lay, lit.get(which), labels.get(which)))
+        parts.append(_end(which, lay, lit.get(which), labels.get(which), here.get(which, "")))
     for node in view["network"]:
         x, y = lay.card(node["at"])
-        parts.append(_card(node, x, y, lay, lit.get(node["at"]), labels.get(node["at"]), node["at"] in last))
-    seats = view["seats"]
+        parts.append(_card(node, x, y, lay, lit.get(node["at"]), labels.get(node["at"]), node["at"] in last,
+                           here.get(node["at"], "")))
     for info in seats:  # route markers: small hollow shapes on the card owed
         seat = info["seat"]
         for marker in info["markers"]:
@@ -216,7 +232,6 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
     crowd: dict[str, list[int]] = {}
     for info in seats:
         crowd.setdefault(info["at"], []).append(info["seat"])
-    names = hints.get("names") or [f"P{s + 1}" for s in range(len(seats))]
     for at, here in crowd.items():
         for index, seat in enumerate(here):
             x, y = _spot(at, lay, index, len(here))
@@ -228,8 +243,9 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
                 el("title", f"{names[seat]} at {at}" + (" carrying the Payload" if payload else "")
                    + (" (resigned)" if gone else "")),
             ], {"class": f"infiltrator p{seat + 1}" + (" payload" if payload else "") + (" resigned" if gone else ""),
-                "data-seat": seat, "opacity": 0.35 if gone else None}))
-    return svg_document(parts, (0, 0, lay.width, lay.height), class_="breach-board " + ("tall" if lay.tall else "wide"))
+                "data-seat": seat, "opacity": 0.35 if gone else None, "aria-hidden": "true"}))
+    return svg_document(parts, (0, 0, lay.width, lay.height), class_="breach-board " + ("tall" if lay.tall else "wide"),
+                        role="group", aria_label=f"Breach track, Edge to Root: layers 1 to {LAYERS}, a top and a bottom Node each")
 
 
 def render_track_outline(orient: str = "wide") -> str:

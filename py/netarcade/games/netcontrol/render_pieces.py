@@ -151,6 +151,8 @@ def tile_group(view, geometry: Geometry, t: int, infected: bool, action: str | N
     if action:
         attributes.update({"data-action": action, "role": "button", "tabindex": "0",
                            "aria-label": label or action})
+    else:  # a screen reader hears the tile as its title says it, not its code and token one by one
+        attributes.update({"role": "img", "aria-label": f"t{t}: {title}"})
     return el("g", parts, attributes)
 
 
@@ -182,7 +184,8 @@ def exchange_group(geometry: Geometry, e: int, resource: str | None) -> str:
         text(lx, ly + 4.2, label, {"class": "xlabel", "text-anchor": "middle", "fill": ink}),
     ]
     kind = "any" if resource is None else RESOURCE_CODES[RESOURCES.index(resource)]
-    return el("g", parts, {"class": f"exchange x-{kind}", "data-edge": f"e{e}"})
+    return el("g", parts, {"class": f"exchange x-{kind}", "data-edge": f"e{e}", "role": "img",
+                           "aria-label": f"{words} (at v{a} and v{b})"})
 
 
 #: a board target's least size on screen, in CSS pixels (the usual touch guideline)
@@ -255,6 +258,8 @@ def edge_group(geometry: Geometry, e: int, owner: int | None, action: str | None
     if action:
         attributes.update({"data-action": action, "role": "button", "tabindex": "0",
                            "aria-label": label or action})
+    elif owner is not None:
+        attributes.update({"role": "img", "aria-label": f"e{e}: {seat_name(names, owner)}'s link"})
     return el("g", parts, attributes)
 
 
@@ -305,4 +310,6 @@ def vertex_group(geometry: Geometry, v: int, building: Mapping[str, Any] | None,
     if action:
         attributes.update({"data-action": action, "role": "button", "tabindex": "0",
                            "aria-label": label or action})
+    elif building is not None:
+        attributes.update({"role": "img", "aria-label": f"v{v}: {_building_words(building, names)}"})
     return el("g", parts, attributes)

@@ -43,7 +43,7 @@ from typing import Any
 from ...render.palette import HIGHLIGHT, PLAYERS, THEME
 from ...render.svg import el, escape, fmt, shape, svg_document, text
 from .board import COLUMNS, WIDTH, parse_cell
-from .pieces import ALL_SHAPES, COLOUR, KIND, SHAPE
+from .pieces import ALL_SHAPES, COLOUR, KIND, SHAPE, SPECIAL_NAMES
 
 __all__ = ["CELL", "piece_fill", "piece_svg", "render_board"]
 
@@ -93,6 +93,14 @@ def _defs() -> str:
     return el("defs", hatch)
 
 
+def _summary(view: Mapping[str, Any]) -> str:
+    """The board's name for a screen reader: its size and how much is covered."""
+    area = view["area"]
+    side = round(len(area) ** 0.5)
+    covered = sum(1 for name in area if (cell := parse_cell(name)) is not None and view["stacks"][cell])
+    return f"Overwrite board, {side} by {side}, {covered} of {len(area)} cells covered"
+
+
 def _top(stack: list[str]) -> str | None:
     return stack[-1] if stack else None
 
@@ -108,8 +116,21 @@ def _fill(piece: str) -> str:
 piece_fill = _fill
 
 
+def _said(name: str, stack: list[str], names: list[str]) -> str:
+    """A covered cell as a screen reader hears it: "c4: Greedy bot's 2L4, 2 pieces high"."""
+    top = stack[-1]
+    kind = KIND.get(top, top)
+    colour = COLOUR.get(top)
+    if kind != "data" or colour is None:
+        what = SPECIAL_NAMES.get(kind, top)
+    else:
+        who = names[colour] if colour < len(names) else f"P{colour + 1}"
+        what = f"{'your' if who == 'You' else who + chr(39) + 's'} {top}"
+    return f"{name}: {what}" + (f", {len(stack)} pieces high" if len(stack) > 1 else "")
+
+
 def _cell(cell: int, stack: list[str], inside: bool, hint: str | None, action: str | None,
-          pickable: bool) -> str:
+          pickable: bool, names: list[str] = ()) -> str:
     x, y = _xy(cell)
     top = _top(stack)
     name = _name(cell)
@@ -153,6 +174,8 @@ def _cell(cell: int, stack: list[str], inside: bool, hint: str | None, action: s
     if action:
         extra.update({"data-name": name, "data-action": action, "role": "button", "tabindex": "0",
                       "aria-label": f"{name}: {action}"})
+    elif stack and inside:
+        extra.update({"role": "img", "aria-label": _said(name, stack, list(names))})
     return el("g", parts, {"class": " ".join(classes), "data-cell": name, **extra})
 
 
@@ -306,9 +329,9 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
     parts = [_style(), _defs()]
     label_y = MARGIN + top_row * CELL - 7
     label_x = MARGIN + left_col * CELL - MARGIN / 2
-    labels = [text(MARGIN + col * CELL + CELL / 2, label_y, COLUMNS[col], class_="label")
+    labels = [text(MARGIN + col * CELL + CELL / 2, label_y, COLUMNS[col], class_="label", aria_hidden="true")
               for col in range(left_col, last_col + 1)]
-    labels += [text(label_x, MARGIN + row * CELL + CELL / 2 + 3, row + 1, class_="label")
+    labels += [text(label_x, MARGIN + row * CELL + CELL / 2 + 3, row + 1, class_="label", aria_hidden="true")
                for row in range(top_row, last_row + 1)]
     if crop:  # the labels lie over the cells around the playing area: mask those first, up to the
         # boundary line's outer edge (EDGE), which the box ends at on the other two sides
@@ -322,7 +345,8 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         parts.extend(labels)
     for cell in range(WIDTH * WIDTH):
         name = _name(cell)
-        parts.append(_cell(cell, stacks[cell], name in inside, highlight.get(name), actions.get(name), pickable))
+        parts.append(_cell(cell, stacks[cell], name in inside, highlight.get(name), actions.get(name), pickable,
+                           hints.get("names") or ()))
     parts.extend(_outlines(stacks))
     parts.append(_boundary(view["area"]))
     for name in hints.get("last", ()) or ():
@@ -367,8 +391,9 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         y0 = top_row * CELL
         box = (x0, y0, (last_col - left_col + 1) * CELL + MARGIN + EDGE,
                (last_row - top_row + 1) * CELL + MARGIN + EDGE)
-        return svg_document(parts, box, {"class": "ow-board", "role": "img",
-                                         "aria-label": escape("Overwrite board")})
+        # a group, not an image: its covered cells and lit targets are named one by one
+        return svg_document(parts, box, {"class": "ow-board", "role": "group",
+                                         "aria-label": escape(_summary(view))})
     if strip:
         parts.extend(_strip(view, board_bottom + 8, width))
         if view.get("over"):
@@ -378,8 +403,8 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         height = board_bottom + STRIP + 30 + 24 * ((len(view["personal"]) - 1) // 3)
     else:
         height = board_bottom + 6
-    return svg_document(parts, (0, 0, width, height), {"class": "ow-board", "role": "img",
-                                                        "aria-label": escape("Overwrite board")})
+    return svg_document(parts, (0, 0, width, height), {"class": "ow-board", "role": "group",
+                                                        "aria-label": escape(_summary(view))})
 
 
 def _order(name: str) -> int:

@@ -15,7 +15,7 @@ from typing import Any
 
 from netarcade.games.overwrite.render import piece_fill
 
-from .tools import DEFRAG, PLACE, cells, handle, shift
+from .tools import DEFRAG, PLACE, SPEECH, cells, handle, shift
 
 __all__ = ["OverwriteHints", "action_cells"]
 
@@ -99,7 +99,8 @@ class OverwriteHints:
             ghost = [] if anchor is None else [c for c in (shift(anchor, r, k) for r, k in body) if c]
             text = legal.get(anchor) if anchor else None
             target = {"ok": text is not None, "ghost": ghost, "action": text, "fill": fill,
-                      "label": f"{cell}: {'move' if spec is DEFRAG else 'place'} {name} here ({text.split()[3]})" if text
+                      # the cells it would cover, in words ("c3: place an I3 in your colour on c3, d3 and e3")
+                      "label": f"{cell}: {SPEECH.phrase(text, self.session.names)}" if text
                       else f"{cell}: {name} does not fit here",
                       "cursor": cell == self.cursor}
             if text and hits.get(anchor):
