@@ -144,7 +144,7 @@ def report_slow_tasks(slow: list[dict]) -> None:
 def test_play_against_the_bot_undo_and_reopen_the_link(chromium, server):  # noqa: F811
     with browsing(chromium, "play", [server], viewport={"width": 1280, "height": 800}) as tab:
         page = tab.page()
-        page.goto(server, wait_until="domcontentloaded")
+        page.goto(server + "#play=backbone", wait_until="domcontentloaded")  # the home screen's "Play now"
         # the board is there before Python is: pre-rendered into index.html
         assert page.locator("#board svg #hex-e5").count() == 1
         assert data(page, "ready") is None

@@ -51,7 +51,7 @@ def test_boots_and_plays_from_compressed_files(chromium, site):  # noqa: F811
             encodings: dict[str, str | None] = {}
             page.on("response", lambda answer: encodings.__setitem__(
                 answer.url.removeprefix(base), answer.headers.get("content-encoding")))
-            page.goto(base)
+            page.goto(base + "#play=backbone")  # the home screen's "Play now" (the bare address is home)
             wait_ready(page)
             play_a_move_against_the_bot(page)
             runtime = f"static/vendor/pyodide-{PYODIDE_VERSION}/"

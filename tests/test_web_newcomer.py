@@ -161,7 +161,7 @@ def test_the_pace_cycles_is_remembered_and_scales_every_bot_pause():
     normal = control.bot_pause("p2 roll")
     assert control.pace == "normal" and normal > 0
     control.command("pace")
-    assert control.pace == "fast" and store == {"pace": "fast"}
+    assert control.pace == "fast" and store["pace"] == "fast"
     assert control.bot_pause("p2 roll") == normal * PACES["fast"] < normal
     control.command("pace", "instant")
     assert control.bot_pause("p2 roll") == 0

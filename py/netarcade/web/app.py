@@ -191,12 +191,11 @@ class App(Screen):
             self.root.dataset.humans = str(len(self.table.session.setup.humans))
         if view == "home":
             resume = _by_id("resume")
+            link = self.control.resume_link()  # the game on screen, or the last one this browser kept
             if resume is not None:
-                if self.table is not None and not self.control.demo:
-                    resume.href = "#" + self.table.session.link()
-                    resume.hidden = False
-                else:
-                    resume.hidden = True
+                resume.hidden = link is None
+                if link is not None:
+                    resume.href, resume.textContent = "#" + link, views.resume_label(link)
             document.title = "netarcade: choose a game"
         else:
             document.title = views.tab_title(self.page, self.control.broken_game)

@@ -34,6 +34,8 @@ DEMO_SEATS = ("search", "search")
 #: keeps on screen (thinking counts towards it); remembered by the page
 PACES = {"normal": 1.0, "fast": 0.3, "instant": 0.0}
 PACE_SETTING = "pace"
+#: the last unfinished local game's link: where the home screen's "Back to your game" leads
+LAST_SETTING = "last"
 
 
 class Screen:
@@ -127,10 +129,11 @@ class Controller:
 
     # --- which game -----------------------------------------------------------------
     def route(self, fragment: str) -> None:
-        """Open what the URL fragment asks for: the home screen, a seed link,
-        or (nothing asked) a fresh default game, the demo when embedded."""
+        """Open what the URL fragment asks for: the home screen (also the
+        bare address: a first visit sees the games and their goals), a seed
+        link, or in an embed with nothing asked, the demo."""
         fragment = (fragment or "").lstrip("#")
-        if fragment == "home" and not self.embed:
+        if fragment in ("home", "") and not self.embed:
             self.screen.show("home")
             return
         if self.table is not None and fragment and fragment == self.session.link():
@@ -209,7 +212,17 @@ class Controller:
             self.screen.set_text("announce", news)
         if update_hash and self.table is not None and not self.demo:
             self.screen.set_link(self.session.link())
+            if not (self.embed or getattr(self.session, "remote", False)):  # for "Back to your game"
+                self.screen.save_setting(LAST_SETTING, "" if self.session.over else self.session.link())
         self.schedule_bots()
+
+    def resume_link(self) -> str | None:
+        """Where "Back to your game" leads: the game on screen (not a demo),
+        else the last unfinished local game this browser kept, else nowhere."""
+        if self.table is not None and not self.demo:
+            return self.session.link()
+        last = self.screen.setting(LAST_SETTING) or ""
+        return last if not self.embed and is_game_link(last) else None
 
     @property
     def mode(self) -> str:

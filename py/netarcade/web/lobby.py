@@ -144,12 +144,17 @@ def take_html(session) -> str:
     if getattr(session, "remote", False) or session.over:
         return ""
     game = get_game(session.setup.game)
-    how = ("the game carries on from this move" if continues_online(game)
-           else "a fresh deal: this page knows its own seed, so the relay deals the cards")
+    how = ("The relay holds the game, and the game carries on from this move." if continues_online(game)
+           else "A fresh deal, same options and seats, held by the relay: this page knows its own seed, "
+                "so it would know every card to come.")
+    # one short line above the board (a phone has no room for more); the explanation opens on demand
     return "".join([
-        _tag("button", "Take it online", type="button", class_="mini", data_cmd="online-take"),
-        _tag("span", escape(f"Play someone else, the relay holding the {'game' if continues_online(game) else 'cards'}: {how}."),
-             class_="take-note"),
+        _tag("button", "Take it online", type="button", class_="mini", data_cmd="online-take",
+             aria_describedby="take-why"),
+        _tag("details", [
+            _tag("summary", "play someone else"),
+            _tag("span", escape(how), id="take-why"),
+        ], class_="take-note"),
     ])
 
 

@@ -38,6 +38,8 @@ class GamePage:
     title = ""
     #: one line for the home screen's card
     pitch = ""
+    #: how to win, in one line: the first thing a newcomer reads on the home screen
+    goal = ""
     playable = True
     #: a bot action stays at least this long on screen (seconds)
     bot_pause_seconds = 0.45
@@ -149,7 +151,7 @@ def is_playable(game_id: str) -> bool:
 
 
 def default_page() -> GamePage:
-    """The game a fresh visit shows: the first playable one."""
+    """The default game (the embed's demo, a fresh start): the first playable one."""
     for game_id in REGISTERED:  # one at a time: the first game's start-up imports no other
         page = page_for(game_id)
         if page.playable:

@@ -20,12 +20,14 @@ from ..render.icons import ICONS
 from ..render.palette import PLAYERS
 from ..render.svg import escape, shape
 from .pages import all_pages, is_playable, page_for
-from .session import BOT_LEVELS, HUMAN, form_fields
+from .session import BOT_LEVELS, HUMAN, form_fields, linked_game
 
 __all__ = [
     "gamebar_extras",
     "game_over",
     "home",
+    "play_now",
+    "resume_label",
     "icon",
     "link_error",
     "log_items",
@@ -284,6 +286,26 @@ def new_game_form(game_id: str) -> str:
                 aria_label=f"New {game.title} game")
 
 
+def play_now(page: Any) -> str:
+    """A game's "Play now": a plain link (``#play=<id>``: you against search
+    bots with the default options and a random seed), so it works before
+    Python is up (index.html shows the game's board at once) and in history."""
+    game = get_game(page.id)
+    players = game.options.by_name["players"].default if "players" in game.options.by_name else game.min_players
+    rivals = "the search bot" if players == 2 else f"{players - 1} search bots"
+    return _tag("div", [
+        _tag("a", "Play now", href=f"#play={page.id}", class_="button primary play-now",
+             aria_label=f"Play now: {page.title}, you against {rivals}"),
+        _tag("span", f"you against {rivals}, or set up a game below", class_="play-note"),
+    ], class_="play-row")
+
+
+def resume_label(link: str) -> str:
+    """The home screen's way back to a game in progress, naming the game."""
+    game_id = linked_game(link)
+    return f"Back to your {page_for(game_id).title} game" if game_id else "Back to your game"
+
+
 def home() -> str:
     """Every game of the arcade (``web/games``, in menu order): the ones the
     page can play with their new-game form, the others marked as coming."""
@@ -295,7 +317,9 @@ def home() -> str:
             cards.append(_tag("article", [
                 _tag("h2", [escape(title), _tag("span", "playable", class_="badge ok")]),
                 _tag("div", pieces, class_="card-icons", aria_hidden="true") if pieces else "",
+                _tag("p", [_tag("b", "Goal:"), " ", escape(page.goal)], class_="goal") if page.goal else "",
                 _tag("p", escape(pitch), class_="pitch"),
+                play_now(page),
                 new_game_form(game_id),
             ], class_="card game playable", id=f"game-{game_id}", data_game=game_id))
         else:

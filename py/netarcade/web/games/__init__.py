@@ -12,8 +12,8 @@ shared page code (``web/pages.py`` reads this list; ``app``, ``session``,
 the home screen and ``index.html`` name no game).
 """
 
-#: every game of the arcade, in menu order (the first one is what a fresh
-#: visit shows); each names its folder under web/games/
+#: every game of the arcade, in menu order (the first one is the default
+#: game: the embed's demo and the pre-rendered board); each names its folder under web/games/
 REGISTERED = (
     "backbone",
     "netcontrol",

@@ -18,6 +18,7 @@ class BackbonePage(GamePage):
     title = "Backbone"
     pitch = ("Duel of rival network operators on a 9x9 hex map: build Routers, Switches, APs, "
              "Servers and Datacenters, connect Cities, hack the rival.")
+    goal = "Reach 10 AI tokens first: connect Cities, run Datacenters; your rival gets one closing turn."
     chart_label = "AI TOKENS"
     chart_caption = "AI tokens at the end of each turn"
     #: Backbone has no chance and the search bot none either: on the classic

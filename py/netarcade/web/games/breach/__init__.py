@@ -22,6 +22,7 @@ class BreachPage(GamePage):
     title = "Breach"
     pitch = ("2-5 players race Edge to Root and back through 14 layers of node cards, "
              "managing Exposure and blocking Exploits.")
+    goal = ("Reach Root, take a Payload, and be first back out to the Edge with it.")
     chart_label = "PROGRESS"
     chart_caption = "Progress after each turn (30 = transmitted)"
     field_order = ("players", "rounds")

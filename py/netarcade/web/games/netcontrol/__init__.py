@@ -34,6 +34,7 @@ class NetControlPage(GamePage):
     title = "Net Control"
     pitch = ("2-6 players on a hex island: dice-driven resources, builds, trades, a deck of hacks "
              "and viruses, a rising threat track.")
+    goal = "Be the first runner to 10 XP: build nodes and links, hack your rivals' buildings."
     chart_label = "XP"
     chart_caption = "XP at the end of each turn"
     form_labels = {"target": "XP target"}
