@@ -5,6 +5,7 @@ undo; refusals use the same phrases. On CPython, no DOM."""
 
 from __future__ import annotations
 
+import html
 import random
 import re
 
@@ -155,3 +156,51 @@ def test_many_moves_at_once_read_the_last_few():
     assert news.startswith(f"{8 - ANNOUNCED_AT_ONCE} more moves, then: ")
     assert news.count(".") == ANNOUNCED_AT_ONCE
     assert announcer.news(session, page) is None  # nothing new
+
+
+# --- what a screen reader finds on each board -------------------------------------------
+
+def _played(game_id: str, options: dict, moves: int) -> tuple:
+    """A table of ``game_id`` (you against a greedy bot) after ``moves`` random legal moves."""
+    seats = ("human",) + ("greedy",) * ((options.get("players") or 2) - 1)
+    session = Session(new_setup(game_id, options, 7, seats))
+    rng = random.Random(7)
+    game = session.game
+    for _ in range(moves):
+        acting = sorted(game.to_act(session.state))
+        if not acting:
+            break
+        session.play(rng.choice(game.legal_actions(session.state, acting[0])))
+    page = page_for(game_id)
+    table = page.table(session)
+    return page, table, page.board(table)
+
+
+def _labels(svg: str, role: str) -> list[str]:
+    found = re.findall(rf'role="{role}"[^>]*?aria-label="([^"]*)"', svg) + re.findall(
+        rf'aria-label="([^"]*)"[^>]*?role="{role}"', svg)
+    return [html.unescape(label) for label in found]
+
+
+@pytest.mark.parametrize("game_id, options, moves, owned", [
+    ("backbone", {"map": "seeded"}, 12, r"^[a-i]\d: (your|Greedy bot's) "),
+    ("netcontrol", {"players": 2}, 10, r"^[ve]\d+: (your|Greedy bot's) (node|link)"),
+    ("overwrite", {"players": 2}, 8, r"^[a-j]\d+: (your|Greedy bot's) \d[A-Z]\d"),
+])
+def test_every_piece_on_a_board_is_named_with_its_owner(game_id, options, moves, owned):
+    _, table, svg = _played(game_id, options, moves)
+    named = _labels(svg, "img")
+    pieces = [label for label in named if re.match(owned, label)]
+    assert pieces, f"{game_id}: no piece named with its owner among {named[:8]}"
+    root = re.match(r"<svg[^>]*>", svg).group(0)
+    assert 'role="group"' in root and "aria-label=" in root  # a group of named parts, not one image
+
+
+def test_breach_names_each_node_and_who_stands_on_it():
+    _, table, svg = _played("breach", {"players": 2}, 6)
+    named = _labels(svg, "img")
+    where = {seat["at"] for seat in table.view()["seats"]}
+    for at in where:
+        label = next(label for label in named if label.startswith(f"{at}: ") or label.lower().startswith(at))
+        assert "here: " in label and ("You" in label or "Greedy bot" in label), label
+    assert 'aria-hidden="true"' in svg.split('class="infiltrator', 1)[1][:400]

@@ -59,9 +59,15 @@ def seat_name(names: list[str], seat: int) -> str:
     return names[seat] if seat < len(names) else f"P{seat + 1}"
 
 
+def whose(names: list[str], seat: int) -> str:
+    """ "your" for the seat called "You", else "Greedy bot's"."""
+    name = seat_name(names, seat)
+    return "your" if name == "You" else f"{name}'s"
+
+
 def _building_words(b: Mapping[str, Any], names: list[str]) -> str:
     kind = "Super Node" if b["level"] == 2 else "node"
-    words = f"{seat_name(names, b['owner'])}'s {kind}, protection {b['protection']}"
+    words = f"{whose(names, b['owner'])} {kind}, protection {b['protection']}"
     if b.get("forts"):
         words += f" ({b['forts']} fortification{'s' if b['forts'] != 1 else ''})"
     return words
@@ -229,7 +235,7 @@ def edge_group(geometry: Geometry, e: int, owner: int | None, action: str | None
     if owner is not None:
         style = PLAYERS[owner % len(PLAYERS)]
         classes.extend(["link", f"p{owner + 1}"])
-        parts.append(el("title", escape(f"e{e}: {seat_name(names, owner)}'s link")))
+        parts.append(el("title", escape(f"e{e}: {whose(names, owner)} link")))
         parts.append(el("line", None, {"class": "casing", "x1": xa, "y1": ya, "x2": xb, "y2": yb,
                                        "stroke": THEME["bg"], "stroke-width": 10, "stroke-linecap": "round"}))
         parts.append(el("line", None, {"class": "road", "x1": xa, "y1": ya, "x2": xb, "y2": yb,
@@ -259,7 +265,7 @@ def edge_group(geometry: Geometry, e: int, owner: int | None, action: str | None
         attributes.update({"data-action": action, "role": "button", "tabindex": "0",
                            "aria-label": label or action})
     elif owner is not None:
-        attributes.update({"role": "img", "aria-label": f"e{e}: {seat_name(names, owner)}'s link"})
+        attributes.update({"role": "img", "aria-label": f"e{e}: {whose(names, owner)} link"})
     return el("g", parts, attributes)
 
 
