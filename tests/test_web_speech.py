@@ -156,6 +156,12 @@ def test_many_moves_at_once_read_the_last_few():
     assert news.startswith(f"{8 - ANNOUNCED_AT_ONCE} more moves, then: ")
     assert news.count(".") == ANNOUNCED_AT_ONCE
     assert announcer.news(session, page) is None  # nothing new
+    # the same words twice in a row still change the live region (the page skips unchanged text)
+    text = session.legal_texts()[0]
+    announcer.told = page.speech().sentence(text, session.names)
+    session.play(text)
+    again = announcer.news(session, page)
+    assert again == announcer.told and again.endswith("\u00a0") and again.rstrip("\u00a0").endswith(".")
 
 
 # --- what a screen reader finds on each board -------------------------------------------

@@ -318,7 +318,7 @@ class App(Screen):
 
     def set_text(self, element_id: str, text: str) -> None:
         node = _by_id(element_id)
-        if node is not None:
+        if node is not None and node.textContent != text:  # a live region that did not change stays quiet
             node.textContent = text
 
     def render(self) -> None:

@@ -174,6 +174,7 @@ class Announcer:
     def __init__(self) -> None:
         self.session: object = None
         self.count = 0
+        self.told = ""  # the last words said: the same words again get a no-break space (see ``news``)
 
     def news(self, session, page) -> str | None:
         """The words for the moves of ``session`` (a ``Session`` or an online
@@ -187,10 +188,17 @@ class Announcer:
             return None
         if len(log) < count:
             taken = count - len(log)
-            return f"Undone: {taken} move{'s' if taken != 1 else ''} taken back."
-        speech = page.speech()
-        lines = [speech.sentence(entry.text, session.names) for entry in log[count:]]
-        skipped = len(lines) - ANNOUNCED_AT_ONCE
-        if skipped > 0:
-            lines = [f"{skipped} more move{'s' if skipped != 1 else ''}, then:", *lines[-ANNOUNCED_AT_ONCE:]]
-        return " ".join(lines)
+            words = f"Undone: {taken} move{'s' if taken != 1 else ''} taken back."
+        else:
+            speech = page.speech()
+            lines = [speech.sentence(entry.text, session.names) for entry in log[count:]]
+            skipped = len(lines) - ANNOUNCED_AT_ONCE
+            if skipped > 0:
+                lines = [f"{skipped} more move{'s' if skipped != 1 else ''}, then:", *lines[-ANNOUNCED_AT_ONCE:]]
+            words = " ".join(lines)
+        # the page leaves an unchanged live region alone, so a move said twice in a row
+        # ("Greedy bot discards one compute.") differs from the last words by a no-break space
+        if words == self.told:
+            words += "\u00a0"
+        self.told = words
+        return words
