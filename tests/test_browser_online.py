@@ -190,7 +190,8 @@ def log_texts(page) -> list[str]:
 def test_two_people_play_online(chromium, relay_site, game_id):  # noqa: F811
     """Ann takes a two-seat game online from the home form, Bob joins by the
     link; each makes moves by clicks on his own page; both logs show both
-    players' moves in the game's notation, the same on both pages."""
+    players' moves in the game's notation, the same on both pages. Then Bob
+    resigns from his page (B27, O25, D24): both pages show the game over."""
     base = relay_site.http + "/"
     rng = random.Random(game_id)
     with browsing(chromium, f"online-{game_id}-ann", [base]) as ann_tab, \
@@ -249,6 +250,16 @@ def test_two_people_play_online(chromium, relay_site, game_id):  # noqa: F811
         seats = {text.split()[0] for text in texts["ann"]}
         assert seats == {"p1", "p2"}, seats
         assert any(len(text.split()) > 2 for text in texts["bob"] if text.startswith("p1 ")) or over, texts["bob"]
+        if not over:  # Bob resigns through his page: the card says it is final online, both pages end
+            bob.wait_for_function("!document.getElementById('resign').hidden", timeout=15_000)
+            bob.click("#resign")
+            assert "Online it is final" in bob.text_content("#overlay .resign-card")
+            bob.click("#overlay [data-cmd=resign-yes]")
+            for page in (ann, bob):
+                page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=15_000)
+                page.wait_for_function("document.getElementById('overlay').textContent.includes('dice verified')",
+                                       timeout=30_000)
+            assert log_texts(ann)[-1] == "p2 resign"
         for tab in (ann_tab, bob_tab):
             tab.check_clean()
 
