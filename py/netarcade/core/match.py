@@ -235,6 +235,27 @@ class Match:
             self.changes += 1
         return undone
 
+    # --- an earlier position (the page's replay viewer) ------------------------------
+    def position(self, version: int) -> "Match":
+        """A new match standing after the first ``version`` actions, from the
+        undo snapshots (nothing is replayed): its state is a copy, its
+        record, turns and events are cut at ``version``, and it has no undo
+        points. Playing on it leaves this match as it is. ``version`` must
+        be from 0 to :attr:`version` (``ValueError``)."""
+        if isinstance(version, bool) or not isinstance(version, int) or not 0 <= version <= self.version:
+            raise ValueError(f"a position is a version from 0 to {self.version}, got {version!r}")
+        if version < self.version and len(self._before) != self.version:
+            raise ValueError("this match keeps no undo snapshots to step back through")
+        match = Match.__new__(Match)
+        match.game, match.options, match.seed = self.game, self.options, self.seed
+        match.history, match.keep_undo = self.history, self.keep_undo
+        match.state = self.game.copy(self.state if version == self.version else self._before[version])
+        match.version = match.changes = version
+        match.actions, match.turns = self.actions[:version], self.turns[:version]
+        match.events = self.events[:bisect_right(self.events, version, key=lambda pair: pair[0])]
+        match._before, match._legal = [], {}
+        return match
+
     # --- the record (the holder's alone: it carries the seed) ------------------------
     def record(self) -> Record:
         return Record(self.game.id, dict(self.options), self.seed, tuple(self.actions))

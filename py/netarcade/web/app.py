@@ -30,7 +30,7 @@ import js
 from pyodide.ffi import create_proxy, jsnull, to_js
 from pyscript import document, window
 
-from . import lobby, views
+from . import lobby, replay_page, views
 from .controller import Controller, Screen
 from .focus import FocusKeeper
 from .pages import GamePage, page_for
@@ -151,7 +151,7 @@ class App(Screen):
         target.addEventListener(event, proxy)
 
     def start(self) -> None:
-        newgame = _by_id("newgame")  # the bots' pace and Resign join the game bar
+        newgame = _by_id("newgame")  # the bots' pace, Replay and Resign join the game bar
         if newgame is not None and _by_id("pace") is None:
             newgame.insertAdjacentHTML("afterend", views.gamebar_extras())
         self.listen(document, "click", self.on_click)
@@ -220,6 +220,9 @@ class App(Screen):
 
     def set_link(self, fragment: str) -> None:
         js.history.replaceState(None, "", "#" + fragment)
+
+    def push_link(self, fragment: str) -> None:
+        window.location.hash = fragment  # a history entry: Back returns to the replay
 
     def spawn(self, coroutine) -> None:
         task = asyncio.ensure_future(coroutine)
@@ -332,13 +335,12 @@ class App(Screen):
         self.set_html("board", page.board(table, "tall" if self.portrait.matches else "wide"))
         self.set_text("status", control.status())
         prompt = _by_id("prompt")
-        prompt.textContent = table.prompt()
+        prompt.textContent = control.prompt()
         prompt.classList.toggle("error", bool(table.message))
         self.root.dataset.refused = table.refused or ""  # the engine's code for a refused action
-        for element_id, html in page.panels(table).items():
+        for element_id, html in replay_page.panels(document, page, control).items():
             self.set_html(element_id, html)
-        log = _by_id("log")
-        log.scrollTop = log.scrollHeight
+        replay_page.draw(document, control)
         undo = _by_id("undo")
         undo.disabled = not session.can_undo()
         self.root.dataset.state = control.mode
@@ -355,7 +357,7 @@ class App(Screen):
         if resign is not None:
             resign.hidden = control.resign_seat() is None
         overlay = _by_id("overlay")
-        if session.over and not control.review:
+        if session.over and not control.review and control.replay is None:
             self.set_html("overlay", page.game_over(table))
             overlay.hidden = False
         elif control.resigning is not None:
@@ -370,7 +372,7 @@ class App(Screen):
         else:  # a local game: the bar offers "Take it online" (shown once a relay answers: online-only)
             bar = _by_id("online")
             if bar is not None:
-                offer = "" if self.embed or control.demo else lobby.take_html(session)
+                offer = "" if self.embed or control.demo or control.replay else lobby.take_html(session)
                 bar.innerHTML, bar.hidden = offer, not offer
                 bar.classList.add("online-only")
             self.root.dataset.conn = ""
@@ -513,6 +515,8 @@ class App(Screen):
                     control.removeAttribute("aria-invalid")
 
     def on_input(self, event) -> None:
+        if replay_page.slid(event.target, self.control):
+            return
         form = _node(event.target.closest("form.newgame")) if hasattr(event.target, "closest") else None
         if form is None:
             return

@@ -21,8 +21,11 @@ import time
 from typing import Any, Awaitable, Callable
 
 from .pages import GamePage, default_page, page_for
-from .session import DEFAULT_SEATS, LinkError, Session, is_game_link, linked_game, new_setup
 from .speech import Announcer
+from .session import DEFAULT_SEATS, LinkError, Session, is_game_link, linked_game, new_setup
+from .replay import KEYS as REPLAY_KEYS
+from .replay import REFUSED as REPLAY_REFUSED
+from .replay import Replay, split_at
 
 __all__ = ["DEMO_PAUSE", "DEMO_RESTART", "DEMO_SEATS", "PACES", "Controller", "Screen"]
 
@@ -60,6 +63,11 @@ class Screen:
 
     def set_link(self, fragment: str) -> None:
         """Put the game's link in the address bar (no new history entry)."""
+
+    def push_link(self, fragment: str) -> None:
+        """Put a new game's link in the address bar as a new history entry
+        (Back returns to the previous one)."""
+        self.set_link(fragment)
 
     def spawn(self, coroutine: Awaitable[Any]) -> None:
         """Run a coroutine on the page's event loop."""
@@ -122,6 +130,10 @@ class Controller:
         #: the seat whose Resign awaits confirmation (the card is on screen), else None
         self.resigning: int | None = None
         self.heard = Announcer()  # what a screen reader has been told of the moves
+        #: the replay viewer (``web/replay.py``) when it is open: ``table`` is then
+        #: the shown position's, and ``live_table`` the game's own
+        self.replay: Replay | None = None
+        self.live_table: Any = None
 
     @property
     def session(self) -> Session | None:
@@ -136,7 +148,17 @@ class Controller:
         if fragment in ("home", "") and not self.embed:
             self.screen.show("home")
             return
-        if self.table is not None and fragment and fragment == self.session.link():
+        try:
+            fragment, at = split_at(fragment) if is_game_link(fragment) else (fragment, None)
+        except LinkError as err:
+            self.link_failed(fragment, str(err))
+            return
+        live = self.live_session
+        if live is not None and fragment and fragment == live.link():
+            if at is None and self.replay is not None:
+                self.leave_replay()
+            elif at is not None and (self.replay is None or at != self.replay.at):
+                self.open_replay(at)
             self.screen.show("game")
             return
         if fragment.startswith("online="):
@@ -157,16 +179,24 @@ class Controller:
                 # an embedded link that names no seats is a demo: bots in every seat
                 session = Session.from_link(fragment, DEMO_SEATS[0] if self.embed else None)
             except LinkError as err:
-                self.cancel_bots()
-                self.table = None
-                self.page = None
-                self.broken_game = linked_game(fragment)
-                self.screen.show("game")
-                self.screen.link_error(str(err))
+                self.link_failed(fragment, str(err))
                 return
-            self.load(session, demo=False)
+            if at is not None and not 0 <= at <= len(session.actions):
+                self.link_failed(fragment, f"this link asks for move {at} of a game of {len(session.actions)} moves")
+                return
+            self.load(session, demo=False, at=at)
             return
         self.fresh(keep_hash=self.embed)
+
+    def link_failed(self, fragment: str, message: str) -> None:
+        """A link that does not open: its error card, no game on screen."""
+        self.cancel_bots()
+        self.table = None
+        self.page = None
+        self.replay = self.live_table = None
+        self.broken_game = linked_game(fragment)
+        self.screen.show("game")
+        self.screen.link_error(message)
 
     def fresh(self, keep_hash: bool = False) -> None:
         """The default game: you against the search bot, or the demo when
@@ -178,12 +208,14 @@ class Controller:
         options = page_for(game_id).demo_options if self.embed else {}
         self.load(Session(new_setup(game_id, options, None, seats)), demo=self.embed, keep_hash=keep_hash)
 
-    def load(self, session: Session, demo: bool, keep_hash: bool = False) -> None:
-        """Put ``session`` on screen with its game's table."""
+    def load(self, session: Session, demo: bool, keep_hash: bool = False, at: int | None = None) -> None:
+        """Put ``session`` on screen with its game's table (``at``: in the
+        replay viewer, at the position after that many moves)."""
         if self.remote is not None and session is not self.remote:
             self.remote.close()  # leaving an online room for a local game
             self.remote = None
         self.broken_game = None
+        self.replay = self.live_table = None
         self.page = page_for(session.setup.game)
         self.table = self.page.table(session)
         self.screen.mount(self.page)
@@ -192,6 +224,9 @@ class Controller:
         self.review = False
         self.resigning = None
         self.screen.show("game")
+        if at is not None:
+            self.open_replay(at)
+            return
         self.changed(update_hash=not keep_hash)
 
     def again(self, demo_seats: bool = False) -> None:
@@ -231,6 +266,8 @@ class Controller:
         session = self.session
         if session is None:
             return ""
+        if self.replay is not None:
+            return "replay"
         if session.over:
             return "over"
         if session.is_human_turn():
@@ -242,7 +279,90 @@ class Controller:
         paused bot is not thinking)."""
         if self.mode == "paused":
             return "Paused: Resume to watch the bots play on."
+        if self.replay is not None:
+            return self.replay.status()
         return self.table.status()
+
+    def prompt(self) -> str:
+        """The prompt line: the table's, or in the replay viewer how to use it."""
+        table = self.table
+        if self.replay is not None and not table.message:
+            return self.replay.prompt()
+        return table.prompt()
+
+    # --- the replay viewer (web/replay.py) ------------------------------------------------
+    @property
+    def live_session(self) -> Any:
+        """The game itself (in the replay viewer, not the position shown)."""
+        table = self.live_table if self.replay is not None else self.table
+        return None if table is None else table.session
+
+    def can_replay(self) -> bool:
+        """Is there a game with moves to step through (a local one, or a
+        finished online one whose record is revealed and verified)?"""
+        session = self.live_session
+        if session is None or self.demo or self.embed:
+            return False
+        if getattr(session, "remote", False):
+            return session.record_setup() is not None
+        return bool(session.actions)
+
+    def open_replay(self, at: int | None = None) -> None:
+        """Open the viewer at the position after ``at`` moves (None: the last).
+        A finished online game is replayed from its revealed record, as a local game."""
+        if not self.can_replay() and at is None:
+            return
+        if getattr(self.live_session, "remote", False):
+            session = Session.from_link(self.live_session.link())
+            self.load(session, demo=False, keep_hash=True, at=len(session.actions) if at is None else at)
+            return
+        if self.replay is None:
+            self.cancel_bots()
+            self.live_table = self.table
+            self.replay = Replay(self.live_table.session, at)
+        else:
+            self.replay.go(self.replay.total if at is None else at)
+        self.resigning = None
+        self.show_position()
+
+    def show_position(self) -> None:
+        """Draw the position the viewer is at (the link in the address bar follows)."""
+        self.generation += 1
+        self.table = self.page.table(self.replay.position())
+        self.screen.render()
+        self.screen.set_link(self.replay.link())
+
+    def leave_replay(self) -> None:
+        """Back to the game as it stands (its bots play on)."""
+        if self.replay is None:
+            return
+        self.table, self.live_table, self.replay = self.live_table, None, None
+        self.changed()
+
+    def branch(self) -> None:
+        """Play from here: a new local game cut at the position shown, with its own link."""
+        replay = self.replay
+        if not replay.can_branch():
+            self.table.message = "The game is over at this move: step back to play from an earlier one."
+            self.screen.render()
+            return
+        session = replay.branch()
+        self.load(session, demo=False, keep_hash=True)
+        self.screen.push_link(session.link())
+
+    def replay_command(self, name: str, value: str | None = None) -> None:
+        if name == "replay":
+            self.open_replay()
+        elif self.replay is None:
+            return
+        elif name == "replay-leave":
+            self.leave_replay()
+        elif name == "replay-branch":
+            self.branch()
+        elif self.replay.command(name, value):
+            self.table.message = None
+            self.show_position()
+        # a step that moves nothing (a slider's repeated value, Back at the start) redraws nothing
 
     # --- the bots' pace and Resign -----------------------------------------------------
     def set_pace(self, pace: str | None = None) -> None:
@@ -260,7 +380,7 @@ class Controller:
         """The seat Resign is for: the human to act, else the only human seat;
         online, this page's own seat (never another's)."""
         session = self.session
-        if session is None or session.over:
+        if session is None or session.over or self.replay is not None:
             return None
         if getattr(session, "remote", False):
             seat = session.seat if session.started else None
@@ -311,7 +431,11 @@ class Controller:
     # --- what the player does -----------------------------------------------------------
     def after(self, played: str | None) -> None:
         """A table call's outcome: a played action changes the game, anything else redraws."""
-        if played is not None:
+        if self.replay is not None:  # nothing is played in the viewer
+            self.table.message = REPLAY_REFUSED
+            self.table.drop_picks()
+            self.screen.render()
+        elif played is not None:
             self.changed()
         else:
             self.screen.render()
@@ -319,11 +443,12 @@ class Controller:
     def click(self, name: str) -> None:
         """A board element (its ``data-name``) was clicked or pressed."""
         if self.table is not None:
-            self.after(self.table.click(name))
+            self.after(None if self.replay is not None else self.table.click(name))
 
     def select_tool(self, tool: str) -> None:
         if self.table is not None:
-            self.after(self.table.select_tool(tool))  # a tool may play at once (+1 XP)
+            # a tool may play at once (+1 XP)
+            self.after(None if self.replay is not None else self.table.select_tool(tool))
 
     def cancel(self) -> None:
         if self.table is not None:
@@ -336,6 +461,9 @@ class Controller:
             return
         if getattr(table.session, "remote", False):
             table.message = "Online, a move is final: there is no undo."
+            self.screen.render()
+        elif self.replay is not None:
+            table.message = REPLAY_REFUSED
             self.screen.render()
         elif table.session.undo():
             self.cancel_bots()
@@ -355,7 +483,11 @@ class Controller:
             return
         if self.table is None:
             return
-        if name == "undo":
+        if name.startswith("replay"):
+            self.replay_command(name, value)
+        elif self.replay is not None and name not in ("cancel", "pace"):
+            self.after(None)  # a game's own button: nothing is played in the viewer
+        elif name == "undo":
             self.undo()
         elif name == "cancel":
             self.cancel()
@@ -386,6 +518,13 @@ class Controller:
         """A key press on the game view (not in a form field)."""
         if self.table is None:
             return
+        if self.replay is not None:
+            how = REPLAY_KEYS.get(key.lower())
+            if how is not None and self.replay.step(how):
+                self.show_position()
+            elif key.lower() in ("escape", "esc"):
+                self.leave_replay()
+            return
         command = "undo" if ctrl and key.lower() == "z" else self.table.key_command(key)
         if command is None:
             return
@@ -399,6 +538,8 @@ class Controller:
         """Does this key mean something to the game on screen (so the page keeps it)?"""
         if self.table is None:
             return False
+        if self.replay is not None:
+            return not ctrl and (key.lower() in REPLAY_KEYS or key.lower() in ("escape", "esc"))
         return (ctrl and key.lower() == "z") or self.table.key_command(key) is not None
 
     # --- bots -----------------------------------------------------------------------------

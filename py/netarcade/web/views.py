@@ -25,6 +25,7 @@ from .session import BOT_LEVELS, HUMAN, form_fields, linked_game
 __all__ = [
     "gamebar_extras",
     "game_over",
+    "over_actions",
     "home",
     "play_now",
     "resume_label",
@@ -105,6 +106,21 @@ def log_items(table, entries) -> list[str]:
     return items
 
 
+def over_actions(session: Any) -> list[str]:
+    """The game-over card's buttons, the same in every game: Replay steps
+    through the game (an online one once its record is revealed and verified)."""
+    replayable = not getattr(session, "remote", False) or session.record_setup() is not None
+    return [
+        _tag("button", "Play again", type="button", class_="primary", data_cmd="rematch"),
+        _tag("button", "Replay", type="button", data_cmd="replay", title="Step through the game move by move",
+             hidden=not replayable),
+        _tag("button", "Review board", type="button", data_cmd="review"),
+        _tag("button", "Undo", type="button", data_cmd="undo", disabled=not session.can_undo()),
+        _tag("button", "Copy link", type="button", data_cmd="copy"),
+        _tag("a", "Other games", href="#home", class_="button"),
+    ]
+
+
 def game_over(table: Any, y_label: str, caption: str) -> str:
     """The game-over card of any game's table: result (``table.result()``),
     the score chart of every turn, what next."""
@@ -115,13 +131,7 @@ def game_over(table: Any, y_label: str, caption: str) -> str:
     headline, detail = table.result()
     history = view["history"] or [[0] * len(session.names)]
     chart = score_chart(history, session.names, 480, 220, target=view["options"]["target"], y_label=y_label)
-    buttons = [
-        _tag("button", "Play again", type="button", class_="primary", data_cmd="rematch"),
-        _tag("button", "Review board", type="button", data_cmd="review"),
-        _tag("button", "Undo", type="button", data_cmd="undo", disabled=not session.can_undo()),
-        _tag("button", "Copy link", type="button", data_cmd="copy"),
-        _tag("a", "Other games", href="#home", class_="button"),
-    ]
+    buttons = over_actions(session)
     return _tag("div", [
         _tag("h2", escape(headline), id="result-title"),
         _tag("p", escape(detail), class_="detail", id="result-detail"),
@@ -155,9 +165,11 @@ def pace_label(pace: str) -> str:
 
 
 def gamebar_extras() -> str:
-    """The game bar's pace button (normal, fast, instant; remembered) and Resign."""
+    """The game bar's pace button (normal, fast, instant; remembered), Replay and Resign."""
     return (_tag("button", pace_label("normal"), type="button", id="pace", class_="not-embed", data_cmd="pace",
                  title="How long each bot move stays on screen: normal, fast or instant")
+            + _tag("button", "Replay", type="button", id="replay-open", class_="not-embed", data_cmd="replay",
+                   title="Step through the game move by move", hidden=True)
             + _tag("button", "Resign", type="button", id="resign", class_="not-embed danger", data_cmd="resign",
                    hidden=True))
 

@@ -371,13 +371,7 @@ def game_over(table: BreachTable) -> str:
     headline, detail = table.result()
     history = view["history"] or [[0] * len(session.names)]
     chart = score_chart(history, session.names, 480, 220, target=30, y_label="PROGRESS")
-    buttons = [
-        _tag("button", "Play again", type="button", class_="primary", data_cmd="rematch"),
-        _tag("button", "Review board", type="button", data_cmd="review"),
-        _tag("button", "Undo", type="button", data_cmd="undo", disabled=not session.can_undo()),
-        _tag("button", "Copy link", type="button", data_cmd="copy"),
-        _tag("a", "Other games", href="#home", class_="button"),
-    ]
+    buttons = views.over_actions(session)
     return _tag("div", [
         _tag("h2", escape(headline), id="result-title"),
         _tag("p", escape(detail), class_="detail", id="result-detail"),

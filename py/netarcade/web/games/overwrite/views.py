@@ -17,7 +17,7 @@ from netarcade.games.overwrite.pieces import KIND, ORDER, RESERVE_LIMIT, SPECIAL
 from netarcade.games.overwrite.render import piece_svg
 from netarcade.render.svg import escape
 from netarcade.web.session import HUMAN
-from netarcade.web.views import _tag, log_items, seat_mark
+from netarcade.web.views import _tag, log_items, over_actions, seat_mark
 
 from .table import OverwriteTable
 from .tools import PERSONAL_LIMIT, cells, piece_label, play_name
@@ -238,13 +238,7 @@ def game_over(table: OverwriteTable) -> str:
     headline, detail = table.result()
     history = view["history"] or [[0] * len(session.names)]
     chart = score_chart(history, session.names, 480, 220, y_label="LARGEST CHUNK")
-    buttons = [
-        _tag("button", "Play again", type="button", class_="primary", data_cmd="rematch"),
-        _tag("button", "Review board", type="button", data_cmd="review"),
-        _tag("button", "Undo", type="button", data_cmd="undo", disabled=not session.can_undo()),
-        _tag("button", "Copy link", type="button", data_cmd="copy"),
-        _tag("a", "Other games", href="#home", class_="button"),
-    ]
+    buttons = over_actions(session)
     return _tag("div", [
         _tag("h2", escape(headline), id="result-title"),
         _tag("p", escape(detail), class_="detail", id="result-detail"),
