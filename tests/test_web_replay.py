@@ -290,3 +290,30 @@ def test_links_of_branches_and_replays_round_trip():
     assert opened.actions == session.actions
     branch = Session.from_link(replay.branch_link())
     assert branch.actions == session.actions[:12]
+
+
+def test_a_finished_online_game_is_replayed_from_its_revealed_record():
+    from netarcade.core.record import encode_record
+    from netarcade.web.online import commitment_of
+
+    from test_web_online import Recording, Wire, finished_game, state_frame
+
+    wire = Wire()
+    control = Controller(Recording(wire))
+    control.route("#online=k7q2mx")
+    room = control.remote
+    room.on_open()
+    game, match = finished_game(3)
+    kinds, salt = ["human", "greedy"], "ef" * 16
+    commitment = commitment_of("netcontrol", match.seed, salt)
+    wire.deliver(room, state_frame(Match(game, match.options, match.seed), None, kinds, commitment=commitment))
+    control.command("replay")  # a game in progress online: no replay
+    assert not control.can_replay() and control.replay is None and control.remote is room
+    reveal = {"seed": str(match.seed), "salt": salt, "record": encode_record(match.record()),
+              "digest": digest(game, match.state)}
+    wire.deliver(room, state_frame(match, None, kinds, kind="update", since=0, commitment=commitment, reveal=reveal))
+    assert room.over and room.verdict.ok and control.can_replay()
+    control.command("replay")
+    assert control.replay is not None and control.remote is None and wire.sockets[0].closed
+    assert control.replay.at == control.replay.total == len(match.actions)
+    assert control.live_session.actions == match.actions and not getattr(control.live_session, "remote", False)
