@@ -39,6 +39,7 @@ bench-pyodide: site
 
 bench-page: site chromium
 	$(PY) scripts/bench_page.py --dist $(DIST)
+	$(PY) scripts/bench_replay.py --page $(DIST)
 
 clean:
 	rm -rf $(VENV) dist build
