@@ -290,8 +290,9 @@ async def bench(args, processes, redis_url=None, players=None) -> dict:
     connect_s = time.monotonic() - opening
     # the clients are the instrument: a full pass of this process's cycle
     # collector (every frame of 1000 clients is kept) held every client's
-    # ack for up to 0.6 s of CPU, counted as the relay's latency. Reference
-    # counting still frees; the collector runs again after the window.
+    # ack for up to 0.2 s of CPU (2 s at load 5-9), counted as the relay's
+    # latency. Reference counting still frees; the collector runs again
+    # after the window.
     gc.collect()
     gc.freeze()
     gc.disable()
@@ -380,6 +381,14 @@ def service_time(args) -> dict:
             seats[code, seat] = (client, token)
         for client, _token in seats.values():
             drain(client)
+        # what one full pass of the cycle collector walks with every room
+        # loaded and every seat subscribed, and its CPU (relay/collector.py
+        # keeps such passes out of play)
+        gc.collect()
+        tracked = len(gc.get_objects())
+        begin = time.thread_time()
+        gc.collect()
+        full_pass = time.thread_time() - begin
         codes, times, frames = list(relay.rooms), [], 0
         while len(times) < args.service_moves:
             room = relay.rooms[rng.choice(codes)]
@@ -403,7 +412,8 @@ def service_time(args) -> dict:
         times.sort()
         return {"moves": len(times), "p50_ms": 1000 * times[len(times) // 2],
                 "p99_ms": 1000 * times[int(0.99 * len(times))], "mean_ms": 1000 * sum(times) / len(times),
-                "frames": frames / len(times), "resume_ms": 1000 * sum(resumes) / len(resumes)}
+                "frames": frames / len(times), "resume_ms": 1000 * sum(resumes) / len(resumes),
+                "tracked": tracked, "full_pass_ms": 1000 * full_pass}
 
     return asyncio.run(measure())
 
@@ -437,7 +447,8 @@ def main(argv=None) -> int:
               f"p99 {service['p99_ms']:.2f} ms, mean {service['mean_ms']:.2f} ms "
               f"({service['frames']:.1f} frames a move): at most {1000 / service['mean_ms']:.0f} moves/s "
               f"on one free core; a seat's resume (its state, every other subscriber's update) "
-              f"{service['resume_ms']:.2f} ms", flush=True)
+              f"{service['resume_ms']:.2f} ms; the cycle collector's full pass over {service['tracked']} objects "
+              f"{service['full_pass_ms']:.0f} ms", flush=True)
     data = Path(tempfile.mkdtemp(prefix="netarcade-bench-relay-"))
     redis_proc, redis_url, store = None, None, []
     if args.processes > 1:
