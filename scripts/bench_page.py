@@ -15,7 +15,13 @@ medians over the rounds:
   pre-rendered board; an upper bound);
 - ready to play: ``data-ready-ms`` on ``<html>``, set when the live board and
   its click listener are in place (the script then clicks a highlighted hex
-  and checks the move was played);
+  and checks the move was played). The arcade page is loaded as the home
+  screen's "Play now" for Backbone (``#play=backbone``; the bare address is
+  the home screen);
+- the longest main-thread task during boot (a ``longtask``
+  PerformanceObserver from the first script on; tasks that start before
+  ready to play, or before the bare page's "ready"): while it runs the page
+  cannot draw or answer a click, and the sum of the tasks over 50 ms;
 - the bare page's boot: ``data-ms`` on its ``#ready``;
 - both page figures as a ratio to the bare page's boot.
 
@@ -64,6 +70,17 @@ from netarcade.serve import serve_in_thread  # noqa: E402
 from webstack import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 TIMEOUT_MS = 120_000
 
+#: the arcade page as loaded for the figures: Backbone from the home screen's "Play now"
+APP_LINK = "#play=backbone"
+
+#: from the page's first script on: every main-thread task over 50 ms
+OBSERVE_LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
+}).observe({type: "longtask", buffered: true});
+"""
+
 PAGE_FIGURES = """() => {
   const paint = performance.getEntriesByName("first-contentful-paint")[0];
   const mark = (name) => performance.getEntriesByName(name)[0]?.startTime ?? null;
@@ -72,8 +89,16 @@ PAGE_FIGURES = """() => {
     board: mark("na-board-painted"),
     python: mark("na-python-up"),
     ready: Number(document.documentElement.dataset.readyMs),
+    tasks: window.__longTasks || [],
   };
 }"""
+
+
+def boot_tasks(figures: dict) -> None:
+    """The longest main-thread task that started before ``ready``, and the sum of them."""
+    boot = [duration for start, duration in figures.pop("tasks", []) if start < figures["ready"]]
+    figures["longest_task"] = max(boot, default=0.0)
+    figures["blocked"] = sum(boot)
 
 
 def only_local(base: str, outside: list[str]):
@@ -92,6 +117,7 @@ def fresh_page(browser, base: str, viewport: dict):
     """A page in a new context (cold cache) that may only reach ``base``;
     yields ``(page, outside)``, the list of refused requests."""
     context = browser.new_context(viewport=viewport)
+    context.add_init_script(OBSERVE_LONG_TASKS)
     outside: list[str] = []
     context.route("**/*", only_local(base, outside))
     try:
@@ -102,9 +128,10 @@ def fresh_page(browser, base: str, viewport: dict):
 
 def load_app(browser, base: str, viewport: dict) -> dict:
     with fresh_page(browser, base, viewport) as (page, outside):
-        page.goto(base)
+        page.goto(base + APP_LINK)
         page.wait_for_function("document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS)
         figures = page.evaluate(PAGE_FIGURES)
+        boot_tasks(figures)
         # the board accepts a click: a highlighted hex plays its action
         page.click("#board [data-action]")
         page.wait_for_function("document.documentElement.dataset.actions === '1'", timeout=10_000)
@@ -119,7 +146,9 @@ def load_bare(browser, base: str, viewport: dict) -> dict:
         ready = float(page.eval_on_selector("#ready", "el => el.dataset.ms"))
         fcp = page.evaluate(
             "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
-        return {"ready": ready, "fcp": fcp, "outside": len(outside)}
+        figures = {"ready": ready, "fcp": fcp, "outside": len(outside), "tasks": page.evaluate("window.__longTasks")}
+        boot_tasks(figures)
+        return figures
 
 
 #: the game the search bots play for the move figures (``--bot-link`` picks another)
@@ -279,6 +308,12 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  ready to play (click works)   {ready:7.0f} ms   {ready / bare:5.2f} x bare boot   target <= 1.25 x")
     print(f"    of which our Python (import + first render) {python:5.0f} ms")
     print(f"  bare page boot (prints ready) {bare:7.0f} ms")
+    print(f"  longest main-thread task during boot {median(a['longest_task'] for a in apps):7.0f} ms "
+          f"(bare page {median(b['longest_task'] for b in bares):.0f} ms): the page draws nothing and "
+          "answers no click meanwhile")
+    print(f"    main-thread tasks over 50 ms during boot, in all {median(a['blocked'] for a in apps):7.0f} ms "
+          f"(bare page {median(b['blocked'] for b in bares):.0f} ms)")
+    print("    longest boot task runs: " + ", ".join(f"{a['longest_task']:.0f}" for a in apps) + " ms")
     print("  bare page runs: " + ", ".join(f"{b['ready']:.0f}" for b in bares) + " ms")
     print("  app ready runs: " + ", ".join(f"{a['ready']:.0f}" for a in apps) + " ms")
     if bots is not None:
