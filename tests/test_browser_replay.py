@@ -50,7 +50,7 @@ def test_step_through_a_finished_game_and_play_from_a_move(chromium, server):  #
         assert data(page, "state") == "replay" and replay_at(page) == str(total)
         assert page.is_hidden("#overlay") and page.is_visible("#replay")
         assert page.url.endswith(f"&at={total}")
-        assert page.text_content("#status").startswith(f"Replay: move {total} of {total}")
+        assert page.text_content("#status").startswith(f"Replay, move {total} of {total}: ")
         assert page.locator("#log .logstep").count() == total + 1  # the start and every move
 
         # keys: back, forward, Home, End

@@ -179,7 +179,8 @@ def test_the_viewer_in_the_controller(game_id):
     assert control.mode == "replay" and control.replay.at == 4
     assert control.session.actions == session.actions[:4]
     assert screen.links[-1] == link + "&at=4"
-    assert control.status().startswith("Replay: move 4 of ")
+    assert control.status().startswith("Replay, move 4 of ")
+    assert control.status().endswith(control.page.speech().sentence(session.actions[3], session.names))
     assert not screen.tasks  # no bot thinks in the viewer
     # keys: arrows step, Home/End jump, others are not the viewer's
     control.key("ArrowRight")

@@ -280,7 +280,7 @@ class Controller:
         if self.mode == "paused":
             return "Paused: Resume to watch the bots play on."
         if self.replay is not None:
-            return self.replay.status()
+            return self.replay.status(self.page.speech())
         return self.table.status()
 
     def prompt(self) -> str:

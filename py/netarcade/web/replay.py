@@ -185,10 +185,14 @@ class Replay:
     def branch_link(self) -> str:
         return encode_link(self.live.setup, self.live.actions[:self.at])
 
-    def status(self) -> str:
+    def status(self, speech: Any = None) -> str:
+        """Where the viewer is and the move that led here: in words when the
+        game's move reader (``GamePage.speech()``) is given, else in notation."""
         move = self.move()
         if move is None:
             return f"Replay: the start, before move 1 of {self.total}"
+        if speech is not None:
+            return f"Replay, move {self.at} of {self.total}: {speech.sentence(move, self.live.names)}"
         seat = self.live.log[self.at - 1].seat
         return f"Replay: move {self.at} of {self.total}, {self.live.names[seat]}: {move}"
 
