@@ -141,9 +141,8 @@ class Controller:
 
     # --- which game -----------------------------------------------------------------
     def route(self, fragment: str) -> None:
-        """Open what the URL fragment asks for: the home screen (also the
-        bare address: a first visit sees the games and their goals), a seed
-        link, or in an embed with nothing asked, the demo."""
+        """Open what the URL fragment asks for: the home screen (also the bare
+        address: a first visit sees the games), a seed link, or an embed's demo."""
         fragment = (fragment or "").lstrip("#")
         if fragment in ("home", "") and not self.embed:
             self.screen.show("home")
@@ -252,8 +251,7 @@ class Controller:
         self.schedule_bots()
 
     def resume_link(self) -> str | None:
-        """Where "Back to your game" leads: the game on screen (not a demo),
-        else the last unfinished local game this browser kept, else nowhere."""
+        """Where "Back to your game" leads: the game on screen (not a demo), else the last kept."""
         if self.table is not None and not self.demo:
             return self.session.link()
         last = self.screen.setting(LAST_SETTING) or ""
