@@ -72,6 +72,8 @@ def test_first_visit_is_the_home_screen_and_nothing_done_before_python_is_lost(c
         assert "Python is still starting" in page.text_content("#status")
         page.keyboard.press("1")
         assert data(page, "bootRefused") == "2"
+        page.click("#side [data-cmd=costs]")  # a button beside the board that needs Python: the same
+        assert data(page, "bootRefused") == "3" and page.inner_text("#side [data-cmd=costs]") == "Hide"
         # an input made now that the page gets to only once Python is up (a busy page): refused too
         page.evaluate("window.early = new MouseEvent('click', {bubbles: true, cancelable: true})")
 
@@ -81,7 +83,7 @@ def test_first_visit_is_the_home_screen_and_nothing_done_before_python_is_lost(c
         assert "not played" in page.text_content("#prompt")
         assert page.get_attribute("#board", "aria-disabled") is None
         page.evaluate("document.getElementById('hex-b2').dispatchEvent(window.early)")
-        assert data(page, "actions") == "0" and data(page, "bootRefused") == "3"
+        assert data(page, "actions") == "0" and data(page, "bootRefused") == "4"
         page.click("#hex-b2")  # live now: the same click plays
         assert data(page, "actions") == "1"
 
