@@ -172,11 +172,46 @@ def _expected_after_reply(state, seat, action):
 def test_search_sees_the_reply_that_greedy_misses():
     """A position from a seeded game of two greedy bots where the one-ply
     choice lets the rival answer well: the search bot (its default
-    settings, sampled envelopes) chooses another move, and that move is
-    better by an exact count over every draw and the rival's best reply."""
+    settings on a third of their budget: six of the next draws) chooses
+    another move, and that move is better by an exact count over every
+    draw and the rival's best reply."""
     match = Match(GAME, {"players": 2}, 3, ["p2 place 2U5 r1 g5", "p1 place 1S4 r1 e3"])
     state, seat = match.state, 1
     greedy = _best(state, seat)
-    search = _best(state, seat, "search")
+    search = _best(state, seat, "search", iterations=30)
     assert search != greedy
     assert _expected_after_reply(state, seat, search) > _expected_after_reply(state, seat, greedy) + 0.2
+
+
+def test_chance_worlds_bring_every_piece_next_once():
+    """The search's worlds for the next draw: one per piece left, each with
+    that piece on top and the same pieces below (order resampled)."""
+    match = Match(GAME, {"players": 2}, 5, undo=False)
+    state = match.state
+    worlds = list(GAME.chance_worlds(state, 0, Rng(1)))
+    assert sorted(world.envelope[-1] for world in worlds) == sorted(state.envelope)
+    assert all(sorted(world.envelope) == sorted(state.envelope) for world in worlds)
+    assert all(world.bank == state.bank and world.tops == state.tops for world in worlds)
+    state.envelope = []
+    assert len(list(GAME.chance_worlds(state, 0, Rng(1)))) == 1
+
+
+def test_search_over_the_next_draw_stops_when_every_piece_had_its_round():
+    """chance="next": one round per piece left (each candidate tried once in
+    each), however large the budget."""
+    match = Match(GAME, {"players": 2}, 3, ["p2 place 2U5 r1 g5", "p1 place 1S4 r1 e3"])
+    rounds = []
+    original = GAME.chance_worlds
+
+    def counted(state, seat, rng):
+        for world in original(state, seat, rng):
+            rounds.append(world.envelope[-1])
+            yield world
+
+    bot = make_bot("search", 3, GAME, chance="next", iterations=10_000, root_width=2, playout_cap=1, playout_turns=1)
+    GAME.chance_worlds = counted
+    try:
+        bot.choose(GAME, match.state, 1)
+    finally:
+        del GAME.chance_worlds
+    assert sorted(rounds) == sorted(match.state.envelope)

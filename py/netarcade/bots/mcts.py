@@ -20,6 +20,8 @@ defaults. Net Control sets ``algorithm="flat"``: no tree, but the best few
 one-ply actions compared in the same sampled worlds with short greedy
 playouts; with dice, hidden cards and four players, the
 tree's averages were too noisy at this budget to beat the greedy bot.
+Overwrite's flat search takes its worlds from the game (``chance="next"``:
+one per outcome of the next draw, ``Game.chance_worlds``).
 """
 
 from __future__ import annotations
@@ -72,6 +74,11 @@ DEFAULTS = {
     # "flat" only: another candidate replaces the one-ply best only when its
     # mean playout value is at least this much higher (0: any higher)
     "anchor": 0.0,
+    # "flat" only: "sample" draws every round's world with ``determinize``;
+    # "next" takes them from the game's ``chance_worlds`` (one world per
+    # outcome of the next chance event, in random order): once every outcome
+    # has had its round the search stops, its sum over that event exact
+    "chance": "sample",
 }
 
 
@@ -132,6 +139,7 @@ class SearchBot(Bot):
         alive = list(range(len(candidates)))
         playouts = 0
         round_ = 0
+        worlds = self._worlds(game, state, seat)
         while playouts + len(alive) <= max(self.iterations, len(alive)):
             if round_ > 0 and out_of_time():
                 break
@@ -139,7 +147,9 @@ class SearchBot(Bot):
                 # successive halving: the rest of the budget goes to the better half
                 alive.sort(key=lambda index: (-totals[index], index))
                 alive = sorted(alive[:(len(alive) + 1) // 2])
-            world = game.determinize(state, seat, self.rng)
+            world = next(worlds, None)
+            if world is None:
+                break  # every outcome of the next chance event had its round
             for index in alive:
                 trial = game.copy(world)
                 try:
@@ -154,6 +164,16 @@ class SearchBot(Bot):
         if best != 0 and 0 in alive and totals[best] - totals[0] < self.anchor * round_:
             best = 0  # not clearly better than the one-ply choice: keep that
         return candidates[best]
+
+    def _worlds(self, game, state, seat):
+        """The worlds of the flat search's rounds, one at a time (see the
+        ``chance`` setting)."""
+        own = getattr(game, "chance_worlds", None) if self.chance == "next" else None
+        if own is not None:
+            yield from own(state, seat, self.rng)
+            return
+        while True:
+            yield game.determinize(state, seat, self.rng)
 
     def _playout(self, game, state, me):
         """Every seat plays its best one-ply action (first in rank on a tie)

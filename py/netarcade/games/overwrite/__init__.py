@@ -110,6 +110,13 @@ class Overwrite(Game):
         rng.shuffle(world.envelope)
         return world
 
+    def chance_worlds(self, state, seat, rng):
+        """One determinization per piece the next draw can bring (every
+        piece left is as likely), in a random order, the rest of each
+        envelope shuffled: the search's exact sum over the next draw
+        (``bots.chance_worlds``)."""
+        return bots.chance_worlds(state, rng)
+
     def format_action(self, action):
         return format_action(action)
 

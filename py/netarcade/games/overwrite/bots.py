@@ -25,7 +25,8 @@ reserve, draw and pass take the general road. ``tests/test_overwrite_bots.py``
 checks the two agree.
 
 ``BOT_SETTINGS`` is the search bot's budget for Overwrite
-(``Game.bot_settings``): a flat, chance-sampled search (see docs/bots.md).
+(``Game.bot_settings``): a flat search over the next draw's outcomes (see
+docs/bots.md); ``chance_worlds`` gives it those outcomes.
 """
 
 from __future__ import annotations
@@ -44,12 +45,21 @@ NEXT_PIECE = 0.6
 #: ... and of the largest own-colour piece in the community bank for the others
 LATER_PIECE = 0.2
 
-#: the search bot's settings for Overwrite: flat Monte Carlo over sampled
-#: envelopes (20 playouts over the 5 best one-ply moves), each candidate
-#: followed by the next seat's best one-ply reply (one action: with more
-#: players the later rivals are not read, which keeps a move short), then
-#: scored by the squashed evaluation
-BOT_SETTINGS = {"search": {"algorithm": "flat", "root_width": 5, "iterations": 20, "playout_cap": 1}}
+#: the search bot's settings for Overwrite: flat Monte Carlo over the 5 best
+#: one-ply moves, one round per piece the next draw can bring (``chance_worlds``,
+#: without replacement, up to 12 rounds: 60 playouts), each candidate followed
+#: by the next seat's best one-ply reply and the bot's own best one-ply move
+#: after it (two actions; with more players, the next two seats' replies),
+#: then scored by the squashed evaluation (docs/bots.md)
+BOT_SETTINGS = {"search": {"algorithm": "flat", "root_width": 5, "iterations": 60, "playout_cap": 2,
+                           "playout_turns": 2, "chance": "next"}}
+
+
+#: group sizes by mask, shared by every ranking (a pure function of the
+#: mask, so sharing changes no value; the search ranks the same colours'
+#: masks over and over), emptied when it holds more than MEMO_LIMIT masks
+_GROUP_MEMO: dict[int, tuple[int, int]] = {}
+MEMO_LIMIT = 50_000
 
 
 def _groups(mask: int) -> tuple[int, int]:
@@ -69,22 +79,34 @@ def _values(tops: list[int], bank: list[str], personal: list[list[str]], acting:
     """Each seat's strength minus its strongest rival's, for a game in play
     whose seat ``acting`` plays next; ``groups`` may be a memo of
     :func:`_groups`."""
-    players = len(tops)
+    return _strengths(tops, _bank_terms(bank, personal, acting, len(tops)), groups)
+
+
+def _bank_terms(bank: list[str], personal: list[list[str]], acting: int, players: int) -> list[tuple[float, float]]:
+    """Per seat, the strength its banks give: (the personal bank's, the
+    largest own piece waiting for it); they depend on the banks only, so a
+    ranking computes them once per piece played."""
     in_bank = [0] * players
     for piece in bank:
         colour = COLOUR[piece]
         if colour is not None and colour < players and SIZE[piece] > in_bank[colour]:
             in_bank[colour] = SIZE[piece]
-    strength = []
+    terms = []
     for seat in range(players):
-        mask = tops[seat]
-        first, second = groups(mask)
         reserve = [SIZE[piece] for piece in personal[seat]]
         if seat == acting:
             waiting = NEXT_PIECE * max([in_bank[seat], *reserve])
         else:
             waiting = LATER_PIECE * in_bank[seat]
-        strength.append(first + 0.3 * second + 0.1 * mask.bit_count() + 0.5 * sum(reserve) + waiting)
+        terms.append((0.5 * sum(reserve), waiting))
+    return terms
+
+
+def _strengths(tops: list[int], terms: list[tuple[float, float]], groups) -> list[float]:
+    strength = []
+    for mask, (reserve, waiting) in zip(tops, terms):
+        first, second = groups(mask)
+        strength.append(first + 0.3 * second + 0.1 * mask.bit_count() + reserve + waiting)
     return _relative(strength)
 
 
@@ -119,15 +141,14 @@ def evaluate(state: OverwriteState, seat: int) -> float:
 def _placed_values(state: OverwriteState, action: Place, pieces: dict, groups) -> list[float] | None:
     """``evaluate_all`` after ``action``, a legal placement, without applying
     it; None for an Anti-virus (its removals take the general road).
-    ``pieces`` caches the bank piece each name plays, ``groups`` is a memo
-    of :func:`_groups` (most colours' masks do not change)."""
-    if getattr(state, "resigned", None):
-        return None  # turns skip a seat that left, and it cannot win: the general road knows
-    seat = action.seat
-    piece = pieces.get(action.piece)
+    ``pieces`` caches, per name played, the bank piece and the bank terms
+    after it (None: the game ends), ``groups`` is a memo of :func:`_groups`
+    (most colours' masks do not change)."""
+    found = pieces.get(action.piece)
+    if found is None:
+        found = pieces[action.piece] = _after_piece(state, action)
+    piece, terms = found
     if piece is None:
-        piece = pieces[action.piece] = bank_piece(state, seat, action.piece)
-    if piece is None or KIND[piece] == "av":
         return None
     mask = placement_table(SHAPE[piece], state.size)[(action.orient, action.cell)]
     keep = ~mask
@@ -135,6 +156,21 @@ def _placed_values(state: OverwriteState, action: Place, pieces: dict, groups) -
     colour = COLOUR[piece]
     if colour is not None:
         tops[colour] |= mask
+    if terms is None:
+        return _final(tops)
+    return _strengths(tops, terms, groups)
+
+
+def _after_piece(state: OverwriteState, action: Place) -> tuple[str | None, list | None]:
+    """(the bank piece ``action`` plays, the bank terms once it is played
+    and the next turn has drawn, or None when that draw ends the game);
+    (None, None) when the general road must score it."""
+    if getattr(state, "resigned", None):
+        return None, None  # turns skip a seat that left, and it cannot win: the general road knows
+    seat = action.seat
+    piece = bank_piece(state, seat, action.piece)
+    if piece is None or KIND[piece] == "av":
+        return None, None
     bank, personal = state.bank, state.personal
     if state.phase == DRAW:  # played from the personal bank (O15)
         personal = list(personal)
@@ -144,12 +180,34 @@ def _placed_values(state: OverwriteState, action: Place, pieces: dict, groups) -
     following = (seat + 1) % state.players
     if not personal[following]:  # the next turn starts with its automatic draw (O8)
         if not state.envelope:
-            return _final(tops)
+            return piece, None
         drawn = state.envelope[-1]
         if drawn == "sf":  # O19
-            return _final(tops)
+            return piece, None
         bank = [*bank, drawn]
-    return _values(tops, bank, personal, following, groups)
+    return piece, _bank_terms(bank, personal, following, state.players)
+
+
+def chance_worlds(state: OverwriteState, rng):
+    """Copies of ``state``, one for each piece left in the envelope (in an
+    order ``rng`` shuffles), with that piece drawn next and the rest of the
+    envelope shuffled: what the next draw can bring, each outcome once (the
+    pieces are all distinct, so each is as likely). An empty envelope gives
+    the state's copy once. A generator: a search that stops early has
+    sampled the next draw without replacement."""
+    envelope = state.envelope
+    if not envelope:
+        yield state.copy()
+        return
+    order = list(range(len(envelope)))
+    rng.shuffle(order)
+    for index in order:
+        world = state.copy()
+        rest = envelope[:index] + envelope[index + 1:]
+        rng.shuffle(rest)
+        rest.append(envelope[index])
+        world.envelope = rest
+        yield world
 
 
 def rank_steps(game, state: OverwriteState, seat: int, actions=None):
@@ -159,8 +217,10 @@ def rank_steps(game, state: OverwriteState, seat: int, actions=None):
     if actions is None:
         actions = game.iter_legal_actions(state, seat)
     ranked = []
-    pieces: dict[str, str | None] = {}
-    memo: dict[int, tuple[int, int]] = {}
+    pieces: dict[str, tuple] = {}
+    memo = _GROUP_MEMO
+    if len(memo) > MEMO_LIMIT:
+        memo.clear()
 
     def groups(mask: int) -> tuple[int, int]:
         found = memo.get(mask)
