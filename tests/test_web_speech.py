@@ -102,6 +102,17 @@ def test_readers_name_what_codes_stand_for():
     assert say("breach", "p1 play wipe") == "You play WIPE LOGS."
 
 
+def test_what_chance_decided_is_said_with_the_move():
+    netcontrol, breach = page_for("netcontrol").speech(), page_for("breach").speech()
+    roll = {"kind": "roll", "seat": 1, "red": 6, "white": 4, "sum": 10}
+    assert netcontrol.sentence("p2 roll", NAMES, [roll, {"kind": "threat"}]) == \
+        "Search bot rolls the dice: red 6, white 4, 10."
+    assert breach.sentence("p1 sprint", NAMES, [{"kind": "roll", "speed": "sprint", "dice": [3, 5]}]) == \
+        "You sprint, rolling two dice: 3 + 5 = 8 Bandwidth."
+    assert breach.sentence("p3 reroll 2 lag trace", NAMES, [{"kind": "reroll", "die": 2, "was": 1, "roll": 6}]) == \
+        "Greedy bot rerolls die 2 with LAG and TRACE: die 2 now 6, was 1."
+
+
 def test_a_refused_click_uses_the_same_phrase():
     session = Session(new_setup("backbone", {}, 1, ("human", "greedy")))
     table = page_for("backbone").table(session)

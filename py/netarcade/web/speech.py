@@ -102,6 +102,8 @@ class Speech:
     withheld: Mapping[str, str] = field(default_factory=dict)
     #: the most seats the game has (``split_seat`` checks the seat)
     max_players: int = 6
+    #: event kind -> what it adds to the move's sentence (a roll's dice: "rolls the dice: red 6, white 4, 10")
+    results: Mapping[str, Callable[[Mapping], str]] = field(default_factory=dict)
 
     def split(self, text: str) -> tuple[int, str, list[str]]:
         """Seat, verb and the words after it."""
@@ -140,8 +142,9 @@ class Speech:
 
         return _SLOT.sub(slot, _OPTIONAL.sub(optional, template))
 
-    def sentence(self, text: str, names: Sequence[str]) -> str:
-        """The action as a sentence about whoever took it: "Search bot builds a Router on e5."."""
+    def sentence(self, text: str, names: Sequence[str], events: Iterable[Mapping] = ()) -> str:
+        """The action as a sentence about whoever took it: "Search bot builds a Router on e5.";
+        ``events`` (the move's) add what chance decided: "Greedy bot rolls the dice: red 6, white 4, 10."."""
         try:
             seat, _, _ = self.split(text)
         except NetarcadeError:
@@ -149,7 +152,8 @@ class Speech:
         subject = seat_name(seat, names)
         verb, _, rest = self.phrase(text, names).partition(" ")
         verb = verb if subject == "You" else conjugate(verb)
-        return f"{subject} {verb}{' ' + rest if rest else ''}."
+        found = [self.results[event.get("kind")](event) for event in events if event.get("kind") in self.results]
+        return f"{subject} {verb}{' ' + rest if rest else ''}{': ' + '; '.join(found) if found else ''}."
 
 
 def spoken_phrases(tools: Iterable, **extra: str) -> tuple[dict[str, str], dict[str, tuple[str, ...]]]:
@@ -191,7 +195,7 @@ class Announcer:
             words = f"Undone: {taken} move{'s' if taken != 1 else ''} taken back."
         else:
             speech = page.speech()
-            lines = [speech.sentence(entry.text, session.names) for entry in log[count:]]
+            lines = [speech.sentence(entry.text, session.names, entry.events) for entry in log[count:]]
             skipped = len(lines) - ANNOUNCED_AT_ONCE
             if skipped > 0:
                 lines = [f"{skipped} more move{'s' if skipped != 1 else ''}, then:", *lines[-ANNOUNCED_AT_ONCE:]]

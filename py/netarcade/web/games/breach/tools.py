@@ -87,4 +87,6 @@ _PHRASES, _PARTS = spoken_phrases((*PICKS.values(), *BARE.values()), play="play 
 SPEECH = Speech(_PHRASES, {**_PARTS, "play": ("card", "target")},
                 readers={"card": lambda word, words, names: card_name(word), "target": _spoken_target,
                          "node": lambda word, words, names: where_words(word)},
-                withheld={"card": "an Exploit", "node": "a Node"}, max_players=5)
+                withheld={"card": "an Exploit", "node": "a Node"}, max_players=5,
+                results={"roll": lambda event: f"{' + '.join(map(str, event['dice']))} = {sum(event['dice'])} Bandwidth",
+                         "reroll": lambda event: f"die {event['die']} now {event['roll']}, was {event['was']}"})

@@ -86,7 +86,8 @@ _ELEMENTS = {"v": "vertex", "e": "edge", "t": "tile"}
 SPEECH = Speech(*spoken_phrases((*_SPECS, *PHASE_TOOLS.values()), resign="leave the game"),
                 readers={"resource": lambda word, words, names: (
                     RESOURCES[RESOURCE_CODES.index(word)] if word in RESOURCE_CODES else word)},
-                withheld={"resource": "resource", "vertex": "a corner", "edge": "an edge", "tile": "a tile"})
+                withheld={"resource": "resource", "vertex": "a corner", "edge": "an edge", "tile": "a tile"},
+                results={"roll": lambda event: f"red {event['red']}, white {event['white']}, {event['sum']}"})
 
 
 def cost_text(verb: str) -> str:
