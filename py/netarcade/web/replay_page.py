@@ -17,12 +17,9 @@ from __future__ import annotations
 
 from typing import Any
 
+from .focus import _real  # a DOM answer, or None (Pyodide's null is ``jsnull``)
+
 __all__ = ["draw", "panels", "slid"]
-
-
-def _real(value: Any) -> Any:
-    """A DOM answer, or None (Pyodide hands JavaScript's null over as ``jsnull``)."""
-    return None if value is None or type(value).__name__ == "JsNull" else value
 
 
 def panels(document: Any, page: Any, control: Any) -> dict[str, str]:
