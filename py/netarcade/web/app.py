@@ -27,12 +27,14 @@ import asyncio
 import json
 
 import js
-from pyodide.ffi import create_proxy, jsnull, to_js
+from pyodide.ffi import create_proxy, to_js
 from pyscript import document, window
 
 from . import lobby, replay_page, views
+from .browser import SeatStore, Socket, by_id, guarded
 from .controller import Controller, Screen
 from .focus import FocusKeeper
+from .focus import real
 from .pages import GamePage, page_for
 from .session import Session, parse_form
 
@@ -40,85 +42,6 @@ from .session import Session, parse_form
 PORTRAIT = "(orientation: portrait) and (max-width: 640px)"
 
 __all__ = ["App", "main"]
-
-
-def _node(value):
-    """A DOM lookup's result, or None: Pyodide hands JavaScript's null over
-    as ``jsnull``, which is not None."""
-    return None if value is None or value is jsnull else value
-
-
-def _by_id(name: str):
-    return _node(document.getElementById(name))
-
-
-def _guarded(handler):
-    """An event handler that reports a bug in the status line instead of
-    leaving a page that silently stopped answering."""
-
-    def run(event):
-        try:
-            handler(event)
-        except Exception as err:  # a bug: show it, keep the page alive
-            prompt = _by_id("prompt")
-            if prompt is not None:
-                prompt.textContent = f"Something went wrong ({type(err).__name__}: {err}). Undo or start a new game."
-                prompt.classList.add("error")
-            js.console.error(f"netarcade: {type(err).__name__}: {err}")
-
-    return run
-
-
-class _Socket:
-    """A WebSocket to the relay for an ``online.RemoteSession`` (binary msgpack frames)."""
-
-    def __init__(self, url: str, session, proxies: list):
-        ws = js.WebSocket.new(url)
-        ws.binaryType = "arraybuffer"
-        self.ws = ws
-        handlers = {
-            "open": lambda event: session.on_open(),
-            "message": lambda event: session.on_message(bytes(event.data.to_py())),
-            "close": lambda event: session.on_close(int(event.code), str(event.reason or "")),
-        }
-        for name, handler in handlers.items():
-            proxy = create_proxy(_guarded(handler))
-            proxies.append(proxy)
-            ws.addEventListener(name, proxy)
-
-    def send(self, data: bytes) -> None:
-        if int(self.ws.readyState) == 1:
-            self.ws.send(to_js(data))
-
-    def close(self) -> None:
-        self.ws.close()
-
-
-class _SeatStore:
-    """``{room: seat and token}``: sessionStorage (one tab, one seat), copied to
-    localStorage so a closed and reopened tab finds its seat again."""
-
-    def _stores(self):
-        try:
-            return [js.sessionStorage, js.localStorage]
-        except Exception:  # storage refused (some iframes)
-            return []
-
-    def get(self, key: str):
-        for store in self._stores():
-            value = _node(store.getItem(key))
-            if value is not None:
-                return str(value)
-        return None
-
-    def __setitem__(self, key: str, value: str) -> None:
-        for store in self._stores():
-            store.setItem(key, value)
-
-    def pop(self, key: str, default=None):
-        for store in self._stores():
-            store.removeItem(key)
-        return default
 
 
 class App(Screen):
@@ -146,13 +69,13 @@ class App(Screen):
 
     # --- setup -------------------------------------------------------------------
     def listen(self, target, event: str, handler) -> None:
-        proxy = create_proxy(_guarded(handler))
+        proxy = create_proxy(guarded(handler))
         self._proxies.append(proxy)
         target.addEventListener(event, proxy)
 
     def start(self) -> None:
-        newgame = _by_id("newgame")  # the bots' pace, Replay and Resign join the game bar
-        if newgame is not None and _by_id("pace") is None:
+        newgame = by_id("newgame")  # the bots' pace, Replay and Resign join the game bar
+        if newgame is not None and by_id("pace") is None:
             newgame.insertAdjacentHTML("afterend", views.gamebar_extras())
         self.listen(document, "click", self.on_click)
         self.listen(document, "keydown", self.on_key)
@@ -176,11 +99,11 @@ class App(Screen):
         when another game's is in place."""
         self.root.classList.remove("link-pending")
         self.root.dataset.game = page.id
-        side = _by_id("side")
+        side = by_id("side")
         if side is not None and str(side.getAttribute("data-game") or "") != page.id:
             side.innerHTML = page.side()
             side.setAttribute("data-game", page.id)
-        section = _by_id("view-game")
+        section = by_id("view-game")
         if section is not None:
             section.setAttribute("aria-label", f"{page.title} game")
         self.set_text("topic", page.title)
@@ -190,7 +113,7 @@ class App(Screen):
         if self.table is not None:
             self.root.dataset.humans = str(len(self.table.session.setup.humans))
         if view == "home":
-            resume = _by_id("resume")
+            resume = by_id("resume")
             link = self.control.resume_link()  # the game on screen, or the last one this browser kept
             if resume is not None:
                 resume.hidden = link is None
@@ -213,8 +136,8 @@ class App(Screen):
         document.title = views.tab_title(page, game_id)
         for element_id, html in (("overlay", views.link_error(message)), ("board", ""), ("tools", ""), ("side", "")):
             self.set_html(element_id, html)
-        _by_id("side").setAttribute("data-game", "")  # the next game mounts its own side column
-        _by_id("overlay").hidden = False
+        by_id("side").setAttribute("data-game", "")  # the next game mounts its own side column
+        by_id("overlay").hidden = False
         self.set_text("status", "This link does not open a game.")
         self.set_text("prompt", message)
 
@@ -236,7 +159,7 @@ class App(Screen):
         try:
             answer = await js.fetch(js.location.pathname, to_js({"method": "HEAD", "cache": "no-store"},
                                                                 dict_converter=js.Object.fromEntries))
-            server = str(_node(answer.headers.get("server")) or "")
+            server = str(real(answer.headers.get("server")) or "")
         except Exception:
             return
         if "websockets" in server:
@@ -244,14 +167,14 @@ class App(Screen):
 
     def connect(self, session):
         url = lobby.relay_url(str(js.location.protocol), str(js.location.host))
-        return _Socket(url, session, self._proxies)
+        return Socket(url, session, self._proxies)
 
     def storage(self):
-        return _SeatStore()
+        return SeatStore()
 
     def setting(self, name: str):
         try:
-            return _node(js.localStorage.getItem(f"netarcade.{name}"))
+            return real(js.localStorage.getItem(f"netarcade.{name}"))
         except Exception:  # storage refused (some iframes, private modes)
             return None
 
@@ -272,27 +195,27 @@ class App(Screen):
         self.root.dataset.conn = session.conn.state
         self.root.dataset.room = session.room or ""
         self.root.dataset.verified = "" if session.verdict is None else ("yes" if session.verdict.ok else "no")
-        bar = _by_id("online")
+        bar = by_id("online")
         if bar is not None:
             bar.innerHTML = lobby.bar_html(session)
             bar.hidden = False
-        overlay = _by_id("overlay")
+        overlay = by_id("overlay")
         url = str(js.location.origin) + str(js.location.pathname) + "#" + session.share_link()
         card = lobby.card_html(session, url, self.control.watching)
         if card:
             if card != self._online_card:
-                typed = _node(document.getElementById("online-name"))
+                typed = real(document.getElementById("online-name"))
                 name = str(typed.value) if typed is not None else ""
                 overlay.innerHTML = card
-                if name and _by_id("online-name") is not None:
-                    _by_id("online-name").value = name
+                if name and by_id("online-name") is not None:
+                    by_id("online-name").value = name
             overlay.hidden = False
         elif self._online_card and not session.over:
             overlay.hidden = True
         self._online_card = card
         if session.over and not overlay.hidden:
-            over = _node(overlay.querySelector(".over-card"))
-            if over is not None and _node(over.querySelector(".verdict")) is None:
+            over = real(overlay.querySelector(".over-card"))
+            if over is not None and real(over.querySelector(".verdict")) is None:
                 over.insertAdjacentHTML("beforeend", lobby.over_note(session))
         if not self._ticking:
             self._ticking = True
@@ -303,7 +226,7 @@ class App(Screen):
         while True:
             await asyncio.sleep(1)
             session = self.control.remote
-            bar = _by_id("online")
+            bar = by_id("online")
             if session is not None and bar is not None and session.clocks_running():
                 bar.innerHTML = lobby.bar_html(session)
 
@@ -315,12 +238,12 @@ class App(Screen):
 
     # --- drawing -------------------------------------------------------------------
     def set_html(self, element_id: str, html: str) -> None:
-        node = _by_id(element_id)
+        node = by_id(element_id)
         if node is not None:
             node.innerHTML = html
 
     def set_text(self, element_id: str, text: str) -> None:
-        node = _by_id(element_id)
+        node = by_id(element_id)
         if node is not None and node.textContent != text:  # a live region that did not change stays quiet
             node.textContent = text
 
@@ -334,29 +257,29 @@ class App(Screen):
         page = self.page
         self.set_html("board", page.board(table, "tall" if self.portrait.matches else "wide"))
         self.set_text("status", control.status())
-        prompt = _by_id("prompt")
+        prompt = by_id("prompt")
         prompt.textContent = control.prompt()
         prompt.classList.toggle("error", bool(table.message))
         self.root.dataset.refused = table.refused or ""  # the engine's code for a refused action
         for element_id, html in replay_page.panels(document, page, control).items():
             self.set_html(element_id, html)
         replay_page.draw(document, control)
-        undo = _by_id("undo")
+        undo = by_id("undo")
         undo.disabled = not session.can_undo()
         self.root.dataset.state = control.mode
         self.root.dataset.actions = str(len(session.actions))
-        full = _by_id("open-full")
+        full = by_id("open-full")
         if full is not None:  # embed: open this very position in the full arcade
             full.href = "./" if control.demo else "./#" + session.link()
-        pause = _by_id("pause")
+        pause = by_id("pause")
         if pause is not None:
             pause.textContent = "Resume" if control.paused else "Pause"
             pause.hidden = not control.demo
         self.set_html("pace", views.pace_label(control.pace))
-        resign = _by_id("resign")
+        resign = by_id("resign")
         if resign is not None:
             resign.hidden = control.resign_seat() is None
-        overlay = _by_id("overlay")
+        overlay = by_id("overlay")
         if session.over and not control.review and control.replay is None:
             self.set_html("overlay", page.game_over(table))
             overlay.hidden = False
@@ -370,7 +293,7 @@ class App(Screen):
             self._online_card = ""
             self.online(session)
         else:  # a local game: the bar offers "Take it online" (shown once a relay answers: online-only)
-            bar = _by_id("online")
+            bar = by_id("online")
             if bar is not None:
                 offer = "" if self.embed or control.demo or control.replay else lobby.take_html(session)
                 bar.innerHTML, bar.hidden = offer, not offer
@@ -379,7 +302,7 @@ class App(Screen):
         self.focus.restore(focused)
 
     def flash(self, text: str) -> None:
-        toast = _by_id("toast")
+        toast = by_id("toast")
         toast.textContent = text
         toast.hidden = False
 
@@ -392,19 +315,19 @@ class App(Screen):
 
     # --- events ------------------------------------------------------------------------------
     def on_click(self, event) -> None:
-        target = _node(event.target)
+        target = real(event.target)
         if target is None or not hasattr(target, "closest"):
             return
-        control = _node(target.closest("[data-tool],[data-cmd]"))
+        control = real(target.closest("[data-tool],[data-cmd]"))
         if control is not None:
-            tool = _node(control.getAttribute("data-tool"))
+            tool = real(control.getAttribute("data-tool"))
             if tool:
                 self.do_tool(str(tool))
             else:
                 self.command(str(control.getAttribute("data-cmd")), control)
             return
-        spot = _node(target.closest("[data-name]"))
-        if spot is not None and _by_id("board").contains(spot):
+        spot = real(target.closest("[data-name]"))
+        if spot is not None and by_id("board").contains(spot):
             self.do_hex(str(spot.getAttribute("data-name")))
 
     def do_hex(self, name: str) -> None:
@@ -417,7 +340,7 @@ class App(Screen):
     def command(self, name: str, control=None, value: str | None = None) -> None:
         """A ``data-cmd`` button: the DOM-only ones here, the rest in the controller."""
         if value is None and control is not None:
-            found = _node(control.getAttribute("data-value"))
+            found = real(control.getAttribute("data-value"))
             value = None if found is None else str(found)
         if name == "fresh":  # after a broken link: drop it, start the default game
             js.history.replaceState(None, "", js.location.pathname + js.location.search)
@@ -429,7 +352,7 @@ class App(Screen):
             if self.table is not None or self.control.remote is not None:
                 self.spawn(self.copy_link())
         elif name == "costs":
-            panel = _by_id("costs-panel")
+            panel = by_id("costs-panel")
             hidden = panel.classList.toggle("collapsed")
             if control is not None:
                 control.setAttribute("aria-expanded", "false" if hidden else "true")
@@ -450,7 +373,7 @@ class App(Screen):
         try:
             await js.navigator.clipboard.writeText(url)
         except Exception:  # no clipboard permission (http, iframe): show the link instead
-            field = _by_id("link-field")
+            field = by_id("link-field")
             field.value = url
             field.hidden = False
             field.focus()
@@ -469,7 +392,7 @@ class App(Screen):
             return
         key = str(event.key)
         if key in ("Enter", " ") and hasattr(target, "closest"):
-            spot = _node(target.closest("#board [data-name]"))
+            spot = real(target.closest("#board [data-name]"))
             if spot is not None:
                 event.preventDefault()
                 self.focus.keyboard = str(spot.getAttribute("data-name"))
@@ -504,10 +427,10 @@ class App(Screen):
             if only is not None and name != only:
                 continue
             message = errors.get(name, "")
-            note = _by_id(f"err-{game_id}-{name}")
+            note = by_id(f"err-{game_id}-{name}")
             if note is not None:
                 note.textContent = message
-            control = _node(box.querySelector("input,select"))
+            control = real(box.querySelector("input,select"))
             if control is not None:
                 if message:
                     control.setAttribute("aria-invalid", "true")
@@ -517,7 +440,7 @@ class App(Screen):
     def on_input(self, event) -> None:
         if replay_page.slid(event.target, self.control):
             return
-        form = _node(event.target.closest("form.newgame")) if hasattr(event.target, "closest") else None
+        form = real(event.target.closest("form.newgame")) if hasattr(event.target, "closest") else None
         if form is None:
             return
         game_id = str(form.getAttribute("data-game"))
@@ -547,17 +470,17 @@ class App(Screen):
             return
         event.preventDefault()
         game_id = str(form.getAttribute("data-game"))
-        submitter = _node(getattr(event, "submitter", None))
+        submitter = real(getattr(event, "submitter", None))
         online = submitter is not None and str(submitter.getAttribute("value") or "") == "online"
         values = self.form_values(form)
         setup, errors = parse_form(game_id, values)
         if setup is not None and online:
-            name = _by_id("player-name")
+            name = by_id("player-name")
             self.control.create_online(setup, str(name.value).strip()[:40] if name is not None else "")
             return
         self.show_errors(form, game_id, errors)
         if setup is None:
-            first = _node(form.querySelector("[aria-invalid]"))
+            first = real(form.querySelector("[aria-invalid]"))
             if first is not None:
                 first.focus()
             return
@@ -574,7 +497,7 @@ def _join_submit(app: "App", form) -> None:
         app.control.command("online-join", name)
         return
     code, name = lobby.join_values(values)
-    note = _node(form.querySelector(".err"))
+    note = real(form.querySelector(".err"))
     if code is None:
         if note is not None:
             note.textContent = "A game code is six letters and digits (no 0, O, 1, I or L)."
@@ -592,7 +515,7 @@ def main() -> App:
     try:
         app.start()
     except Exception as err:  # never leave a dead page without a word
-        status = _by_id("status")
+        status = by_id("status")
         if status is not None:
             status.textContent = f"The arcade failed to start: {err}"
         document.documentElement.dataset.ready = "error"

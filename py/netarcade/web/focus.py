@@ -23,7 +23,7 @@ from __future__ import annotations
 
 from typing import Any
 
-__all__ = ["FocusKeeper"]
+__all__ = ["FocusKeeper", "real"]
 
 #: the containers a redraw keeps (their content is replaced, not themselves)
 BOARD, TOOLS = "board", "tools"
@@ -31,7 +31,7 @@ BOARD, TOOLS = "board", "tools"
 DIALOG = "#overlay:not([hidden]) [role=dialog], #overlay:not([hidden]) [role=alertdialog]"
 
 
-def _real(value: Any) -> Any:
+def real(value: Any) -> Any:
     """A DOM answer, or None (Pyodide hands JavaScript's null over as ``jsnull``)."""
     return None if value is None or type(value).__name__ == "JsNull" else value
 
@@ -49,14 +49,14 @@ class FocusKeeper:
     def remember(self) -> str | None:
         """A selector for the focused tool, command or spot, to focus it
         again after a redraw replaced it."""
-        active = _real(self.document.activeElement)
+        active = real(self.document.activeElement)
         if active is None or not hasattr(active, "getAttribute"):
             return None
         for attribute in ("data-tool", "data-cmd", "data-name"):
-            value = _real(active.getAttribute(attribute))
+            value = real(active.getAttribute(attribute))
             if value is not None:
                 selector = f'[{attribute}="{value}"]'
-                extra = _real(active.getAttribute("data-value"))
+                extra = real(active.getAttribute("data-value"))
                 return selector + (f'[data-value="{extra}"]' if extra is not None else "")
         return None
 
@@ -70,16 +70,16 @@ class FocusKeeper:
     def open_dialog(self) -> bool:
         """Focus a card that opened over the board since the last redraw;
         is one open (the focus stays in it)?"""
-        card = _real(self.document.querySelector(DIALOG))
+        card = real(self.document.querySelector(DIALOG))
         if card is None:
             self.dialog = None
             return False
-        heading = _real(card.querySelector("h2"))
+        heading = real(card.querySelector("h2"))
         key = str(heading.textContent if heading is not None else card.getAttribute("class"))
         if key != self.dialog:
             self.dialog = key
             self.keyboard = self.held = None
-            button = _real(card.querySelector("[autofocus]")) or _real(
+            button = real(card.querySelector("[autofocus]")) or real(
                 card.querySelector("button:not([disabled]), a[href]"))
             if button is not None:
                 button.focus()
@@ -92,18 +92,18 @@ class FocusKeeper:
             selector = f'[data-name="{self.keyboard}"]'
             self.keyboard = None
         if selector is None:
-            active = _real(document.activeElement)
+            active = real(document.activeElement)
             waiting = active is not None and getattr(active, "id", None) in (BOARD, TOOLS)
             selector = self.held if waiting else None  # the player moved on: forget it
         self.held = None
         if selector is None:
             return
-        node = _real(document.querySelector(selector))
+        node = real(document.querySelector(selector))
         on_board = selector.startswith("[data-name")
         if on_board and (node is None or not node.hasAttribute("tabindex")):
-            node = _real(document.querySelector(f"#{BOARD} [data-action]"))  # that spot is no button now
+            node = real(document.querySelector(f"#{BOARD} [data-action]"))  # that spot is no button now
         if node is None or node.hasAttribute("disabled"):
-            node, self.held = _real(document.getElementById(BOARD if on_board else TOOLS)), selector
+            node, self.held = real(document.getElementById(BOARD if on_board else TOOLS)), selector
             if node is not None:
                 node.setAttribute("tabindex", "-1")  # focusable by script, not a Tab stop
         if node is not None:

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .focus import _real  # a DOM answer, or None (Pyodide's null is ``jsnull``)
+from .focus import real  # a DOM answer, or None (Pyodide's null is ``jsnull``)
 
 __all__ = ["draw", "panels", "slid"]
 
@@ -28,7 +28,7 @@ def panels(document: Any, page: Any, control: Any) -> dict[str, str]:
     found = page.panels(control.table)
     replay = control.replay
     if replay is not None:
-        if _real(document.querySelector(f'#log .replay-log[data-replay="{replay.key}"]')) is not None:
+        if real(document.querySelector(f'#log .replay-log[data-replay="{replay.key}"]')) is not None:
             del found["log"]
         else:
             found["log"] = replay.log_html(control.live_table)
@@ -47,9 +47,9 @@ def draw(document: Any, control: Any) -> None:
     """After every render: the bar, the game bar's Replay, the log's scroll."""
     replay = control.replay
     root = document.documentElement
-    bar = _real(document.getElementById("replay"))
-    log = _real(document.getElementById("log"))
-    opener = _real(document.getElementById("replay-open"))
+    bar = real(document.getElementById("replay"))
+    log = real(document.getElementById("log"))
+    opener = real(document.getElementById("replay-open"))
     if opener is not None:
         opener.hidden = replay is not None or not control.can_replay()
     if replay is None:
@@ -60,18 +60,18 @@ def draw(document: Any, control: Any) -> None:
             log.scrollTop = log.scrollHeight
         return
     root.dataset.replay = str(replay.at)
-    slider = _real(document.getElementById("replay-slider"))
+    slider = real(document.getElementById("replay-slider"))
     if bar.hidden or slider is None or str(slider.max) != str(replay.total):
         bar.innerHTML = replay.bar_html()
         bar.hidden = False
-        slider = _real(document.getElementById("replay-slider"))
+        slider = real(document.getElementById("replay-slider"))
     slider.value = str(replay.at)
     slider.setAttribute("aria-valuetext", replay.counter())
     document.getElementById("replay-at").textContent = replay.counter()
     ends = {"rp-first": replay.at == 0, "rp-back": replay.at == 0,
             "rp-forward": replay.at == replay.total, "rp-last": replay.at == replay.total}
     for cls, off in ends.items():
-        button = _real(bar.querySelector("." + cls))
+        button = real(bar.querySelector("." + cls))
         if button is not None:
             button.disabled = off
     document.getElementById("replay-branch").disabled = not replay.can_branch()
@@ -82,15 +82,15 @@ def mark(document: Any, log: Any, at: int) -> None:
     """The log's move ``at`` marked as shown (``aria-current``, the one log
     button in the tab order), the later ones dimmed by one style rule, and
     scrolled to the middle of the log box (the page itself does not scroll)."""
-    steps = _real(log.querySelector(".replay-log")) if log is not None else None
+    steps = real(log.querySelector(".replay-log")) if log is not None else None
     if steps is None:
         return
-    old = _real(steps.querySelector("li.now"))
+    old = real(steps.querySelector("li.now"))
     if old is not None:
         old.classList.remove("now")
         old.firstElementChild.removeAttribute("aria-current")
         old.firstElementChild.tabIndex = -1
-    now = _real(steps.children.item(at))  # the first item is the start, then move 1, 2, ...
+    now = real(steps.children.item(at))  # the first item is the start, then move 1, 2, ...
     if now is None:
         return
     now.classList.add("now")
