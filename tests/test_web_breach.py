@@ -254,6 +254,9 @@ def test_a_whole_game_against_bots_reaches_the_game_over_card():
     headline, detail = table.result()
     assert re.match(r"(You win|Greedy bot wins|.* share the win)", headline), headline
     assert "progress" in detail
+    # the card counts rounds and, as its chart does, turns (one point per finished turn)
+    view = table.view()
+    assert f"after {view['round']} rounds ({len(view['history'])} turns)" in detail
 
 
 def test_the_empty_log_says_who_goes_first_in_good_english():

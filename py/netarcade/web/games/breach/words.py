@@ -143,7 +143,8 @@ class BreachWords:
                 headline += ": lockdown, farthest along" if lockdown else ": Payload transmitted"
         else:
             headline = f"{' and '.join(names)} share the win (lockdown)"
-        detail = (f"after {view['round']} rounds; progress: "
+        turns = len(view["history"])  # the chart's points: one per finished turn
+        detail = (f"after {view['round']} rounds ({turns} turns); progress: "
                   + ", ".join(f"{self.names[s['seat']]} {s['progress']}" for s in view["seats"]))
         return headline, detail
 
