@@ -196,24 +196,32 @@ def test_two_people_play_online(chromium, relay_site, game_id):  # noqa: F811
     rng = random.Random(game_id)
     with browsing(chromium, f"online-{game_id}-ann", [base]) as ann_tab, \
             browsing(chromium, f"online-{game_id}-bob", [base]) as bob_tab:
-        ann = ann_tab.page()
-        ann.goto(base + "#home", wait_until="domcontentloaded")
-        wait_ready(ann)
-        ann.wait_for_function("document.documentElement.dataset.online === 'yes'", timeout=10_000)
-        form = ann.locator(f"form.newgame[data-game={game_id}]")
-        ann.fill("#player-name", "Ann")
-        if form.locator("input[name=players]").count():
-            form.locator("input[name=players]").fill("2")
-            form.locator("input[name=players]").dispatch_event("input")
-        form.locator("select[name=seat2]").select_option("human")
-        form.locator("button[value=online]").click()
-        ann.wait_for_selector("#online-code", timeout=15_000)
-        link = ann.input_value("#online-link")
+        ann, bob = ann_tab.page(), bob_tab.page()
+        for _ in range(5):
+            ann.goto("about:blank")
+            ann.goto(base + "#home", wait_until="domcontentloaded")
+            wait_ready(ann)
+            ann.wait_for_function("document.documentElement.dataset.online === 'yes'", timeout=10_000)
+            form = ann.locator(f"form.newgame[data-game={game_id}]")
+            ann.fill("#player-name", "Ann")
+            if form.locator("input[name=players]").count():
+                form.locator("input[name=players]").fill("2")
+                form.locator("input[name=players]").dispatch_event("input")
+            form.locator("select[name=seat2]").select_option("human")
+            form.locator("button[value=online]").click()
+            ann.wait_for_selector("#online-code", timeout=15_000)
+            link = ann.input_value("#online-link")
 
-        bob = join_by_link(bob_tab.page(), link, "Bob")
-        for page in (ann, bob):
-            page.wait_for_function("document.getElementById('overlay').hidden", timeout=15_000)
-            assert dataset(page, "game") == game_id
+            bob.goto("about:blank")
+            join_by_link(bob, link, "Bob")
+            for page in (ann, bob):
+                page.wait_for_function("document.getElementById('overlay').hidden"
+                                       " || document.documentElement.dataset.state === 'over'", timeout=15_000)
+                assert dataset(page, "game") == game_id
+            if not (dataset(ann, "state") == "over" and int(dataset(ann, "actions") or 0) == 0):
+                break
+            # the relay's secret deal was over before the first move (an Overwrite
+            # System Fail drawn first, O19: about 3% of seeds): Ann opens another room
 
         moves = {"ann": 0, "bob": 0}
         players = {"ann": ann, "bob": bob}
