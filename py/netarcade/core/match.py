@@ -252,7 +252,7 @@ class Match:
         match.state = self.game.copy(self.state if version == self.version else self._before[version])
         match.version = match.changes = version
         match.actions, match.turns = self.actions[:version], self.turns[:version]
-        match.events = self.events[:bisect_right(self.events, version, key=lambda pair: pair[0])]
+        match.events = self.events[:bisect_right(self.events, version, key=_version_of)]
         match._before, match._legal = [], {}
         return match
 
