@@ -158,6 +158,13 @@ def wait_ready(page):
     page.wait_for_function("document.documentElement.dataset.ready === 'play'", timeout=BOOT_TIMEOUT_MS)
 
 
+def open_setup(page, game_id: str) -> None:
+    """Unfold a game's new-game form on the home screen (folded under "Set up a game")."""
+    if page.get_attribute(f"#setup-{game_id}", "open") is None:
+        page.click(f"#setup-{game_id} > summary")
+    assert page.is_visible(f"#setup-{game_id} form.newgame")
+
+
 def data(page, name: str) -> str | None:
     return page.evaluate(f"document.documentElement.dataset.{name}")
 
@@ -335,6 +342,10 @@ def test_home_form_validates_and_starts_a_game(chromium, server):  # noqa: F811
                 assert card.locator("a, form").count() == 0
             else:
                 assert card.locator("form").count() == 1
+        # every form is folded under "Set up a game" ("Play now" comes first)
+        assert page.locator("details.setup[open]").count() == 0
+        assert page.is_hidden("#f-backbone-target")
+        open_setup(page, "backbone")
         page.fill("#f-backbone-target", "30")
         assert page.text_content("#err-backbone-target") == "must be between 3 and 20, got 30"
         page.fill("#f-backbone-seed", "x1")

@@ -25,6 +25,7 @@ from test_browser_app import (  # noqa: F401 - fixtures and helpers
     browsing,
     data,
     long_tasks_since,
+    open_setup,
     server,
     tasks_while_bots_think,
     wait_ready,
@@ -107,6 +108,7 @@ def test_the_form_starts_breach(chromium, server):  # noqa: F811
         wait_ready(page)
         form = "#game-breach"
         assert page.locator(f"{form} form").count() == 1
+        open_setup(page, "breach")
         assert page.is_visible("#f-breach-seat4") and page.is_hidden("#f-breach-seat5")
         page.fill("#f-breach-players", "6")
         assert "between 2 and 5" in page.text_content("#err-breach-players")

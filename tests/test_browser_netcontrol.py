@@ -24,6 +24,7 @@ from test_browser_app import (  # noqa: F401 - fixtures and helpers
     browsing,
     data,
     long_tasks_since,
+    open_setup,
     tasks_while_bots_think,
     server,
     wait_ready,
@@ -63,6 +64,7 @@ def test_three_player_game_against_two_bots(chromium, server):  # noqa: F811
 
         # the form: seed, radius, players (the seat selects follow), XP target, who plays
         form = "#game-netcontrol"
+        open_setup(page, "netcontrol")
         assert page.is_visible(f"{form} #f-netcontrol-radius")
         assert page.is_hidden("#f-netcontrol-seat4")
         page.fill("#f-netcontrol-players", "4")

@@ -19,6 +19,7 @@ from test_browser_app import (  # noqa: F401 - fixtures and helpers
     browsing,
     data,
     long_tasks_since,
+    open_setup,
     report_slow_tasks,
     server,
     tasks_while_bots_think,
@@ -85,6 +86,7 @@ def test_a_whole_game_against_the_bot_by_clicks(chromium, server):  # noqa: F811
         # the form: seed, players (the seat selects follow), who plays
         form = "#game-overwrite"
         assert "playable" in page.get_attribute(form, "class")
+        open_setup(page, "overwrite")
         assert page.is_hidden("#f-overwrite-seat3")
         page.fill("#f-overwrite-players", "5")
         assert page.is_visible("#f-overwrite-seat5")

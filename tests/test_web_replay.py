@@ -62,7 +62,7 @@ def game_session(request):
 
 
 def long_enough(game_id: str, count: int = 40) -> Session:
-    """A random session of at least 20 moves (an Overwrite seed may draw the System Fail at once)."""
+    """A random session of at least 20 moves (an Overwrite game may end early: the System Fail, O19)."""
     for seed in range(3, 40):
         session = random_session(game_id, count, seed)
         if len(session.actions) >= 20:

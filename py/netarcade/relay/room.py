@@ -132,7 +132,9 @@ class Room:
         self.started = stored.started
         self.seats = [Seat(s["kind"], s.get("name"), s.get("token_hash"), s.get("misses", 0),
                            s.get("bot_now", False)) for s in stored.seats]
-        self.match = Match(self.game, stored.options, stored.seed)
+        # a room journaled before a rules edition existed names none: it
+        # replays under the rules it was played with (Option.legacy)
+        self.match = Match(self.game, self.game.record_options(stored.options), stored.seed)
         for version, (seat, text, _source) in enumerate(stored.actions, start=1):
             self.match.submit(seat, text)
             self._forget_undo()

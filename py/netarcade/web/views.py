@@ -298,6 +298,16 @@ def new_game_form(game_id: str) -> str:
                 aria_label=f"New {game.title} game")
 
 
+def setup(game_id: str) -> str:
+    """The new-game form folded under "Set up a game" (docs/web.md, "Home
+    screen"): "Play now" is the first choice, and four open forms made the
+    home screen 3,500 px tall on a phone."""
+    return _tag("details", [
+        _tag("summary", ["Set up a game", _tag("span", "seats, bots, seed, options", class_="setup-what")]),
+        new_game_form(game_id),
+    ], class_="setup", id=f"setup-{game_id}")
+
+
 def play_now(page: Any) -> str:
     """A game's "Play now": a plain link (``#play=<id>``: you against search
     bots with the default options and a random seed), so it works before
@@ -308,7 +318,7 @@ def play_now(page: Any) -> str:
     return _tag("div", [
         _tag("a", "Play now", href=f"#play={page.id}", class_="button primary play-now",
              aria_label=f"Play now: {page.title}, you against {rivals}"),
-        _tag("span", f"you against {rivals}, or set up a game below", class_="play-note"),
+        _tag("span", f"you against {rivals}; or set up your own game below", class_="play-note"),
     ], class_="play-row")
 
 
@@ -332,7 +342,7 @@ def home() -> str:
                 _tag("p", [_tag("b", "Goal:"), " ", escape(page.goal)], class_="goal") if page.goal else "",
                 _tag("p", escape(pitch), class_="pitch"),
                 play_now(page),
-                new_game_form(game_id),
+                setup(game_id),
             ], class_="card game playable", id=f"game-{game_id}", data_game=game_id))
         else:
             cards.append(_tag("article", [

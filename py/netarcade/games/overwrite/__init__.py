@@ -43,6 +43,9 @@ class Overwrite(Game):
     options = OptionSchema(
         Option("players", "int", 2, minimum=2, maximum=6,
                help="2: 6x6 board, 3-4: 8x8, 5-6: 10x10"),
+        Option("rules", "int", 2, minimum=1, maximum=2, legacy=1,
+               help="rules edition: 2 puts back a System Fail drawn before the first piece is "
+                    "placed (O26); links made before it replay as 1"),
     )
     bot_settings = BOT_SETTINGS
 
@@ -163,8 +166,10 @@ class Overwrite(Game):
         }
 
     def canonical(self, state: OverwriteState):
+        # edition 1 digests as before the rules option existed (O26)
+        options = {k: v for k, v in state.options.items() if not (k == "rules" and v == 1)}
         return {
-            "options": dict(state.options),
+            "options": options,
             "envelope": list(state.envelope),
             "bank": list(state.bank),
             "personal": [list(p) for p in state.personal],

@@ -10,30 +10,51 @@ Not here: legality (``legal.py``), setup (``state.py``), scores
 from __future__ import annotations
 
 from ...core.events import Event
+from ...core.prng import Rng, derive_seed
 from .actions import Defrag, Draw, Pass, Place, Reserve, Resign
 from .board import cell_name, cells_of, neighbours, placement_table, spans
 from .legal import bank_piece
 from .pieces import KIND, ORDER, SHAPE, orientation_name
 from .scoring import scores
-from .state import DRAW, PLAY, OverwriteState
+from .state import DRAW, FAIL_RETURN_EDITION, PLAY, OverwriteState, nothing_placed_yet
 
 
 def draw(state: OverwriteState, seat: int) -> list[Event]:
     """Draw the top of the envelope into the community bank; a System Fail
-    ends the game at once (O19). An empty envelope (impossible while the
-    System Fail is in it) ends it too."""
+    ends the game at once (O19), unless no piece has been placed yet in
+    rules edition 2 (O26: it goes back, ``return_fail``). An empty envelope
+    (impossible while the System Fail is in it) ends the game too."""
     state.phase = PLAY
     if not state.envelope:
         state.over = True
         return [Event("over", {"reason": "empty", "scores": scores(state)})]
+    events = []
     piece = state.envelope.pop()
+    if (piece == "sf" and state.envelope and state.options.get("rules", 1) >= FAIL_RETURN_EDITION
+            and nothing_placed_yet(state)):
+        events.append(return_fail(state, seat))
+        piece = state.envelope.pop()
     state.bank.append(piece)
-    events = [Event("draw", {"seat": seat, "piece": piece, "left": len(state.envelope)})]
+    events.append(Event("draw", {"seat": seat, "piece": piece, "left": len(state.envelope)}))
     if piece == "sf":
         state.over = True
         state.failed_by = seat
         events.append(Event("over", {"reason": "system-fail", "seat": seat, "scores": scores(state)}))
     return events
+
+
+def return_fail(state: OverwriteState, seat: int) -> Event:
+    """O26: the System Fail just drawn goes back into the envelope at a
+    random place under its top piece, which is drawn instead. The place is
+    drawn with the engine's PRNG keyed by the envelope's own order (hidden
+    from every view, O7), so it is deterministic, tells nobody anything new,
+    and a bot's sampled world (which reshuffles the envelope) samples it
+    too. Every order being as likely, this is the same as putting it back,
+    mixing, and drawing again until something else comes."""
+    envelope = state.envelope
+    key = derive_seed(len(envelope), "overwrite-fail-return " + " ".join(envelope))
+    envelope.insert(Rng(key).below(len(envelope)), "sf")
+    return Event("fail-returned", {"seat": seat, "turn": state.turn})
 
 
 def start_turn(state: OverwriteState, seat: int) -> list[Event]:

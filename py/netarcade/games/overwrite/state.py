@@ -25,6 +25,10 @@ from .pieces import COLOUR, COLOURS, KIND, PIECES, colour_set, special_set
 #: bank (only when the personal bank holds a piece, O8); "play" follows a draw
 DRAW, PLAY = "draw", "play"
 
+#: the first rules edition that puts back a System Fail drawn before the
+#: first piece is placed (O26); records that name no ``rules`` are edition 1
+FAIL_RETURN_EDITION = 2
+
 
 class OverwriteState:
     __slots__ = ("options", "players", "size", "inside", "envelope", "bank", "personal", "out", "placed",
@@ -121,6 +125,17 @@ class OverwriteState:
     def is_uncovered(self, piece: str) -> bool:
         stacks = self.stacks
         return all(stacks[cell][-1] == piece for cell in cells_of(self.placed[piece][2]))
+
+
+def nothing_placed_yet(state: OverwriteState) -> bool:
+    """No piece has been placed on the board in this game so far (O26).
+    The board alone does not say it (an Anti-virus placed first leaves an
+    empty board): a piece of the game goes out of play only by being placed
+    (O16) or by moving a placed piece (O18), so ``out`` still holding only
+    the pieces never in play means nothing was placed."""
+    players = state.players
+    never_in_play = len(PIECES) - len(special_set(players)) - sum(len(colour_set(c)) for c in range(players))
+    return not state.placed and len(state.out) == never_in_play
 
 
 def new_state(options: dict[str, Any], seed: int) -> tuple[OverwriteState, list[Event]]:

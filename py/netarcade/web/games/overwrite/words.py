@@ -170,6 +170,9 @@ class OverwriteWords:
                 notes.append("removed " + " ".join(event["removed"]))
             elif kind == "unlock":
                 notes.append("stacking allowed")
+            elif kind == "fail-returned":  # O26: no piece on the board yet
+                notes.append(f"{names[event['seat']]} drew the System Fail before any piece was placed: "
+                             "back into the envelope")
             elif kind == "draw":
                 piece = event["piece"]
                 notes.append(f"{names[event['seat']]} drew {'the System Fail' if piece == 'sf' else piece_name(piece)}")
