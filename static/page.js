@@ -244,7 +244,9 @@
     GLOBAL.failed({text: String(event.message || "the engine's worker did not start")});
   });
   var portrait = matchMedia(PORTRAIT);
+  var started = false;
   function start() {
+    started = true;
     // sent once Python is up (not at page load): the address, storage and
     // orientation as they are now, after whatever was done while it started
     performance.mark("na-python-up");
@@ -277,8 +279,8 @@
 
   // ---- what the player does: plain data to the worker -----------------------------
   function live(event) {
-    // index.html's boot guard refuses inputs before Python is up (capture phase)
-    return root.dataset.ready === "play" && !event.defaultPrevented;
+    // before this, index.html's boot guard refuses inputs (capture phase) and says why
+    return root.dataset.ready === "play";
   }
   function formValues(form) {
     var values = {};
@@ -369,11 +371,13 @@
     send({kind: "input", game: form.getAttribute("data-game"), name: String(target.name || ""), values: formValues(form)});
   });
 
+  // from "start" on (the worker reads its messages in order): before it,
+  // "start" itself carries the address and the orientation as they are then
   addEventListener("hashchange", function () {
-    if (root.dataset.ready === "play") send({kind: "hash", hash: location.hash});
+    if (started) send({kind: "hash", hash: location.hash});
   });
   portrait.addEventListener("change", function () {
-    if (root.dataset.ready === "play") send({kind: "portrait", on: portrait.matches});
+    if (started) send({kind: "portrait", on: portrait.matches});
   });
 
   // Offer online play only when the relay serves this page: its answers
