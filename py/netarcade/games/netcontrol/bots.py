@@ -82,6 +82,7 @@ P_RED_SIX = 1 / 6
 
 _BOARD_CACHE: dict[int, tuple] = {}
 _ROOM_CACHE: dict[tuple, tuple] = {}
+_BUILDINGS_CACHE: dict[tuple, tuple] = {}
 
 
 def _board_facts(board) -> tuple:
@@ -125,54 +126,16 @@ class _Table:
     exposure, room to grow and the viewer-independent part of its strength."""
 
     __slots__ = ("n", "xp", "prod_value", "rate", "units", "forts", "guarded", "nodes", "supers",
-                 "exposed", "room", "weight", "mean_weight", "spot_worth", "base", "held_cards")
+                 "exposed", "room", "nearest", "weight", "mean_weight", "spot_worth", "base", "held_cards")
 
     def __init__(self, state: rules.NCState):
         n = self.n = state.n
         vertex_prod, weight, exchange, spot_worth = _board_facts(state.board)
         self.weight, self.spot_worth = weight, spot_worth
         mean_weight = self.mean_weight = sum(weight) / 5
-        infected = state.infected
-        owner, level, forts = state.owner, state.level, state.forts
-        xp = list(state.xp_cards)
-        prod = [[0.0] * 5 for _ in range(n)]
-        rate = [[4] * 5 for _ in range(n)]
-        generic = [False] * n
-        special = [0] * n
-        fort_total = [0] * n
-        guarded = [0] * n
-        nodes = [0] * n
-        supers = [0] * n
-        exposed = [0.0] * n  # what the worst Hack on the runner's buildings would cost it
-        for v, who in owner.items():
-            lv = level[v]
-            xp[who] += lv
-            f = forts[v]
-            fort_total[who] += f
-            worth = 0.0
-            mine = prod[who]
-            for t, r, p in vertex_prod[v]:
-                if t not in infected:
-                    mine[r] += p * lv
-                    worth += weight[r] * p
-            if lv == 2:
-                supers[who] += 1
-                if f:
-                    guarded[who] += 1
-            else:
-                nodes[who] += 1
-            if f == 0 and 1.0 + worth > exposed[who]:
-                exposed[who] = 1.0 + worth  # a Node destroyed or a Super Node demoted
-            ex = exchange[v]
-            if ex == 5:
-                generic[who] = True
-                rates = rate[who]
-                for r in range(5):
-                    if rates[r] > 3:
-                        rates[r] = 3
-            elif ex >= 0:
-                rate[who][ex] = 2
-                special[who] += 1
+        built, prod_value, rate, units_of, generic, special, fort_total, guarded, nodes, supers, exposed = \
+            _buildings(state, vertex_prod, weight, exchange, mean_weight)
+        xp = [a + b for a, b in zip(state.xp_cards, built)]
         if state.longest is not None:
             xp[state.longest] += rules.BONUS_XP
         if state.fortified is not None:
@@ -185,16 +148,8 @@ class _Table:
         lengths = state.lengths
         best_len = _top_two(lengths)
         best_forts = _top_two(fort_total)
-        units_of = []
-        prod_value = []
         base = []
         for s in range(n):
-            rates = rate[s]
-            units = [w if w > mean_weight * 1.6 / q else mean_weight * 1.6 / q for w, q in zip(weight, rates)]
-            units_of.append(units)
-            mine = prod[s]
-            prod_value.append(units[0] * mine[0] + units[1] * mine[1] + units[2] * mine[2]
-                              + units[3] * mine[3] + units[4] * mine[4])
             value = float(xp[s])
             if generic[s]:
                 value += W["generic_exchange"]
@@ -214,7 +169,76 @@ class _Table:
         self.xp, self.prod_value, self.rate, self.units, self.base = xp, prod_value, rate, units_of, base
         self.forts, self.guarded, self.nodes, self.supers, self.exposed = fort_total, guarded, nodes, supers, exposed
         self.held_cards = [sum(c) for c in state.cards]
-        self.room = _room(state, spot_worth)
+        self.room, self.nearest = _room(state, spot_worth)
+
+
+def _buildings(state: rules.NCState, vertex_prod, weight, exchange, mean_weight) -> tuple:
+    """What the buildings give each runner, read only by the caller: XP of
+    its buildings, production valued at its own rates, rates, the units its
+    resources are worth, exchange access, fortifications, guarded Super
+    Nodes, Nodes, Super Nodes, and what the worst Hack would cost it.
+    Cached per island, buildings, levels, fortifications and infections."""
+    infected = state.infected
+    owner, level, forts = state.owner, state.level, state.forts
+    n = state.n
+    key = (id(state.board), n, frozenset(owner.items()), frozenset(level.items()), frozenset(forts.items()),
+           frozenset(infected))
+    cached = _BUILDINGS_CACHE.get(key)
+    if cached is not None and cached[0] is state.board:
+        return cached[1]
+    xp = [0] * n
+    prod = [[0.0] * 5 for _ in range(n)]
+    rate = [[4] * 5 for _ in range(n)]
+    generic = [False] * n
+    special = [0] * n
+    fort_total = [0] * n
+    guarded = [0] * n
+    nodes = [0] * n
+    supers = [0] * n
+    exposed = [0.0] * n  # what the worst Hack on the runner's buildings would cost it
+    for v, who in owner.items():
+        lv = level[v]
+        xp[who] += lv
+        f = forts[v]
+        fort_total[who] += f
+        worth = 0.0
+        mine = prod[who]
+        for t, r, p in vertex_prod[v]:
+            if t not in infected:
+                mine[r] += p * lv
+                worth += weight[r] * p
+        if lv == 2:
+            supers[who] += 1
+            if f:
+                guarded[who] += 1
+        else:
+            nodes[who] += 1
+        if f == 0 and 1.0 + worth > exposed[who]:
+            exposed[who] = 1.0 + worth  # a Node destroyed or a Super Node demoted
+        ex = exchange[v]
+        if ex == 5:
+            generic[who] = True
+            rates = rate[who]
+            for r in range(5):
+                if rates[r] > 3:
+                    rates[r] = 3
+        elif ex >= 0:
+            rate[who][ex] = 2
+            special[who] += 1
+    units_of = []
+    prod_value = []
+    for s in range(n):
+        rates = rate[s]
+        units = [w if w > mean_weight * 1.6 / q else mean_weight * 1.6 / q for w, q in zip(weight, rates)]
+        units_of.append(units)
+        mine = prod[s]
+        prod_value.append(units[0] * mine[0] + units[1] * mine[1] + units[2] * mine[2]
+                          + units[3] * mine[3] + units[4] * mine[4])
+    result = (xp, prod_value, rate, units_of, generic, special, fort_total, guarded, nodes, supers, exposed)
+    if len(_BUILDINGS_CACHE) > 4096:
+        _BUILDINGS_CACHE.clear()
+    _BUILDINGS_CACHE[key] = (state.board, result)  # holding the board keeps its id unique
+    return result
 
 
 def _top_two(values) -> tuple:
@@ -228,11 +252,13 @@ def _top_two(values) -> tuple:
     return first, second
 
 
-def _room(state: rules.NCState, spot_worth) -> list[tuple[float, ...]]:
+def _room(state: rules.NCState, spot_worth) -> tuple[list[tuple[float, ...]], list[float]]:
     """Per runner and per distance 0..3 (the links still needed), the two best
     free Node spots (their weighted pips) its network could reach; rivals'
-    buildings block the way. Cached: most actions change no link and no
-    building."""
+    buildings block the way. And per runner the best worth among the spots
+    it may build a Node on now (``rules.node_spots``: the free spots at
+    distance 0), -1 when there is none. Cached: most actions change no link
+    and no building."""
     owner, links = state.owner, state.links
     key = (id(state.board), frozenset(links.items()), frozenset(owner.items()))
     cached = _ROOM_CACHE.get(key)
@@ -244,7 +270,7 @@ def _room(state: rules.NCState, spot_worth) -> list[tuple[float, ...]]:
     for v in owner:
         blocked.update(neighbours[v])
     last = len(ROOM_SHARE) - 1
-    result = []
+    result, nearest = [], []
     for seat in range(state.n):
         frontier = {v for v, who in owner.items() if who == seat}
         for e, who in links.items():
@@ -256,12 +282,15 @@ def _room(state: rules.NCState, spot_worth) -> list[tuple[float, ...]]:
                     frontier.add(b)
         seen = set(frontier)
         found = []
+        near = -1.0
         for distance in range(last + 1):
             best = second = 0.0
             following = set()
             for v in frontier:
                 if v not in blocked:
                     worth = spot_worth[v]
+                    if distance == 0 and worth > near:
+                        near = worth
                     if worth > best:
                         best, second = worth, best
                     elif worth > second:
@@ -276,10 +305,11 @@ def _room(state: rules.NCState, spot_worth) -> list[tuple[float, ...]]:
             seen |= following
             frontier = following
         result.append(tuple(found))
+        nearest.append(near)
     if len(_ROOM_CACHE) > 4096:
         _ROOM_CACHE.clear()
-    _ROOM_CACHE[key] = (state.board, result)  # holding the board keeps its id unique
-    return result
+    _ROOM_CACHE[key] = (state.board, (result, nearest))  # holding the board keeps its id unique
+    return result, nearest
 
 
 def _room_value(found, per_pip: float, resource_cost: float) -> float:
@@ -327,7 +357,7 @@ def _race(mine: int, best_other: int, minimum: int, holds: bool) -> float:
     return W["race"] * rules.BONUS_XP * (mine / goal) ** W["race_power"]
 
 
-def _progress(state, seat, hand, nodes, supers, card_worth, spot_worth, per_pip, found) -> float:
+def _progress(state, seat, hand, nodes, supers, card_worth, near, per_pip, found) -> float:
     """Credit for the best build the hand is gathering toward."""
     options = []
     if not found[0] and any(found[2:]) and rules.pieces_left(state, seat, "link") > 0:
@@ -336,9 +366,8 @@ def _progress(state, seat, hand, nodes, supers, card_worth, spot_worth, per_pip,
     if nodes and supers < rules.SUPPLY["super"]:
         options.append((rules.COSTS["super"], 1.0 + 0.5 * per_pip))
     if nodes < rules.SUPPLY["node"]:
-        spots = rules.node_spots(state, seat)
-        if spots:
-            options.append((rules.COSTS["node"], 1.0 + per_pip * max(spot_worth[v] for v in spots)))
+        if near >= 0:  # the best of rules.node_spots, found by the room walk
+            options.append((rules.COSTS["node"], 1.0 + per_pip * near))
     if card_worth and rules.drawable(state):
         options.append((rules.COSTS["draw"], card_worth))
     base = W["progress_base"]
@@ -397,7 +426,7 @@ def _strengths(state: rules.NCState, table: _Table, viewer: int) -> list[float]:
                     held += units[r] * cap + (h - cap) * (extra if extra > traded else traded)
             value += resource * held
             value += _progress(state, s, hand, table.nodes[s], table.supers[s], card_worth,
-                               table.spot_worth, per_pip, table.room[s])
+                               table.nearest[s], per_pip, table.room[s])
             mine = state.cards[s]
             value += (CARD_VALUE[0] * mine[0] + CARD_VALUE[1] * mine[1] + CARD_VALUE[2] * mine[2]
                       + CARD_VALUE[3] * mine[3] + CARD_VALUE[4] * mine[4] + CARD_VALUE[5] * mine[5])
