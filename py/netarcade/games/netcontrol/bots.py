@@ -1,8 +1,9 @@
 """Net Control's position evaluation for the game-agnostic bots.
 
 ``evaluate(state, seat)`` is how well ``seat`` stands, in XP units: its
-strength minus its rivals' (a blend of the strongest rival and their mean, so
-hurting any rival helps a little and hurting the leader helps most). A
+strength minus 0.7 x its rivals' (a blend of the strongest rival and their
+mean, so hurting any rival helps a little and hurting the leader helps most;
+the runner's own progress toward the target counts more than a rival's loss). A
 runner's strength is its XP plus what it is likely to turn into XP:
 
 * production: the pips under its buildings (x2 on a Super Node, nothing from
@@ -16,7 +17,8 @@ runner's strength is its XP plus what it is likely to turn into XP:
   that brings a build within reach is worth making;
 * the risk of losing half of an over-the-limit hand to a 7 (or down to the
   limit to a purge when the threat track is one red 6 from firing);
-* special cards, each kind by what it is worth when played;
+* special cards, each kind by what it is worth when played (a Hack or a
+  Virus nothing in hand: its harm to a rival counts when it is played);
 * room to grow: the best free Node spots its network reaches now or with up
   to three more links (rivals' buildings block the way);
 * the Longest Network and Most Fortified races (the bonus is 2 XP; partial
@@ -49,8 +51,11 @@ HACK, VIRUS, XPCARD, LINKBUILD, RESOURCE, MONOPOLY = range(6)
 DEMAND = (1.0, 0.9, 1.25, 1.0, 1.0)
 #: resources of each kind worth holding at full value (twice a build's need)
 NEED = (2, 2, 4, 2, 6)
-#: what a held card of each kind is worth when played (+1 XP: almost its XP)
-CARD_VALUE = (0.4, 0.15, 0.92, 0.35, 0.3, 0.3)
+#: what a held card of each kind is worth (+1 XP: almost its XP). A Hack or a
+#: Virus is worth nothing held: what it does to a rival counts when it is
+#: played, and valuing it in hand (0.4 and 0.15 before 2026-12-01) made
+#: drawing for Hacks outbid building toward the target (docs/bots.md, "Pacing")
+CARD_VALUE = (0.0, 0.0, 0.92, 0.35, 0.3, 0.3)
 #: share of a Node spot's option credited when it is 0, 1, 2, 3 links away
 #: (below 1 at distance 0, so that building the Node beats keeping the option)
 ROOM_SHARE = (0.7, 0.5, 0.3, 0.15)
@@ -74,6 +79,7 @@ W = {
     "generic_exchange": 0.25,
     "special_exchange": 0.15,
     "leader_share": 0.6,  # rivals' term: the strongest (1.0) ... their mean (0.0)
+    "rival_weight": 0.7,  # the rivals' term against the runner's own strength (1.0 before 2026-12-01)
 }
 
 #: chance of a 7 in one roll, and of a red 6
@@ -453,10 +459,14 @@ def _strengths(state: rules.NCState, table: _Table, viewer: int) -> list[float]:
 
 
 def _relative(strengths: list[float], seat: int) -> float:
+    """The runner's strength minus its rivals' (a blend of the strongest and
+    their mean), the rivals counted at ``rival_weight``: with several rivals
+    a point taken from one helps the others as much, so the runner's own
+    point toward the target is worth more than a rival's loss."""
     mine = strengths[seat]
     rivals = [v for s, v in enumerate(strengths) if s != seat]
     share = W["leader_share"]
-    return mine - (share * max(rivals) + (1.0 - share) * sum(rivals) / len(rivals))
+    return mine - W["rival_weight"] * (share * max(rivals) + (1.0 - share) * sum(rivals) / len(rivals))
 
 
 def evaluate(state: rules.NCState, seat: int) -> float:
