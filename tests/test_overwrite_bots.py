@@ -8,6 +8,7 @@ from __future__ import annotations
 import math
 
 from netarcade.bots import make_bot
+from netarcade.bots.base import finish
 from netarcade.bots.greedy import rank_actions
 from netarcade.core import IllegalAction, Match, digest
 from netarcade.core.prng import Rng
@@ -146,17 +147,20 @@ def _drawn_next(state, piece):
     return world
 
 
-def _expected_after_reply(state, seat, action):
-    """Exactly, over every piece the rival may draw next: ``action``, the
-    rival's best one-ply reply, then every piece ``seat`` may draw; the
-    mean of :func:`_squashed` (what a perfect one-reply search computes)."""
+def _expected_path(state, seat, action):
+    """Exactly, over every piece the rival may draw next: ``action``, then
+    the rival's best one-ply reply, then every piece ``seat`` may draw; the
+    mean of :func:`_squashed` after the action and after the reply (a game
+    over after the action keeps its result): what a perfect search with the
+    default settings (``path_value``, one reply with two players) computes."""
     envelope = state.envelope
     total = 0.0
     for piece in sorted(set(envelope)):
         world = _drawn_next(state, piece)
         GAME.apply(world, action)
+        first = _squashed(world, seat)
         if world.over:
-            total += _squashed(world, seat) * envelope.count(piece)
+            total += first * envelope.count(piece)
             continue
         reply = rank_actions(GAME, world, world.current)[0][2]
         rest = world.envelope
@@ -165,22 +169,42 @@ def _expected_after_reply(state, seat, action):
             final = _drawn_next(world, mine)
             GAME.apply(final, reply)
             after += _squashed(final, seat) * rest.count(mine)
-        total += after / len(rest) * envelope.count(piece)
+        total += (first + after / len(rest)) / 2 * envelope.count(piece)
     return total / len(envelope)
 
 
 def test_search_sees_the_reply_that_greedy_misses():
     """A position from a seeded game of two greedy bots where the one-ply
     choice lets the rival answer well: the search bot (its default
-    settings on a third of their budget: six of the next draws) chooses
-    another move, and that move is better by an exact count over every
-    draw and the rival's best reply."""
+    settings on 30 playouts: seven of the next draws) chooses another move,
+    and that move is better by an exact count over every draw and the
+    rival's best reply."""
     match = Match(GAME, {"players": 2}, 3, ["p2 place 2U5 r1 g5", "p1 place 1S4 r1 e3"])
     state, seat = match.state, 1
     greedy = _best(state, seat)
     search = _best(state, seat, "search", iterations=30)
     assert search != greedy
-    assert _expected_after_reply(state, seat, search) > _expected_after_reply(state, seat, greedy) + 0.2
+    assert _expected_path(state, seat, search) > _expected_path(state, seat, greedy) + 0.05
+
+
+def test_search_path_value_is_the_mean_over_the_states_until_its_next_turn():
+    """``path_value``: a playout scores the mean of the squashed value after
+    the candidate and after each rival action until the bot's turn comes
+    round (three replies with 4 players); without it, the last state only."""
+    match = Match(GAME, {"players": 4}, 11, undo=False)
+    for _ in range(6):
+        match.play(rank_actions(GAME, match.state, match.state.current)[0][2])
+    state = match.state
+    me = (state.current - 1) % 4  # the seat whose candidate has just been played
+    world = state.copy()
+    values = [_squashed(world, me)]
+    while world.current != me and not world.over:
+        GAME.apply(world, rank_actions(GAME, world, world.current)[0][2])
+        values.append(_squashed(world, me))
+    assert len(values) >= 4 and len(set(values)) > 1  # three replies that change the value
+    for path, wanted in ((True, sum(values) / len(values)), (False, values[-1])):
+        bot = make_bot("search", 1, GAME, path_value=path)
+        assert math.isclose(finish(bot._playout(GAME, state.copy(), me)), wanted)
 
 
 def test_chance_worlds_bring_every_piece_next_once():

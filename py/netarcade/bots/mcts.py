@@ -79,6 +79,10 @@ DEFAULTS = {
     # outcome of the next chance event, in random order): once every outcome
     # has had its round the search stops, its sum over that event exact
     "chance": "sample",
+    # "flat" only: score a playout by the mean value over every state it
+    # passes (False: the state it ends in), for games that can end at any
+    # draw (Overwrite: the System Fail), where the lead matters all along
+    "path_value": False,
 }
 
 
@@ -178,9 +182,15 @@ class SearchBot(Bot):
     def _playout(self, game, state, me):
         """Every seat plays its best one-ply action (first in rank on a tie)
         until ``me``'s turn has come round ``playout_turns`` times; returns
-        ``me``'s squashed evaluation then (a generator, like ``rank_steps``)."""
+        ``me``'s squashed evaluation then (a generator, like ``rank_steps``).
+        With ``path_value``, the mean of that value over the state the
+        playout starts from and the state after each of its actions (a game
+        that ends keeps its result for the rest of the playout's length)."""
         turn = game.turn_count(state)
         turns_left = self.playout_turns
+        path = self.path_value
+        total = self._value(game, state, me) if path else 0.0
+        counted = 1
         for _ in range(self.playout_cap):
             if game.is_over(state):
                 break
@@ -200,6 +210,19 @@ class SearchBot(Bot):
                 if not ranked:
                     break
                 game.apply(state, ranked[0][2])
+            if path:
+                total += self._value(game, state, me)
+                counted += 1
+        if not path:
+            return self._value(game, state, me)
+        if game.is_over(state) and counted < self.playout_cap + 1:
+            rest = self.playout_cap + 1 - counted
+            total += rest * self._value(game, state, me)
+            counted += rest
+        return total / counted
+
+    def _value(self, game, state, me):
+        """``me``'s share of a finished game, else its squashed evaluation."""
         if game.is_over(state):
             winners = game.winners(state)
             return 1.0 / len(winners) if me in winners else 0.0

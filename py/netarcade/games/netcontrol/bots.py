@@ -1,8 +1,9 @@
 """Net Control's position evaluation for the game-agnostic bots.
 
 ``evaluate(state, seat)`` is how well ``seat`` stands, in XP units: its
-strength minus its rivals' (a blend of the strongest rival and their mean, so
-hurting any rival helps a little and hurting the leader helps most). A
+strength minus 0.7 x its rivals' (a blend of the strongest rival and their
+mean, so hurting any rival helps a little and hurting the leader helps most;
+the runner's own progress toward the target counts more than a rival's loss). A
 runner's strength is its XP plus what it is likely to turn into XP:
 
 * production: the pips under its buildings (x2 on a Super Node, nothing from
@@ -16,7 +17,8 @@ runner's strength is its XP plus what it is likely to turn into XP:
   that brings a build within reach is worth making;
 * the risk of losing half of an over-the-limit hand to a 7 (or down to the
   limit to a purge when the threat track is one red 6 from firing);
-* special cards, each kind by what it is worth when played;
+* special cards, each kind by what it is worth when played (a Hack or a
+  Virus nothing in hand: its harm to a rival counts when it is played);
 * room to grow: the best free Node spots its network reaches now or with up
   to three more links (rivals' buildings block the way);
 * the Longest Network and Most Fortified races (the bonus is 2 XP; partial
@@ -49,8 +51,11 @@ HACK, VIRUS, XPCARD, LINKBUILD, RESOURCE, MONOPOLY = range(6)
 DEMAND = (1.0, 0.9, 1.25, 1.0, 1.0)
 #: resources of each kind worth holding at full value (twice a build's need)
 NEED = (2, 2, 4, 2, 6)
-#: what a held card of each kind is worth when played (+1 XP: almost its XP)
-CARD_VALUE = (0.4, 0.15, 0.92, 0.35, 0.3, 0.3)
+#: what a held card of each kind is worth (+1 XP: almost its XP). A Hack or a
+#: Virus is worth nothing held: what it does to a rival counts when it is
+#: played, and valuing it in hand (0.4 and 0.15 before 2026-12-01) made
+#: drawing for Hacks outbid building toward the target (docs/bots.md, "Pacing")
+CARD_VALUE = (0.0, 0.0, 0.92, 0.35, 0.3, 0.3)
 #: share of a Node spot's option credited when it is 0, 1, 2, 3 links away
 #: (below 1 at distance 0, so that building the Node beats keeping the option)
 ROOM_SHARE = (0.7, 0.5, 0.3, 0.15)
@@ -74,6 +79,7 @@ W = {
     "generic_exchange": 0.25,
     "special_exchange": 0.15,
     "leader_share": 0.6,  # rivals' term: the strongest (1.0) ... their mean (0.0)
+    "rival_weight": 0.7,  # the rivals' term against the runner's own strength (1.0 before 2026-12-01)
 }
 
 #: chance of a 7 in one roll, and of a red 6
@@ -82,6 +88,7 @@ P_RED_SIX = 1 / 6
 
 _BOARD_CACHE: dict[int, tuple] = {}
 _ROOM_CACHE: dict[tuple, tuple] = {}
+_BUILDINGS_CACHE: dict[tuple, tuple] = {}
 
 
 def _board_facts(board) -> tuple:
@@ -125,54 +132,16 @@ class _Table:
     exposure, room to grow and the viewer-independent part of its strength."""
 
     __slots__ = ("n", "xp", "prod_value", "rate", "units", "forts", "guarded", "nodes", "supers",
-                 "exposed", "room", "weight", "mean_weight", "spot_worth", "base", "held_cards")
+                 "exposed", "room", "nearest", "weight", "mean_weight", "spot_worth", "base", "held_cards")
 
     def __init__(self, state: rules.NCState):
         n = self.n = state.n
         vertex_prod, weight, exchange, spot_worth = _board_facts(state.board)
         self.weight, self.spot_worth = weight, spot_worth
         mean_weight = self.mean_weight = sum(weight) / 5
-        infected = state.infected
-        owner, level, forts = state.owner, state.level, state.forts
-        xp = list(state.xp_cards)
-        prod = [[0.0] * 5 for _ in range(n)]
-        rate = [[4] * 5 for _ in range(n)]
-        generic = [False] * n
-        special = [0] * n
-        fort_total = [0] * n
-        guarded = [0] * n
-        nodes = [0] * n
-        supers = [0] * n
-        exposed = [0.0] * n  # what the worst Hack on the runner's buildings would cost it
-        for v, who in owner.items():
-            lv = level[v]
-            xp[who] += lv
-            f = forts[v]
-            fort_total[who] += f
-            worth = 0.0
-            mine = prod[who]
-            for t, r, p in vertex_prod[v]:
-                if t not in infected:
-                    mine[r] += p * lv
-                    worth += weight[r] * p
-            if lv == 2:
-                supers[who] += 1
-                if f:
-                    guarded[who] += 1
-            else:
-                nodes[who] += 1
-            if f == 0 and 1.0 + worth > exposed[who]:
-                exposed[who] = 1.0 + worth  # a Node destroyed or a Super Node demoted
-            ex = exchange[v]
-            if ex == 5:
-                generic[who] = True
-                rates = rate[who]
-                for r in range(5):
-                    if rates[r] > 3:
-                        rates[r] = 3
-            elif ex >= 0:
-                rate[who][ex] = 2
-                special[who] += 1
+        built, prod_value, rate, units_of, generic, special, fort_total, guarded, nodes, supers, exposed = \
+            _buildings(state, vertex_prod, weight, exchange, mean_weight)
+        xp = [a + b for a, b in zip(state.xp_cards, built)]
         if state.longest is not None:
             xp[state.longest] += rules.BONUS_XP
         if state.fortified is not None:
@@ -185,16 +154,8 @@ class _Table:
         lengths = state.lengths
         best_len = _top_two(lengths)
         best_forts = _top_two(fort_total)
-        units_of = []
-        prod_value = []
         base = []
         for s in range(n):
-            rates = rate[s]
-            units = [w if w > mean_weight * 1.6 / q else mean_weight * 1.6 / q for w, q in zip(weight, rates)]
-            units_of.append(units)
-            mine = prod[s]
-            prod_value.append(units[0] * mine[0] + units[1] * mine[1] + units[2] * mine[2]
-                              + units[3] * mine[3] + units[4] * mine[4])
             value = float(xp[s])
             if generic[s]:
                 value += W["generic_exchange"]
@@ -214,7 +175,76 @@ class _Table:
         self.xp, self.prod_value, self.rate, self.units, self.base = xp, prod_value, rate, units_of, base
         self.forts, self.guarded, self.nodes, self.supers, self.exposed = fort_total, guarded, nodes, supers, exposed
         self.held_cards = [sum(c) for c in state.cards]
-        self.room = _room(state, spot_worth)
+        self.room, self.nearest = _room(state, spot_worth)
+
+
+def _buildings(state: rules.NCState, vertex_prod, weight, exchange, mean_weight) -> tuple:
+    """What the buildings give each runner, read only by the caller: XP of
+    its buildings, production valued at its own rates, rates, the units its
+    resources are worth, exchange access, fortifications, guarded Super
+    Nodes, Nodes, Super Nodes, and what the worst Hack would cost it.
+    Cached per island, buildings, levels, fortifications and infections."""
+    infected = state.infected
+    owner, level, forts = state.owner, state.level, state.forts
+    n = state.n
+    key = (id(state.board), n, frozenset(owner.items()), frozenset(level.items()), frozenset(forts.items()),
+           frozenset(infected))
+    cached = _BUILDINGS_CACHE.get(key)
+    if cached is not None and cached[0] is state.board:
+        return cached[1]
+    xp = [0] * n
+    prod = [[0.0] * 5 for _ in range(n)]
+    rate = [[4] * 5 for _ in range(n)]
+    generic = [False] * n
+    special = [0] * n
+    fort_total = [0] * n
+    guarded = [0] * n
+    nodes = [0] * n
+    supers = [0] * n
+    exposed = [0.0] * n  # what the worst Hack on the runner's buildings would cost it
+    for v, who in owner.items():
+        lv = level[v]
+        xp[who] += lv
+        f = forts[v]
+        fort_total[who] += f
+        worth = 0.0
+        mine = prod[who]
+        for t, r, p in vertex_prod[v]:
+            if t not in infected:
+                mine[r] += p * lv
+                worth += weight[r] * p
+        if lv == 2:
+            supers[who] += 1
+            if f:
+                guarded[who] += 1
+        else:
+            nodes[who] += 1
+        if f == 0 and 1.0 + worth > exposed[who]:
+            exposed[who] = 1.0 + worth  # a Node destroyed or a Super Node demoted
+        ex = exchange[v]
+        if ex == 5:
+            generic[who] = True
+            rates = rate[who]
+            for r in range(5):
+                if rates[r] > 3:
+                    rates[r] = 3
+        elif ex >= 0:
+            rate[who][ex] = 2
+            special[who] += 1
+    units_of = []
+    prod_value = []
+    for s in range(n):
+        rates = rate[s]
+        units = [w if w > mean_weight * 1.6 / q else mean_weight * 1.6 / q for w, q in zip(weight, rates)]
+        units_of.append(units)
+        mine = prod[s]
+        prod_value.append(units[0] * mine[0] + units[1] * mine[1] + units[2] * mine[2]
+                          + units[3] * mine[3] + units[4] * mine[4])
+    result = (xp, prod_value, rate, units_of, generic, special, fort_total, guarded, nodes, supers, exposed)
+    if len(_BUILDINGS_CACHE) > 4096:
+        _BUILDINGS_CACHE.clear()
+    _BUILDINGS_CACHE[key] = (state.board, result)  # holding the board keeps its id unique
+    return result
 
 
 def _top_two(values) -> tuple:
@@ -228,11 +258,13 @@ def _top_two(values) -> tuple:
     return first, second
 
 
-def _room(state: rules.NCState, spot_worth) -> list[tuple[float, ...]]:
+def _room(state: rules.NCState, spot_worth) -> tuple[list[tuple[float, ...]], list[float]]:
     """Per runner and per distance 0..3 (the links still needed), the two best
     free Node spots (their weighted pips) its network could reach; rivals'
-    buildings block the way. Cached: most actions change no link and no
-    building."""
+    buildings block the way. And per runner the best worth among the spots
+    it may build a Node on now (``rules.node_spots``: the free spots at
+    distance 0), -1 when there is none. Cached: most actions change no link
+    and no building."""
     owner, links = state.owner, state.links
     key = (id(state.board), frozenset(links.items()), frozenset(owner.items()))
     cached = _ROOM_CACHE.get(key)
@@ -244,7 +276,7 @@ def _room(state: rules.NCState, spot_worth) -> list[tuple[float, ...]]:
     for v in owner:
         blocked.update(neighbours[v])
     last = len(ROOM_SHARE) - 1
-    result = []
+    result, nearest = [], []
     for seat in range(state.n):
         frontier = {v for v, who in owner.items() if who == seat}
         for e, who in links.items():
@@ -256,12 +288,15 @@ def _room(state: rules.NCState, spot_worth) -> list[tuple[float, ...]]:
                     frontier.add(b)
         seen = set(frontier)
         found = []
+        near = -1.0
         for distance in range(last + 1):
             best = second = 0.0
             following = set()
             for v in frontier:
                 if v not in blocked:
                     worth = spot_worth[v]
+                    if distance == 0 and worth > near:
+                        near = worth
                     if worth > best:
                         best, second = worth, best
                     elif worth > second:
@@ -276,10 +311,11 @@ def _room(state: rules.NCState, spot_worth) -> list[tuple[float, ...]]:
             seen |= following
             frontier = following
         result.append(tuple(found))
+        nearest.append(near)
     if len(_ROOM_CACHE) > 4096:
         _ROOM_CACHE.clear()
-    _ROOM_CACHE[key] = (state.board, result)  # holding the board keeps its id unique
-    return result
+    _ROOM_CACHE[key] = (state.board, (result, nearest))  # holding the board keeps its id unique
+    return result, nearest
 
 
 def _room_value(found, per_pip: float, resource_cost: float) -> float:
@@ -327,7 +363,7 @@ def _race(mine: int, best_other: int, minimum: int, holds: bool) -> float:
     return W["race"] * rules.BONUS_XP * (mine / goal) ** W["race_power"]
 
 
-def _progress(state, seat, hand, nodes, supers, card_worth, spot_worth, per_pip, found) -> float:
+def _progress(state, seat, hand, nodes, supers, card_worth, near, per_pip, found) -> float:
     """Credit for the best build the hand is gathering toward."""
     options = []
     if not found[0] and any(found[2:]) and rules.pieces_left(state, seat, "link") > 0:
@@ -336,9 +372,8 @@ def _progress(state, seat, hand, nodes, supers, card_worth, spot_worth, per_pip,
     if nodes and supers < rules.SUPPLY["super"]:
         options.append((rules.COSTS["super"], 1.0 + 0.5 * per_pip))
     if nodes < rules.SUPPLY["node"]:
-        spots = rules.node_spots(state, seat)
-        if spots:
-            options.append((rules.COSTS["node"], 1.0 + per_pip * max(spot_worth[v] for v in spots)))
+        if near >= 0:  # the best of rules.node_spots, found by the room walk
+            options.append((rules.COSTS["node"], 1.0 + per_pip * near))
     if card_worth and rules.drawable(state):
         options.append((rules.COSTS["draw"], card_worth))
     base = W["progress_base"]
@@ -397,7 +432,7 @@ def _strengths(state: rules.NCState, table: _Table, viewer: int) -> list[float]:
                     held += units[r] * cap + (h - cap) * (extra if extra > traded else traded)
             value += resource * held
             value += _progress(state, s, hand, table.nodes[s], table.supers[s], card_worth,
-                               table.spot_worth, per_pip, table.room[s])
+                               table.nearest[s], per_pip, table.room[s])
             mine = state.cards[s]
             value += (CARD_VALUE[0] * mine[0] + CARD_VALUE[1] * mine[1] + CARD_VALUE[2] * mine[2]
                       + CARD_VALUE[3] * mine[3] + CARD_VALUE[4] * mine[4] + CARD_VALUE[5] * mine[5])
@@ -424,10 +459,14 @@ def _strengths(state: rules.NCState, table: _Table, viewer: int) -> list[float]:
 
 
 def _relative(strengths: list[float], seat: int) -> float:
+    """The runner's strength minus its rivals' (a blend of the strongest and
+    their mean), the rivals counted at ``rival_weight``: with several rivals
+    a point taken from one helps the others as much, so the runner's own
+    point toward the target is worth more than a rival's loss."""
     mine = strengths[seat]
     rivals = [v for s, v in enumerate(strengths) if s != seat]
     share = W["leader_share"]
-    return mine - (share * max(rivals) + (1.0 - share) * sum(rivals) / len(rivals))
+    return mine - W["rival_weight"] * (share * max(rivals) + (1.0 - share) * sum(rivals) / len(rivals))
 
 
 def evaluate(state: rules.NCState, seat: int) -> float:

@@ -45,14 +45,16 @@ NEXT_PIECE = 0.6
 #: ... and of the largest own-colour piece in the community bank for the others
 LATER_PIECE = 0.2
 
-#: the search bot's settings for Overwrite: flat Monte Carlo over the 5 best
+#: the search bot's settings for Overwrite: flat Monte Carlo over the 4 best
 #: one-ply moves, one round per piece the next draw can bring (``chance_worlds``,
-#: without replacement, up to 12 rounds: 60 playouts), each candidate followed
-#: by the next seat's best one-ply reply and the bot's own best one-ply move
-#: after it (two actions; with more players, the next two seats' replies),
-#: then scored by the squashed evaluation (docs/bots.md)
-BOT_SETTINGS = {"search": {"algorithm": "flat", "root_width": 5, "iterations": 60, "playout_cap": 2,
-                           "playout_turns": 2, "chance": "next"}}
+#: without replacement, up to 12 rounds: 48 playouts), each candidate followed
+#: by every rival's best one-ply reply until the bot's own turn comes round
+#: (one reply with 2 players, three with 4), scored by the mean of the
+#: squashed evaluation over the states after the candidate and after each
+#: reply (``path_value``): the System Fail can end the game at any draw, so
+#: the lead matters in each of them, not only in the last (docs/bots.md)
+BOT_SETTINGS = {"search": {"algorithm": "flat", "root_width": 4, "iterations": 48, "playout_cap": 6,
+                           "playout_turns": 1, "path_value": True, "chance": "next"}}
 
 
 #: group sizes by mask, shared by every ranking (a pure function of the
@@ -102,12 +104,14 @@ def _bank_terms(bank: list[str], personal: list[list[str]], acting: int, players
     return terms
 
 
+def _strength(mask: int, reserve: float, waiting: float, groups) -> float:
+    """One colour's strength from its top mask and its bank terms."""
+    first, second = groups(mask)
+    return first + 0.3 * second + 0.1 * mask.bit_count() + reserve + waiting
+
+
 def _strengths(tops: list[int], terms: list[tuple[float, float]], groups) -> list[float]:
-    strength = []
-    for mask, (reserve, waiting) in zip(tops, terms):
-        first, second = groups(mask)
-        strength.append(first + 0.3 * second + 0.1 * mask.bit_count() + reserve + waiting)
-    return _relative(strength)
+    return _relative([_strength(mask, reserve, waiting, groups) for mask, (reserve, waiting) in zip(tops, terms)])
 
 
 def _relative(strength: list[float]) -> list[float]:
@@ -138,39 +142,53 @@ def evaluate(state: OverwriteState, seat: int) -> float:
     return evaluate_all(state)[seat]
 
 
-def _placed_values(state: OverwriteState, action: Place, pieces: dict, groups) -> list[float] | None:
-    """``evaluate_all`` after ``action``, a legal placement, without applying
-    it; None for an Anti-virus (its removals take the general road).
-    ``pieces`` caches, per name played, the bank piece and the bank terms
-    after it (None: the game ends), ``groups`` is a memo of :func:`_groups`
-    (most colours' masks do not change)."""
+def _placed_value(state: OverwriteState, action: Place, seat: int, pieces: dict, groups) -> float | None:
+    """``evaluate(state after action, seat)`` for ``action``, a legal
+    placement, without applying it; None for an Anti-virus (its removals
+    take the general road). ``pieces`` caches, per name played, the bank
+    piece, the bank terms after it (None: the game ends) and every colour's
+    strength if the board did not change; ``groups`` is a memo of
+    :func:`_groups`. Only the colours the placement covers, and its own,
+    are counted again: the others keep their cached strength (the same
+    floats as :func:`_strengths`, so the same value as applying)."""
     found = pieces.get(action.piece)
     if found is None:
-        found = pieces[action.piece] = _after_piece(state, action)
-    piece, terms = found
+        found = pieces[action.piece] = _after_piece(state, action, groups)
+    piece, terms, base = found
     if piece is None:
         return None
     mask = placement_table(SHAPE[piece], state.size)[(action.orient, action.cell)]
-    keep = ~mask
-    tops = [top & keep for top in state.tops]
     colour = COLOUR[piece]
-    if colour is not None:
-        tops[colour] |= mask
     if terms is None:
-        return _final(tops)
-    return _strengths(tops, terms, groups)
+        keep = ~mask
+        tops = [top & keep for top in state.tops]
+        if colour is not None:
+            tops[colour] |= mask
+        return _final(tops)[seat]
+    strength = list(base)
+    for other, top in enumerate(state.tops):
+        if other == colour:
+            reserve, waiting = terms[other]
+            strength[other] = _strength(top | mask, reserve, waiting, groups)
+        elif top & mask:
+            reserve, waiting = terms[other]
+            strength[other] = _strength(top & ~mask, reserve, waiting, groups)
+    own = strength[seat]
+    strength[seat] = -WIN * 10  # below any rival: the max of the others
+    return own - max(strength)
 
 
-def _after_piece(state: OverwriteState, action: Place) -> tuple[str | None, list | None]:
+def _after_piece(state: OverwriteState, action: Place, groups) -> tuple[str | None, list | None, list | None]:
     """(the bank piece ``action`` plays, the bank terms once it is played
-    and the next turn has drawn, or None when that draw ends the game);
-    (None, None) when the general road must score it."""
+    and the next turn has drawn, every colour's strength with those terms
+    on the board as it is), or (piece, None, None) when that draw ends the
+    game; (None, None, None) when the general road must score it."""
     if getattr(state, "resigned", None):
-        return None, None  # turns skip a seat that left, and it cannot win: the general road knows
+        return None, None, None  # turns skip a seat that left, and it cannot win: the general road knows
     seat = action.seat
     piece = bank_piece(state, seat, action.piece)
     if piece is None or KIND[piece] == "av":
-        return None, None
+        return None, None, None
     bank, personal = state.bank, state.personal
     if state.phase == DRAW:  # played from the personal bank (O15)
         personal = list(personal)
@@ -180,12 +198,14 @@ def _after_piece(state: OverwriteState, action: Place) -> tuple[str | None, list
     following = (seat + 1) % state.players
     if not personal[following]:  # the next turn starts with its automatic draw (O8)
         if not state.envelope:
-            return piece, None
+            return piece, None, None
         drawn = state.envelope[-1]
         if drawn == "sf":  # O19
-            return piece, None
+            return piece, None, None
         bank = [*bank, drawn]
-    return piece, _bank_terms(bank, personal, following, state.players)
+    terms = _bank_terms(bank, personal, following, state.players)
+    base = [_strength(top, reserve, waiting, groups) for top, (reserve, waiting) in zip(state.tops, terms)]
+    return piece, terms, base
 
 
 def chance_worlds(state: OverwriteState, rng):
@@ -229,18 +249,18 @@ def rank_steps(game, state: OverwriteState, seat: int, actions=None):
         return found
 
     for index, action in enumerate(actions):
-        values = _placed_values(state, action, pieces, groups) if type(action) is Place else None
-        if values is None:
+        value = _placed_value(state, action, seat, pieces, groups) if type(action) is Place else None
+        if value is None:
             trial = game.copy(state)
             try:
                 game.apply(trial, action)
             except IllegalAction:
                 yield
                 continue
-            values = evaluate_all(trial)
+            value = evaluate_all(trial)[seat]
             yield
         elif not index & 15:
             yield
-        ranked.append((values[seat], index, action))
+        ranked.append((value, index, action))
     ranked.sort(key=lambda item: (-item[0], item[1]))
     return ranked
