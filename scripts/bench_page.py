@@ -259,6 +259,9 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot-link", default=BOT_LINK,
                         help="the game the search bots play, as a seed link fragment (default: Net Control, "
                              "4 search bots, seed 5)")
+    parser.add_argument("--versus", default=None, metavar="DIST",
+                        help="another built site (say, before a change): its arcade page is loaded cold "
+                             "in alternation with --dist's, and its ready and boot-task figures printed beside")
     args = parser.parse_args(argv)
 
     if not CHROMIUM.exists():
@@ -275,7 +278,8 @@ def main(argv: list[str] | None = None) -> int:
 
     viewport = {"width": 390, "height": 844} if args.phone else {"width": 1280, "height": 800}
     server, base = serve_in_thread(args.dist, port=0)
-    apps, bares = [], []
+    other = serve_in_thread(args.versus, port=0) if args.versus else None
+    apps, bares, versus = [], [], []
     started = time.perf_counter()
     try:
         with sync_playwright() as playwright:
@@ -285,14 +289,18 @@ def main(argv: list[str] | None = None) -> int:
                 for _ in range(args.rounds):
                     bares.append(load_bare(browser, base, viewport))
                     apps.append(load_app(browser, base, viewport))
+                    if other is not None:
+                        versus.append(load_app(browser, other[1], viewport))
                 bots = search_moves(browser, base, viewport, args.bot_seconds, args.bot_link) if args.bot_seconds > 0 else None
                 wire = [] if args.no_wire else wire_figures(browser, args.dist, viewport, args.rounds,
                                                              args.wire_before)
             finally:
                 browser.close()
     finally:
-        server.shutdown()
-        server.server_close()
+        for httpd in (server, other[0] if other else None):
+            if httpd is not None:
+                httpd.shutdown()
+                httpd.server_close()
 
     bare = median(b["ready"] for b in bares)
     fcp = median(a["fcp"] for a in apps)
@@ -326,6 +334,14 @@ def main(argv: list[str] | None = None) -> int:
         print(f"    search move: median {median(thought):5.0f} ms, p90 {p90:5.0f} ms, "
               f"max {max(moves, default=float('nan')):5.0f} ms   target <= 1000 ms")
         print(f"    longest slice between paints {bots['slice']:5.0f} ms")
+    if versus:
+        outside += sum(a["outside"] for a in versus)
+        print(f"  versus {args.versus} (its arcade page, loaded in alternation with this one):")
+        print(f"    ready to play {median(a['ready'] for a in versus):7.0f} ms (this site {ready:.0f} ms); runs: "
+              + ", ".join(f"{a['ready']:.0f}" for a in versus) + " ms")
+        print(f"    longest main-thread task during boot {median(a['longest_task'] for a in versus):7.0f} ms "
+              f"(this site {median(a['longest_task'] for a in apps):.0f} ms); runs: "
+              + ", ".join(f"{a['longest_task']:.0f}" for a in versus) + " ms")
     print(f"  requests to other origins: {outside}")
     for line in wire:
         print(line)

@@ -80,8 +80,12 @@ VENDOR = "static/vendor"
 PYODIDE_DIR = f"{VENDOR}/pyodide-{PYODIDE_VERSION}"
 PYSCRIPT_DIR = f"{VENDOR}/pyscript-{PYSCRIPT_VERSION}"
 LOCKFILE = f"{PYODIDE_DIR}/pyodide-lock.json"
-#: pages that load the runtime and must name the folders above
-RUNTIME_PAGES = {"index.html": "static/vendor/", "static/bare.html": "vendor/"}
+#: files that load the runtime: the URL prefix of vendor/ in each, and what each must load
+#: (the arcade's page loads no runtime itself: its worker loads Pyodide, without PyScript)
+RUNTIME_PAGES = {
+    "static/worker.js": ("vendor/", ("pyodide/pyodide.mjs",)),
+    "static/bare.html": ("vendor/", ("pyodide/pyodide.mjs", "pyscript/core.js")),
+}
 
 #: our own files that go into the site (build outputs under static/ are not ours)
 OWN_STATIC_EXCLUDE = {"vendor", "wheels"}
@@ -103,8 +107,9 @@ SERVICE_WORKER = "sw.js"           # at the root, so its scope is the whole site
 MANIFEST = "manifest.webmanifest"
 ICONS_DIR = "static/icons"
 ICON_SIZES = (192, 512)
-#: our own files the service worker keeps (the vendored runtime and icons always)
-PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.js"}  # index.html is "./"
+#: our own files the service worker keeps (the vendored Pyodide and icons always);
+#: the page's glue and the engine's worker script included
+PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.js", "static/focus.js", "static/page.js", "static/worker.js"}  # index.html is "./"
 
 
 class BuildError(Exception):
@@ -301,11 +306,11 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
             plan[f"static/{rel.as_posix()}"] = path
     if "static/app.css" in plan:  # the shared look, then each game's own (web/games/<id>/*.css)
         plan["static/app.css"] = site_stylesheet(static / "app.css")
-    for page, prefix in RUNTIME_PAGES.items():  # the runtime's folders by version
+    for page, (prefix, loads) in RUNTIME_PAGES.items():  # the runtime's folders by version
         if page in plan:
             source = plan[page]
             text = (source if isinstance(source, bytes) else source.read_bytes()).decode("utf-8")
-            plan[page] = versioned_runtime(page, text, prefix).encode("utf-8")
+            plan[page] = versioned_runtime(page, text, prefix, loads).encode("utf-8")
     sw_template = plan.pop(SW_TEMPLATE, None)
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_RUNTIME_FILES:
@@ -326,10 +331,10 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
     return plan
 
 
-def versioned_runtime(page: str, text: str, prefix: str) -> str:
+def versioned_runtime(page: str, text: str, prefix: str, loads: tuple[str, ...]) -> str:
     """``page`` with its runtime URLs pointing at the versioned folders
-    (the pages name ``vendor/pyodide/`` and ``vendor/pyscript/``)."""
-    wanted = (f"{prefix}pyodide/pyodide.mjs", f"{prefix}pyscript/core.js")
+    (the sources name ``vendor/pyodide/`` and ``vendor/pyscript/``)."""
+    wanted = [prefix + name for name in loads]
     missing = [url for url in wanted if url not in text]
     if missing:
         raise BuildError(f"{page} does not load {', '.join(missing)}; the runtime URLs changed?")
@@ -473,15 +478,17 @@ def web_manifest() -> bytes:
 
 
 def precache_list(plan: dict[str, Path | bytes]) -> list[str]:
-    """What the service worker stores on the first visit: the page, the
-    runtime PyScript and Pyodide load, both wheels, the lockfile, our CSS and
-    icons. Not source maps, not the bare test page, not other encodings."""
+    """What the service worker stores on the first visit: the page, its
+    glue and the engine's worker script, the Pyodide runtime the worker
+    loads, both wheels, the lockfile, our CSS and icons. Not PyScript (only
+    the bare test page loads it), not source maps, not the bare test page,
+    not other encodings."""
     keep = []
     for rel in sorted(plan):
         name = rel.rsplit("/", 1)[-1]
         if rel == MARKER or rel.endswith((".map", ".gz", ".br")) or name == "package.json":
             continue
-        if rel.startswith(("static/vendor/", "static/icons/")) or rel in PRECACHE_OWN:
+        if rel.startswith((f"{PYODIDE_DIR}/", "static/icons/")) or rel in PRECACHE_OWN:
             keep.append(rel)
     return ["./"] + keep
 

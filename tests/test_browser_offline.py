@@ -79,7 +79,7 @@ def test_second_visit_starts_and_plays_with_no_network(chromium, site):  # noqa:
         manifest = page.evaluate("fetch('manifest.webmanifest').then(r => r.json())")
         assert manifest["display"] == "standalone" and len(manifest["icons"]) >= 3
         # installable: Chromium finds nothing wrong but the test's own incognito context
-        cdp = tab.context.new_cdp_session(page)
+        cdp = tab.context.new_cdp_session(page.raw)
         assert cdp.send("Page.getAppManifest").get("errors") == []
         errors = {e["errorId"] for e in cdp.send("Page.getInstallabilityErrors")["installabilityErrors"]}
         assert errors <= {"in-incognito"}, errors

@@ -64,11 +64,12 @@ def test_service_worker_lists_this_builds_files(site):
     version, files = _worker_files()
     paths = [path for path, _ in files]
     assert paths[0] == "./"
-    for needed in ("manifest.webmanifest", "static/app.css", "static/offline.js",
+    for needed in ("manifest.webmanifest", "static/app.css", "static/offline.js", "static/page.js", "static/worker.js",
                    f"{RUNTIME}/pyodide.asm.wasm", f"{RUNTIME}/python_stdlib.zip", f"{RUNTIME}/pyodide-lock.json"):
         assert needed in paths, needed
     assert any(p.startswith(f"{RUNTIME}/netarcade-") and p.endswith(".whl") for p in paths)
     assert not any(p.endswith((".map", ".gz", ".br")) or p.endswith("bare.html") for p in paths)
+    assert not any("/pyscript-" in p for p in paths)  # the arcade's page does not load PyScript
     for path, integrity in files:
         data = (DIST / ("index.html" if path == "./" else path)).read_bytes()
         assert integrity == "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode(), path
@@ -96,11 +97,15 @@ def test_manifest_and_icons(site):
 
 
 def test_pages_load_the_versioned_runtime(site):
-    for page, prefix in (("index.html", "static/vendor/"), ("static/bare.html", "vendor/")):
+    # the arcade's page loads Pyodide in its worker (static/worker.js); bare.html through PyScript
+    for page, prefix in (("static/worker.js", "vendor/"), ("static/bare.html", "vendor/")):
         text = (DIST / page).read_text(encoding="utf-8")
         assert f"{prefix}pyodide-{PYODIDE_VERSION}/pyodide.mjs" in text, page
-        assert re.search(rf"{prefix}pyscript-[\d.]+/core\.js", text), page
+        if page.endswith(".html"):
+            assert re.search(rf"{prefix}pyscript-[\d.]+/core\.js", text), page
         assert f"{prefix}pyodide/" not in text and f"{prefix}pyscript/" not in text, page
+    page = (DIST / "index.html").read_text(encoding="utf-8")
+    assert 'src="static/page.js"' in page and "vendor/" not in page  # no Python on the main thread
 
 
 def test_stdlib_is_npms_members_stored(site):

@@ -39,93 +39,26 @@ def test_linked_game_reads_play_even_from_a_damaged_link():
     assert views.tab_title(page_for("backbone")) == "netarcade: Backbone"
 
 
-# --- keyboard focus across redraws (web/focus.py) ---------------------------------------
+# --- keyboard focus across redraws (static/focus.js, run in Node) -------------------------
+
+import shutil  # noqa: E402
+import subprocess  # noqa: E402
+from pathlib import Path  # noqa: E402
+
+import pytest  # noqa: E402
 
 
-class FakeNode:
-    def __init__(self, doc, id="", **attributes):
-        self.doc, self.id, self.attributes = doc, id, dict(attributes)
-
-    def getAttribute(self, name):
-        return self.attributes.get(name)
-
-    def hasAttribute(self, name):
-        return name in self.attributes
-
-    def setAttribute(self, name, value):
-        self.attributes[name] = value
-
-    def focus(self):
-        self.doc.activeElement = self
-
-
-class FakeDocument:
-    """The board and tool row (kept by redraws) and the spots inside them (replaced)."""
-
-    def __init__(self):
-        self.body = FakeNode(self, "body")
-        self.activeElement = self.body
-        self.board, self.tools = FakeNode(self, "board"), FakeNode(self, "tools")
-        self.spots: dict[str, FakeNode] = {}
-
-    def redraw(self, buttons: dict[str, dict]):
-        """Replace the spots; the focus falls to the body when its element goes."""
-        self.spots = {selector: FakeNode(self, **attributes) for selector, attributes in buttons.items()}
-        if self.activeElement not in (self.board, self.tools, self.body):
-            self.activeElement = self.body
-
-    def querySelector(self, selector):
-        if selector == "#board [data-action]":
-            return next((n for s, n in self.spots.items() if "data-action" in n.attributes), None)
-        return self.spots.get(selector)
-
-    def getElementById(self, name):
-        return {"board": self.board, "tools": self.tools}.get(name)
-
-
-def test_the_focus_waits_on_the_board_while_a_bot_moves_and_comes_back():
-    from netarcade.web.focus import FocusKeeper
-
-    doc = FakeDocument()
-    keeper = FocusKeeper(doc)
-    spot = '[data-name="b2"]'
-    doc.redraw({spot: {"data-name": "b2", "tabindex": "0", "data-action": "p1 router b2"}})
-    doc.spots[spot].focus()
-    # the player's action: the bot's turn, no spot is a button
-    before = keeper.remember()
-    doc.redraw({spot: {"data-name": "b2"}})
-    keeper.restore(before)
-    assert doc.activeElement is doc.board and doc.board.getAttribute("tabindex") == "-1"
-    # the bot's reply: the spot is a button again and gets the focus back
-    before = keeper.remember()
-    assert before is None  # the board itself has no data attribute
-    doc.redraw({spot: {"data-name": "b2", "tabindex": "0", "data-action": "p1 router b2"}})
-    keeper.restore(before)
-    assert doc.activeElement is doc.spots[spot]
-
-
-def test_a_disabled_button_holds_the_focus_on_the_tool_row_until_it_is_back():
-    from netarcade.web.focus import FocusKeeper
-
-    doc = FakeDocument()
-    keeper = FocusKeeper(doc)
-    end = '[data-cmd="end"]'
-    doc.redraw({end: {"data-cmd": "end"}})
-    doc.spots[end].focus()
-    before = keeper.remember()
-    doc.redraw({end: {"data-cmd": "end", "disabled": ""}})
-    keeper.restore(before)
-    assert doc.activeElement is doc.tools
-    keeper.restore(keeper.remember())  # a redraw with End still off: still waiting
-    assert doc.activeElement is doc.tools and keeper.held == end
-    doc.redraw({end: {"data-cmd": "end"}})
-    keeper.restore(keeper.remember())
-    assert doc.activeElement is doc.spots[end]
-    # a player who moved elsewhere is not pulled back
-    doc.activeElement = doc.body
-    keeper.held = end
-    keeper.restore(keeper.remember())
-    assert doc.activeElement is doc.body and keeper.held is None
+def test_the_page_s_focus_keeper_waits_on_the_board_and_the_tool_row():
+    """The page's focus keeper against a stand-in document: the focus waits
+    on the board while a bot moves and comes back, a disabled button holds it
+    on the tool row, a spot pressed by keyboard gets it again."""
+    node = shutil.which("node")
+    if node is None:
+        pytest.skip("node is not installed")
+    script = Path(__file__).resolve().parent / "node" / "focus_keeper.mjs"
+    result = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=60)
+    assert result.returncode == 0, result.stdout + result.stderr
+    assert result.stdout.count("ok ") == 3, result.stdout
 
 
 # --- the bots' pace, the embed's Pause, Resign (web/controller.py) -----------------------

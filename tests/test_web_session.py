@@ -1,7 +1,8 @@
 """The page's DOM-free logic on CPython: sessions, seed links, the new-game
 form, Backbone's tool state machine, sliced bot thinking, HTML views, and
-the build-time shell. The DOM glue (web/app.py) is covered by the browser
-tests (tests/test_browser_app.py)."""
+the build-time shell. The page's app in the worker (web/app.py) is tested
+in tests/test_web_app.py, the page itself by the browser tests
+(tests/test_browser_app.py)."""
 
 from __future__ import annotations
 
@@ -546,6 +547,7 @@ def test_shared_page_code_names_no_game():
     """A game lives in its folder (web/games/<id>/) and one line of web/games/__init__.py."""
     shared = [WEB / name for name in ("app.py", "session.py", "views.py", "pages.py", "shell.py", "table.py")]
     shared += [ROOT / "index.html", ROOT / "static" / "app.css"]
+    shared += [ROOT / "static" / name for name in ("page.js", "focus.js", "worker.js")]
     for path in shared:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"backbone|netcontrol|overwrite|breach", text), path.name
@@ -591,7 +593,7 @@ def test_static_board_takes_names():
     assert render_static_board() == render_static_board("classic")
 
 
-def test_only_the_dom_glue_imports_the_browser():
+def test_only_the_worker_s_browser_module_imports_js():
     browser = {"js", "pyodide", "pyscript"}
     for path in sorted(WEB.rglob("*.py")):
         tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -599,7 +601,7 @@ def test_only_the_dom_glue_imports_the_browser():
                  for alias in node.names}
         names |= {node.module.split(".")[0] for node in ast.walk(tree)
                   if isinstance(node, ast.ImportFrom) and node.module and not node.level}
-        if path.name in ("app.py", "browser.py"):  # the DOM glue and the browser's sockets and storage
+        if path.name == "browser.py":  # the worker's WebSocket and clock: the one module that touches js
             assert names & browser
         else:
             assert not names & browser, path.name

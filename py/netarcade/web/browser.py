@@ -1,43 +1,43 @@
-"""The browser's side of the page besides drawing: elements by id, guarded
-handlers, the relay's WebSocket and the seat store.
+"""What the worker's Python needs of JavaScript: the relay's WebSocket and the page's clock.
 
-What it is for: ``app`` listens to DOM events through :func:`guarded`
-handlers (a bug shows in the status line instead of leaving a page that
-silently stopped answering); an online game talks to the relay through a
-:class:`Socket` (binary msgpack frames) and keeps its seat tokens in a
-:class:`SeatStore`.
+What it is for: ``app.main`` (in the engine's Web Worker) connects online
+rooms through a :class:`Socket` (binary msgpack frames; WebSocket works in
+a worker) and stamps bot thinking with :func:`page_clock`, the page's
+``performance.now()`` (a worker's time origin is its own, so the worker's
+clock is shifted by the difference of the two origins: the page's long-task
+entries and ``data-bot-windows`` then share one clock).
 
-What it is not: drawing, the page's lifecycle (``controller``) or online
-play's logic (``online``, ``lobby``).
+What it is not: DOM code (a worker has no DOM; ``app`` talks to the page
+in messages) or online play's logic (``online``, ``lobby``). With ``app``
+the only module of ``web`` that runs only in the browser.
 """
 
 from __future__ import annotations
 
+from typing import Any, Callable
+
 import js
 from pyodide.ffi import create_proxy, to_js
-from pyscript import document
 
-from .focus import real
+__all__ = ["Socket", "connect", "page_clock"]
 
-__all__ = ["SeatStore", "Socket", "by_id", "guarded"]
-
-
-def by_id(name: str):
-    return real(document.getElementById(name))
+#: every JS proxy made here stays alive for the worker's lifetime
+_PROXIES: list = []
 
 
-def guarded(handler):
-    """An event handler that reports a bug in the status line instead of
-    leaving a page that silently stopped answering."""
+def page_clock(page_origin: float) -> Callable[[], float]:
+    """``performance.now()`` on the page's clock, in ms."""
+    shift = float(js.performance.timeOrigin) - page_origin
+    return lambda: float(js.performance.now()) + shift
+
+
+def guarded(handler: Callable[[Any], None]) -> Callable[[Any], None]:
+    """A WebSocket handler that logs a bug instead of killing the room's listener."""
 
     def run(event):
         try:
             handler(event)
-        except Exception as err:  # a bug: show it, keep the page alive
-            prompt = by_id("prompt")
-            if prompt is not None:
-                prompt.textContent = f"Something went wrong ({type(err).__name__}: {err}). Undo or start a new game."
-                prompt.classList.add("error")
+        except Exception as err:
             js.console.error(f"netarcade: {type(err).__name__}: {err}")
 
     return run
@@ -46,7 +46,7 @@ def guarded(handler):
 class Socket:
     """A WebSocket to the relay for an ``online.RemoteSession`` (binary msgpack frames)."""
 
-    def __init__(self, url: str, session, proxies: list):
+    def __init__(self, url: str, session):
         ws = js.WebSocket.new(url)
         ws.binaryType = "arraybuffer"
         self.ws = ws
@@ -57,7 +57,7 @@ class Socket:
         }
         for name, handler in handlers.items():
             proxy = create_proxy(guarded(handler))
-            proxies.append(proxy)
+            _PROXIES.append(proxy)
             ws.addEventListener(name, proxy)
 
     def send(self, data: bytes) -> None:
@@ -68,28 +68,5 @@ class Socket:
         self.ws.close()
 
 
-class SeatStore:
-    """``{room: seat and token}``: sessionStorage (one tab, one seat), copied to
-    localStorage so a closed and reopened tab finds its seat again."""
-
-    def _stores(self):
-        try:
-            return [js.sessionStorage, js.localStorage]
-        except Exception:  # storage refused (some iframes)
-            return []
-
-    def get(self, key: str):
-        for store in self._stores():
-            value = real(store.getItem(key))
-            if value is not None:
-                return str(value)
-        return None
-
-    def __setitem__(self, key: str, value: str) -> None:
-        for store in self._stores():
-            store.setItem(key, value)
-
-    def pop(self, key: str, default=None):
-        for store in self._stores():
-            store.removeItem(key)
-        return default
+def connect(url: str, session) -> Socket:
+    return Socket(url, session)

@@ -1,0 +1,105 @@
+"""The page's app as the engine's worker runs it, on CPython: the page's
+messages in, the ops it applies out (web/app.py; the vocabulary is in
+docs/web-runtime.md). No DOM and no js: ``post`` records the messages."""
+
+from __future__ import annotations
+
+import json
+import re
+
+from netarcade.web.app import App
+
+
+def start(hash_: str = "#play=backbone&seats=human,search&seed=7", **extra):
+    posted: list[dict] = []
+    message = {"kind": "start", "seq": 1, "embed": False, "portrait": False, "side": "backbone",
+               "location": {"origin": "http://127.0.0.1:8000", "pathname": "/", "search": "",
+                            "protocol": "http:", "host": "127.0.0.1:8000", "hash": hash_},
+               "storage": {"local": {"netarcade.pace": "fast"}, "session": {}}, **extra}
+    app = App(lambda text: posted.append(json.loads(text)), message)
+    app.start()
+    app.ops.flush(done=1)
+    return app, posted
+
+
+def ops(posted, kind=None, **match):
+    found = [op for message in posted for op in message["ops"]]
+    return [op for op in found if (kind is None or op["op"] == kind)
+            and all(op.get(k) == v for k, v in match.items())]
+
+
+def test_start_draws_the_linked_game_says_ready_and_reads_the_stored_pace():
+    app, posted = start()
+    assert posted[-1]["done"] == 1 and posted[-1]["kind"] == "ops"
+    assert ops(posted, "ready") and ops(posted, "html", id="board")[0]["html"].startswith("<svg")
+    assert ops(posted, "text", id="status")[0]["text"] == "Your move: 2 actions left, 6 BW"
+    assert app.control.pace == "fast"  # the page's storage snapshot
+    assert ops(posted, "link", how="replace")  # the link in the address bar follows the game
+    # the side column of this game is in place already: not sent again
+    assert not ops(posted, "html", id="side")
+    # the keys this game takes now (the page keeps only those from the browser)
+    keys = ops(posted, "keys")[-1]["keys"]
+    assert "1" in keys and "escape" in keys and "ctrl+z" in keys and "q" not in keys
+    # focus is remembered before the redraw and restored after it
+    steps = [op["step"] for op in ops(posted, "focus")]
+    assert steps[:2] == ["remember", "restore"]
+
+
+def test_an_illegal_click_explains_itself_in_the_reply_to_that_message():
+    app, posted = start()
+    posted.clear()
+    app.handle({"kind": "spot", "name": "e5", "seq": 2})
+    assert len(posted) == 1 and posted[0]["done"] == 2
+    assert "is a City" in ops(posted, "text", id="prompt")[0]["text"]
+    assert ops(posted, "class", id="prompt", name="error")[0]["on"] is True
+    assert ops(posted, "data", name="actions")[0]["value"] == "0"
+
+
+def test_settings_are_written_through_and_a_bug_shows_in_the_prompt():
+    app, posted = start()
+    posted.clear()
+    app.handle({"kind": "cmd", "name": "pace", "value": "instant", "seq": 2})
+    assert ops(posted, "store", area="local", key="netarcade.pace", value="instant")
+    assert app.stores["local"]["netarcade.pace"] == "instant"
+    posted.clear()
+    app.handle({"kind": "spot", "seq": 3})  # a malformed message: no name
+    assert "Something went wrong" in ops(posted, "text", id="prompt")[0]["text"]
+    assert ops(posted, "log", level="error") and posted[-1]["done"] == 3
+
+
+def test_the_new_game_form_answers_with_errors_or_a_new_entry_in_history():
+    app, posted = start("#home")
+    assert ops(posted, "data", name="view")[-1]["value"] == "home"
+    posted.clear()
+    app.handle({"kind": "submit", "form": "newgame", "game": "netcontrol", "seq": 2,
+                "values": {"players": "5", "radius": "1"}, "submitter": "local", "name": ""})
+    errors = ops(posted, "errors")[0]
+    assert errors["game"] == "netcontrol" and errors["focus"] is True and any(errors["errors"].values())
+    assert not ops(posted, "link")
+    posted.clear()
+    app.handle({"kind": "submit", "form": "newgame", "game": "netcontrol", "seq": 3,
+                "values": {"players": "3", "seat2": "greedy", "seat3": "search"}, "submitter": "local", "name": ""})
+    link = ops(posted, "link", how="push")[0]["fragment"]
+    assert link.startswith("play=netcontrol&") and app.control.session.setup.game == "netcontrol"
+    assert ops(posted, "html", id="side")  # another game's side column is mounted
+
+
+def test_copy_sends_the_link_and_the_replay_bar_is_drawn_once_then_updated():
+    app, posted = start()
+    # a lit spot of the board the page was sent, clicked (nothing to replay before a move)
+    board = ops(posted, "html", id="board")[-1]["html"]
+    spot = re.search(r'data-name="([a-z]\d)"[^>]*data-action=|data-action="[^"]*"[^>]*data-name="([a-z]\d)"', board)
+    app.handle({"kind": "spot", "name": spot.group(1) or spot.group(2), "seq": 3})
+    assert app.control.session.actions
+    posted.clear()
+    app.handle({"kind": "cmd", "name": "copy", "seq": 4})
+    copy = ops(posted, "copy")[0]
+    assert copy["url"] == "http://127.0.0.1:8000/#" + app.control.session.link()
+    posted.clear()
+    app.handle({"kind": "cmd", "name": "replay", "seq": 5})
+    assert len(ops(posted, "html", id="replay")) == 1 and ops(posted, "mark")
+    posted.clear()
+    app.handle({"kind": "cmd", "name": "replay-first", "seq": 6})
+    assert not ops(posted, "html", id="replay")  # updated in place: a dragged slider keeps its grip
+    assert ops(posted, "prop", id="replay-slider", name="value")[0]["value"] == "0"
+    assert ops(posted, "mark")[0]["at"] == 0
