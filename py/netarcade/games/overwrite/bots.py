@@ -115,10 +115,12 @@ def _strengths(tops: list[int], terms: list[tuple[float, float]], groups) -> lis
 
 
 def _relative(strength: list[float]) -> list[float]:
-    result = []
-    for seat, own in enumerate(strength):
-        result.append(own - max(strength[:seat] + strength[seat + 1:]))
-    return result
+    return [_margin(strength, seat) for seat in range(len(strength))]
+
+
+def _margin(strength: list[float], seat: int) -> float:
+    """``seat``'s strength minus its strongest rival's."""
+    return strength[seat] - max(strength[:seat] + strength[seat + 1:])
 
 
 def _final(tops: list[int], won: list[int] | None = None) -> list[float]:
@@ -173,9 +175,7 @@ def _placed_value(state: OverwriteState, action: Place, seat: int, pieces: dict,
         elif top & mask:
             reserve, waiting = terms[other]
             strength[other] = _strength(top & ~mask, reserve, waiting, groups)
-    own = strength[seat]
-    strength[seat] = -WIN * 10  # below any rival: the max of the others
-    return own - max(strength)
+    return _margin(strength, seat)
 
 
 def _after_piece(state: OverwriteState, action: Place, groups) -> tuple[str | None, list | None, list | None]:
