@@ -1,5 +1,5 @@
 """What limits Overwrite's search bot against greedy: the experiments of
-docs/bots.md, "Overwrite: how far a bot can get against greedy".
+docs/bots.md, "How far a bot can get against greedy" (under "Overwrite").
 
     .venv/bin/python scripts/overwrite_ceiling.py last-mover --pair greedy,greedy --games 500 --seed 30001
     .venv/bin/python scripts/overwrite_ceiling.py oracle --width 6 --games 200 --seed 8001 --workers 2

@@ -1,5 +1,5 @@
 """``scripts/overwrite_ceiling.py``, the experiments behind docs/bots.md
-("Overwrite: how far a bot can get against greedy"): its counts add up, its
+("How far a bot can get against greedy", under "Overwrite"): its counts add up, its
 fair rollouts weigh every draw once, and its weight variants are the
 evaluation when no weight changes."""
 
