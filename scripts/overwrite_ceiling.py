@@ -55,7 +55,7 @@ from netarcade.bots.mcts import SearchBot, _actor  # noqa: E402
 from netarcade.core.errors import IllegalAction  # noqa: E402
 from netarcade.core.record import decode_record  # noqa: E402
 from netarcade.games.overwrite import bots as evaluation  # noqa: E402
-from netarcade.games.overwrite.board import largest_group  # noqa: E402
+from netarcade.games.overwrite.scoring import leaders, ranking  # noqa: E402
 from netarcade.ladder import _share, ladder_jobs, wilson  # noqa: E402
 from netarcade.simulate import play  # noqa: E402
 
@@ -64,9 +64,7 @@ FAIL = "sf"
 
 def result(tops: list[int], seat: int) -> float:
     """``seat``'s share if the game ended with these top masks (O21, O22)."""
-    ranked = [(largest_group(mask), mask.bit_count()) for mask in tops]
-    best = max(ranked)
-    won = [other for other, rank in enumerate(ranked) if rank == best]
+    won = leaders(ranking(tops), range(len(tops)))
     return 1.0 / len(won) if seat in won else 0.0
 
 

@@ -33,10 +33,10 @@ from __future__ import annotations
 
 from ...core.errors import IllegalAction
 from .actions import Place
-from .board import components, largest_group, placement_table
+from .board import components, placement_table
 from .legal import bank_piece
 from .pieces import COLOUR, KIND, SHAPE, SIZE
-from .scoring import winners
+from .scoring import leaders, ranking, winners
 from .state import DRAW, OverwriteState
 
 WIN = 1000.0
@@ -81,7 +81,7 @@ def _values(tops: list[int], bank: list[str], personal: list[list[str]], acting:
     """Each seat's strength minus its strongest rival's, for a game in play
     whose seat ``acting`` plays next; ``groups`` may be a memo of
     :func:`_groups`."""
-    return _strengths(tops, _bank_terms(bank, personal, acting, len(tops)), groups)
+    return _relative(_strengths(tops, _bank_terms(bank, personal, acting, len(tops)), groups))
 
 
 def _bank_terms(bank: list[str], personal: list[list[str]], acting: int, players: int) -> list[tuple[float, float]]:
@@ -111,7 +111,8 @@ def _strength(mask: int, reserve: float, waiting: float, groups) -> float:
 
 
 def _strengths(tops: list[int], terms: list[tuple[float, float]], groups) -> list[float]:
-    return _relative([_strength(mask, reserve, waiting, groups) for mask, (reserve, waiting) in zip(tops, terms)])
+    """Every colour's strength (:func:`_strength`), before the margins."""
+    return [_strength(mask, reserve, waiting, groups) for mask, (reserve, waiting) in zip(tops, terms)]
 
 
 def _relative(strength: list[float]) -> list[float]:
@@ -126,10 +127,9 @@ def _margin(strength: list[float], seat: int) -> float:
 def _final(tops: list[int], won: list[int] | None = None) -> list[float]:
     """+-1000 (shared on a tie, O22) plus the margin of the largest chunks;
     the winners are ``won``, else found from ``tops``."""
-    ranked = [(largest_group(mask), mask.bit_count()) for mask in tops]
+    ranked = ranking(tops)
     if won is None:
-        best = max(ranked)
-        won = [seat for seat, rank in enumerate(ranked) if rank == best]
+        won = leaders(ranked, range(len(tops)))
     margin = _relative([float(score) for score, _ in ranked])
     return [(WIN / len(won) if seat in won else -WIN) + margin[seat] for seat in range(len(tops))]
 
@@ -204,8 +204,7 @@ def _after_piece(state: OverwriteState, action: Place, groups) -> tuple[str | No
             return piece, None, None
         bank = [*bank, drawn]
     terms = _bank_terms(bank, personal, following, state.players)
-    base = [_strength(top, reserve, waiting, groups) for top, (reserve, waiting) in zip(state.tops, terms)]
-    return piece, terms, base
+    return piece, terms, _strengths(state.tops, terms, groups)
 
 
 def chance_worlds(state: OverwriteState, rng):

@@ -29,9 +29,20 @@ def winners(state: OverwriteState) -> list[int]:
     if not state.over:
         return []
     ranked = list(zip(scores(state), visible(state)))
-    staying = [seat for seat in range(len(ranked)) if seat not in state.resigned]  # O25
-    best = max(ranked[seat] for seat in staying)
-    return [seat for seat in staying if ranked[seat] == best]
+    return leaders(ranked, [seat for seat in range(len(ranked)) if seat not in state.resigned])  # O25
+
+
+def ranking(tops: list[int]) -> list[tuple[int, int]]:
+    """Per seat, what O22 compares if the game ended with these top masks:
+    (its largest chunk, its cells seen from above)."""
+    return [(largest_group(mask), mask.bit_count()) for mask in tops]
+
+
+def leaders(ranked: list[tuple[int, int]], seats) -> list[int]:
+    """Of ``seats``, those whose :func:`ranking` is the best (O22: they
+    share the win)."""
+    best = max(ranked[seat] for seat in seats)
+    return [seat for seat in seats if ranked[seat] == best]
 
 
 def largest_groups(state: OverwriteState) -> list[int]:
