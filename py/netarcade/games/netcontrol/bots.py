@@ -86,9 +86,30 @@ W = {
 P_SEVEN = 6 / 36
 P_RED_SIX = 1 / 6
 
-_BOARD_CACHE: dict[int, tuple] = {}
-_ROOM_CACHE: dict[tuple, tuple] = {}
-_BUILDINGS_CACHE: dict[tuple, tuple] = {}
+class _PerBoard:
+    """A memo of what is computed from a board and the rest of a key that
+    starts with the board's id. An entry holds its board, which keeps that
+    id unique while it is cached (a found entry counts only if its board is
+    the one asked about); emptied when it holds more than ``limit``."""
+
+    def __init__(self, limit: int):
+        self.limit = limit
+        self.entries: dict = {}
+
+    def get(self, board, key):
+        found = self.entries.get(key)
+        return found[1] if found is not None and found[0] is board else None
+
+    def put(self, board, key, value):
+        if len(self.entries) > self.limit:
+            self.entries.clear()
+        self.entries[key] = (board, value)
+        return value
+
+
+_BOARD_CACHE = _PerBoard(64)
+_ROOM_CACHE = _PerBoard(4096)
+_BUILDINGS_CACHE = _PerBoard(4096)
 
 
 def _board_facts(board) -> tuple:
@@ -96,9 +117,9 @@ def _board_facts(board) -> tuple:
     per resource its weight (demand x scarcity), per vertex its exchange
     (-1 none, 5 generic, else the resource of its 2:1) and its worth as a
     Node spot (weighted pips per roll)."""
-    cached = _BOARD_CACHE.get(id(board))
-    if cached is not None and cached[0] is board:
-        return cached[1]
+    cached = _BOARD_CACHE.get(board, id(board))
+    if cached is not None:
+        return cached
     topo = board.topology
     totals = [0] * 5
     tile_res = []
@@ -119,11 +140,7 @@ def _board_facts(board) -> tuple:
     for v, kind in board.exchange_at.items():
         exchange[v] = 5 if kind is None else RESOURCES.index(kind)
     spot_worth = tuple(sum(weight[r] * p for _, r, p in prod) for prod in vertex_prod)
-    facts = (vertex_prod, weight, tuple(exchange), spot_worth)
-    if len(_BOARD_CACHE) > 64:
-        _BOARD_CACHE.clear()
-    _BOARD_CACHE[id(board)] = (board, facts)
-    return facts
+    return _BOARD_CACHE.put(board, id(board), (vertex_prod, weight, tuple(exchange), spot_worth))
 
 
 class _Table:
@@ -189,9 +206,9 @@ def _buildings(state: rules.NCState, vertex_prod, weight, exchange, mean_weight)
     n = state.n
     key = (id(state.board), n, frozenset(owner.items()), frozenset(level.items()), frozenset(forts.items()),
            frozenset(infected))
-    cached = _BUILDINGS_CACHE.get(key)
-    if cached is not None and cached[0] is state.board:
-        return cached[1]
+    cached = _BUILDINGS_CACHE.get(state.board, key)
+    if cached is not None:
+        return cached
     xp = [0] * n
     prod = [[0.0] * 5 for _ in range(n)]
     rate = [[4] * 5 for _ in range(n)]
@@ -240,11 +257,8 @@ def _buildings(state: rules.NCState, vertex_prod, weight, exchange, mean_weight)
         mine = prod[s]
         prod_value.append(units[0] * mine[0] + units[1] * mine[1] + units[2] * mine[2]
                           + units[3] * mine[3] + units[4] * mine[4])
-    result = (xp, prod_value, rate, units_of, generic, special, fort_total, guarded, nodes, supers, exposed)
-    if len(_BUILDINGS_CACHE) > 4096:
-        _BUILDINGS_CACHE.clear()
-    _BUILDINGS_CACHE[key] = (state.board, result)  # holding the board keeps its id unique
-    return result
+    return _BUILDINGS_CACHE.put(state.board, key, (xp, prod_value, rate, units_of, generic, special, fort_total,
+                                                   guarded, nodes, supers, exposed))
 
 
 def _top_two(values) -> tuple:
@@ -267,9 +281,9 @@ def _room(state: rules.NCState, spot_worth) -> tuple[list[tuple[float, ...]], li
     and no building."""
     owner, links = state.owner, state.links
     key = (id(state.board), frozenset(links.items()), frozenset(owner.items()))
-    cached = _ROOM_CACHE.get(key)
-    if cached is not None and cached[0] is state.board:
-        return cached[1]
+    cached = _ROOM_CACHE.get(state.board, key)
+    if cached is not None:
+        return cached
     topo = state.topo
     edge_vertices, neighbours, vertex_edges = topo.edge_vertices, topo.vertex_neighbors, topo.vertex_edges
     blocked = set(owner)
@@ -312,10 +326,7 @@ def _room(state: rules.NCState, spot_worth) -> tuple[list[tuple[float, ...]], li
             frontier = following
         result.append(tuple(found))
         nearest.append(near)
-    if len(_ROOM_CACHE) > 4096:
-        _ROOM_CACHE.clear()
-    _ROOM_CACHE[key] = (state.board, (result, nearest))  # holding the board keeps its id unique
-    return result, nearest
+    return _ROOM_CACHE.put(state.board, key, (result, nearest))
 
 
 def _room_value(found, per_pip: float, resource_cost: float) -> float:
