@@ -71,7 +71,7 @@ class _OldEvaluation:
         return getattr(self._game, name)
 
 
-def _counts(events, state, roller_gained: list) -> dict:
+def _counts(events, roller_gained: list) -> dict:
     counts = {}
     for event in events:
         kind, data = event.kind, event.data
@@ -114,7 +114,7 @@ def one_game(job: tuple) -> dict:
             scores = match.scores()
             victim = match.state.owner[action.args[0]]
             tally["hack_leader" if scores[victim] >= max(s for i, s in enumerate(scores) if i != seat) else "hack_other"] += 1
-        for key, value in _counts(match.play(action), match.state, roller).items():
+        for key, value in _counts(match.play(action), roller).items():
             tally[key] = tally.get(key, 0) + value
         state = match.state
         if state.turn != seen_turn and state.phase == "roll":

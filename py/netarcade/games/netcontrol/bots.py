@@ -165,7 +165,7 @@ class _Table:
             xp[state.fortified] += rules.BONUS_XP
 
         # Everything below is the same whoever looks.
-        resource, surplus = W["resource"], W["surplus"]
+        resource = W["resource"]
         p_seven = 1.0 - (1.0 - P_SEVEN) ** n  # n rolls come before a runner spends again
         p_purge = 1.0 - (1.0 - P_RED_SIX) ** n if state.threat == rules.THREAT_TO_PURGE - 1 else 0.0
         lengths = state.lengths
