@@ -493,19 +493,16 @@ def test_check_refuses_look_alikes_and_garbage_cleanly():
     state = position(2, bank=["1I2"])
     good = place(0, "1I2", "r0", "c3")
     GAME.check(state, good)
+    # malformed values (floats and bools for integers, cells off the board, an unknown
+    # orientation or piece, a text instead of an action) are no Overwrite action at all
     for bad in (Place(0, "1I2", 0.0, good.cell), Place(0, "1I2", 0, float(good.cell)), Place(False, "1I2", 0, good.cell),
                 Place(0, "1I2", True, good.cell), Place(0, "1I2", 0, -1), Place(0, "1I2", 0, 100), Place(0, 12, 0, 22),
                 Place(0, "1I2", 9, 22), Place(0, None, 0, 22), Reserve(0, ("1I2",)), Defrag(0, "1I2", 0, 2**70),
-                Place(7, "1I2", 0, 22), Place(-1, "1I2", 0, 22), "p1 place 1I2 r0 c3", None, Draw(1.0)):
-        refused(state, bad, refused_code(bad))
-
-
-def refused_code(action):
-    if isinstance(action, Place) and type(action.seat) is int and action.seat in (7, -1):
-        return "bad-seat"
-    if isinstance(action, Place) and action.piece is not None and type(action.piece) is str and action.orient == 9:
-        return "unknown-action"
-    return "unknown-action"
+                "p1 place 1I2 r0 c3", None, Draw(1.0)):
+        refused(state, bad, "unknown-action")
+    # a well-formed action for a seat the game does not have names the seat
+    for bad in (Place(7, "1I2", 0, 22), Place(-1, "1I2", 0, 22)):
+        refused(state, bad, "bad-seat")
 
 
 def test_o25_resigning_skips_the_seat_and_the_last_one_left_wins():
