@@ -262,7 +262,9 @@ def test_play_against_the_bot_undo_and_reopen_the_link(chromium, server):  # noq
         before_undo = int(data(page, "actions"))
         assert before_undo > 4 + bot_moves  # b2, c2, the bot, the keyboard Router, End, the bot
 
-        # no main-thread task over 200 ms since Python took over (bot thinking included)
+        # long main-thread tasks since Python took over, bot thinking included: printed as a
+        # figure, never asserted (a loaded machine stretches every task); make bench's
+        # scripts/bench_page.py measures them
         tasks = long_tasks_since(page, ready_ms)
         print(f"long tasks since ready: {len(tasks)}, longest "
               f"{max((t['duration'] for t in tasks), default=0):.0f} ms; longest bot slice "
