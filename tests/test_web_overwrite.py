@@ -205,15 +205,23 @@ def test_reserve_keeps_a_piece_and_it_plays_instead_of_drawing():
     assert table.click(cell) == text and " place " in text
 
 
-def test_anti_virus_shows_what_it_would_remove():
+def _anti_virus_hits_position() -> Session:
+    """A hotseat position where the Anti-virus, picked, would remove something."""
     def ready(session):
         table = OverwriteTable(session)
-        if "av" not in table.playable():
-            return False
-        table.command("pick", str([ow_tools.play_name(p) for p in table.offered()].index("av") + 1))
-        return any(t.get("hits") for t in table.hints()["targets"].values())
+        return "av" in table.playable() and any(_pick_anti_virus(table).values())
 
-    session = find(ready, players=2, seeds=range(1, 200), steps=40)
+    return find(ready, players=2, seeds=range(1, 200), steps=40)
+
+
+def _pick_anti_virus(table: OverwriteTable) -> dict[str, list[str]]:
+    """Pick the Anti-virus; its notation at each lit cell -> the cells the board says it removes."""
+    table.command("pick", str([ow_tools.play_name(p) for p in table.offered()].index("av") + 1))
+    return {t["action"]: sorted(t.get("hits", [])) for t in table.hints()["targets"].values() if t["ok"]}
+
+
+def test_anti_virus_shows_what_it_would_remove():
+    session = _anti_virus_hits_position()
     table = OverwriteTable(session)
     table.command("pick", str([ow_tools.play_name(p) for p in table.offered()].index("av") + 1))
     assert "what it removes" in table.prompt()
@@ -225,6 +233,38 @@ def test_anti_virus_shows_what_it_would_remove():
     removed = {piece for piece in before if piece not in after}
     assert hits == {c for piece in removed for c in before[piece]}
     assert "removed" in ow_views.log_panel(table)
+
+
+def test_anti_virus_hints_match_the_engine_at_every_anchor():
+    session = _anti_virus_hits_position()
+    shown = _pick_anti_virus(OverwriteTable(session))
+    game, state = session.game, session.match.state
+    cells_by_piece = {p["id"]: p["cells"] for p in session.view()["pieces"]}
+    for text, hits in shown.items():
+        events = game.apply(game.copy(state), game.parse_action(text))
+        removed = next(e.data["removed"] for e in events if e.kind == "place")
+        assert hits == sorted(c for piece in removed for c in cells_by_piece[piece]), text
+
+
+def test_anti_virus_hints_online_come_from_the_view():
+    """An online room's page holds frames (views), not a state: picking the
+    Anti-virus there once raised AttributeError ('dict' object has no attribute
+    'players'); it shows the same removals as the local table."""
+    from test_web_online import ROOM, Wire, state_frame
+
+    local = _anti_virus_hits_position()
+    match, me = local.match, local.current
+    kinds = ["human", "human"]
+    wire = Wire()
+    remote = wire.session()
+    remote.create("overwrite", kinds, {"players": 2}, "Ann")
+    remote.on_open()
+    wire.deliver(remote, {"kind": "created", "id": 1, "room": ROOM, "game": "overwrite",
+                          "options": dict(match.options), "seats": kinds, "clock": 90.0, "commitment": "c0"})
+    wire.deliver(remote, {"kind": "joined", "id": 1, "room": ROOM, "seat": me, "token": "tok", "name": "Ann"})
+    wire.deliver(remote, state_frame(match, me, kinds))
+    assert remote.is_human_turn() and remote.current == me
+    assert _pick_anti_virus(OverwriteTable(remote)) == _pick_anti_virus(OverwriteTable(local))
 
 
 def test_defrag_picks_the_piece_then_where_it_goes():

@@ -103,13 +103,22 @@ def _unlock(state: OverwriteState) -> list[Event]:
     return []
 
 
+def anti_virus_hits(av_mask: int, pieces) -> list[str]:
+    """O16 on plain facts: the pieces that leave the game with an Anti-virus
+    lying on ``av_mask``, in box order. ``pieces`` are ``(piece, cells mask,
+    uncovered once the Anti-virus lies)`` for the pieces on the board other
+    than the Anti-virus; Encrypted data never leaves. The engine asks it of a
+    state, the page of a view (an online room's page holds no state)."""
+    around = neighbours(av_mask)
+    return [piece for piece, mask, uncovered in sorted(pieces, key=lambda fact: ORDER[fact[0]])
+            if KIND[piece] != "enc" and mask & around and uncovered]
+
+
 def _anti_virus(state: OverwriteState, piece: str) -> list[str]:
     """O16: every uncovered piece sharing an edge with the Anti-virus leaves
     the game, Encrypted data excepted, then the Anti-virus itself."""
-    around = neighbours(state.placed[piece][2])
-    hit = [other for other in sorted(state.placed, key=ORDER.__getitem__)
-           if other != piece and KIND[other] != "enc" and state.placed[other][2] & around
-           and state.is_uncovered(other)]
+    hit = anti_virus_hits(state.placed[piece][2], [(other, mask, state.is_uncovered(other))
+                                                   for other, (_, _, mask) in state.placed.items() if other != piece])
     for other in (*hit, piece):
         state.lift(other)
         state.out.append(other)

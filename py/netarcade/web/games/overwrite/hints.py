@@ -1,8 +1,8 @@
 """Overwrite's board hints in the page: what the board lights up for the player.
 
 What it is for: the last moves, the cells a picked piece fits on, each with
-its ghost, and for an Anti-virus the pieces it would remove (asked of the
-engine on a copy of the state), as the ``hints`` that ``render_board`` draws.
+its ghost, and for an Anti-virus the pieces it would remove (the engine's
+O16 over the view), as the ``hints`` that ``render_board`` draws.
 A mixin of ``OverwriteTable``: it reads the table's picks, cursor and the
 engine answers it keeps per position (``_memo``, ``continuing``).
 
@@ -13,11 +13,17 @@ from __future__ import annotations
 
 from typing import Any
 
+from netarcade.games.overwrite.board import parse_cell, placement_table
+from netarcade.games.overwrite.pieces import KIND, SHAPE
 from netarcade.games.overwrite.render import piece_fill
+from netarcade.games.overwrite.rules import anti_virus_hits
 
 from .tools import DEFRAG, PLACE, SPEECH, cells, handle, shift
 
 __all__ = ["OverwriteHints", "action_cells"]
+
+#: one Anti-virus of the box: every copy has the same one-cell shape
+ANTI_VIRUS = next(piece for piece, kind in KIND.items() if kind == "av")
 
 
 def action_cells(events) -> list[str]:
@@ -51,18 +57,22 @@ class OverwriteHints:
         return found
 
     def removals(self, orient: str) -> dict[str, list[str]]:
-        """Anti-virus: anchor -> the cells of the pieces it would remove,
-        asked of the engine (the action applied to a copy of the state)."""
+        """Anti-virus: anchor -> the cells of the pieces it would remove, by
+        the engine's O16 (``anti_virus_hits``) over the view, which a local
+        table and an online room's page both hold (the page has no state online)."""
         def compute():
             game = self.session.game
-            state = self.session.state
-            pieces = {p["id"]: p["cells"] for p in self.view()["pieces"]}
+            view = self.view()
+            table = placement_table(SHAPE[ANTI_VIRUS], view["size"])
+            board = {p["id"]: (p["cells"], sum(1 << parse_cell(name) for name in p["cells"]), p["uncovered"])
+                     for p in view["pieces"]}
             found = {}
             for text in self.continuing("place", ["av", orient]):
-                copy = game.copy(state)
-                events = game.apply(copy, game.parse_action(text))
-                removed = next((e.data.get("removed", []) for e in events if e.kind == "place"), [])
-                found[text.split()[-1]] = [cell for piece in removed for cell in pieces.get(piece, ())]
+                action = game.parse_action(text)
+                av_mask = table[(action.orient, action.cell)]
+                hit = anti_virus_hits(av_mask, [(piece, mask, uncovered and not mask & av_mask)
+                                                for piece, (_, mask, uncovered) in board.items()])
+                found[text.split()[-1]] = [cell for piece in hit for cell in board[piece][0]]
             return found
         return self._memo(("removals", orient), compute)
 
