@@ -162,6 +162,14 @@ def _card(text: str, word: str) -> str:
     return word
 
 
+def _name(text: str, word: str) -> str:
+    """A target or Node as written: ASCII lower-case letters and digits
+    (``p2``, ``4t``, ``5``, ``root``), never a look-alike digit such as ``³``."""
+    if not (0 < len(word) <= 8 and word.isascii() and word.isalnum() and word == word.lower()):
+        raise InvalidNotation(f"{text[:60]!r}: {word[:20]!r} is not a seat, Node or layer name")
+    return word
+
+
 def parse_action(text: str) -> Action:
     """The action a text names; raises ``InvalidNotation``."""
     seat, body = split_seat(text, max_players=5)
@@ -174,14 +182,14 @@ def parse_action(text: str) -> Action:
     if verb in ("safe", "sprint") and not args:
         return Speed(seat, verb)
     if verb == "play" and len(args) in (1, 2):
-        return Play(seat, _card(text, args[0]), args[1] if len(args) == 2 else None)
+        return Play(seat, _card(text, args[0]), _name(text, args[1]) if len(args) == 2 else None)
     if verb in ("block", "counter") and len(args) == 2:
         cls = Block if verb == "block" else Counter
         return cls(seat, _card(text, args[0]), _card(text, args[1]))
     if verb == "reroll" and len(args) == 3 and args[0] in ("1", "2"):
         return Reroll(seat, int(args[0]), _card(text, args[1]), _card(text, args[2]))
     if verb in ("enter", "crash") and len(args) == 1:
-        return (Enter if verb == "enter" else Crash)(seat, args[0])
+        return (Enter if verb == "enter" else Crash)(seat, _name(text, args[0]))
     if verb == "discard" and len(args) == 1:
         return Discard(seat, _card(text, args[0]))
     raise InvalidNotation(
