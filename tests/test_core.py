@@ -191,3 +191,52 @@ def test_records_that_do_not_replay_say_why(record, fragment):
     with pytest.raises(InvalidRecord) as caught:
         replay(record)
     assert fragment in str(caught.value)
+
+
+# --- option edges from the Python API (issue 20, item 5) ----------------------------------
+
+
+@pytest.mark.parametrize("value", [10 ** 5000, -(10 ** 5000), 10 ** 30], ids=["huge", "huge-negative", "31-digits"])
+def test_an_integer_of_any_size_is_an_invalid_option_naming_it(value):
+    # past Python's digit limit, writing the number out would raise ValueError
+    with pytest.raises(InvalidOption) as refused:
+        SCHEMA.validate({"players": value})
+    assert refused.value.name == "players" and "between 2 and 6" in str(refused.value)
+    assert len(str(refused.value)) < 120
+    with pytest.raises(InvalidOption, match="'fast'"):
+        SCHEMA.validate({"fast": value})
+
+
+@pytest.mark.parametrize("given", [[("players", 3)], ["players"], "players=3", 3, ("players", 3)])
+def test_options_that_are_not_a_mapping_are_an_invalid_option(given):
+    with pytest.raises(InvalidOption, match="must be a mapping of option names to values"):
+        SCHEMA.validate(given)
+    with pytest.raises(InvalidOption):
+        get_game("backbone").validate_options(given)
+
+
+def test_option_errors_quote_at_most_80_characters_of_what_they_were_given():
+    for given in ({"x" * 10_000: 1}, {"players": "9" * 10_000}, {"map": "m" * 10_000},
+                  {"players": [1] * 10_000}, {("k",) * 5_000: 1}):
+        with pytest.raises(InvalidOption) as refused:
+            SCHEMA.validate(given)
+        message = str(refused.value)
+        for quote in message.split("'")[1::2]:  # what it echoes, between quotes
+            assert len(quote) <= 80, message
+        assert len(message) < 200, message
+    with pytest.raises(InvalidOption) as refused:
+        validate_seed("7" * 5000)
+    assert len(str(refused.value)) < 120
+
+
+def test_a_series_of_seeds_is_checked_before_any_game():
+    from netarcade.core.options import MAX_SEED, validate_seeds
+
+    assert validate_seeds(str(MAX_SEED), 1) == MAX_SEED
+    assert validate_seeds(str(MAX_SEED - 1), 2) == MAX_SEED - 1
+    with pytest.raises(InvalidOption) as refused:
+        validate_seeds(str(MAX_SEED), 2)
+    message = str(refused.value)
+    assert str(MAX_SEED) in message and str(MAX_SEED + 1) not in message  # only seeds that exist
+    with pytest.raises(InvalidOption, match="must be an integer"):
+        validate_seeds("\u00b2", 2)

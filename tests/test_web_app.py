@@ -7,6 +7,8 @@ from __future__ import annotations
 import json
 import re
 
+import msgpack
+
 from netarcade.web.app import App
 
 
@@ -103,3 +105,51 @@ def test_copy_sends_the_link_and_the_replay_bar_is_drawn_once_then_updated():
     assert not ops(posted, "html", id="replay")  # updated in place: a dragged slider keeps its grip
     assert ops(posted, "prop", id="replay-slider", name="value")[0]["value"] == "0"
     assert ops(posted, "mark")[0]["at"] == 0
+
+
+def test_a_room_that_does_not_exist_leaves_no_board_behind_its_card():
+    """``#online=ABCDEF`` for a room the relay does not have: its card, and
+    nothing of a game behind it (the page's first, pre-drawn board, tools
+    and panels are cleared as for a link that does not open, the online bar
+    hidden) and a status that says so, not the page's "Starting Python..."
+    (which is no longer true while it connects either)."""
+    sockets = []
+
+    class Socket:
+        def __init__(self, session):
+            self.session = session
+
+        def send(self, data):
+            sockets.append(msgpack.unpackb(data, raw=False))
+
+        def close(self):
+            pass
+
+    transports = []
+    posted: list[dict] = []
+    message = {"kind": "start", "seq": 1, "embed": False, "portrait": False, "side": "netcontrol",
+               "location": {"origin": "http://127.0.0.1:8000", "pathname": "/", "search": "",
+                            "protocol": "http:", "host": "127.0.0.1:8000", "hash": "#online=ABCDEF"},
+               "storage": {"local": {}, "session": {}}}
+    app = App(lambda text: posted.append(json.loads(text)), message,
+              connect=lambda url, session: transports.append(Socket(session)) or transports[-1])
+    app.spawn = lambda coroutine: coroutine.close()  # the clocks' ticker: not run here
+    app.later = lambda delay, callback: None  # nor the pings
+    app.start()
+    app.ops.flush(done=1)
+    session = transports[0].session
+    assert ops(posted, "text", id="status")[-1]["text"] == "Connecting to the relay\u2026"
+    session.on_open()
+    watch = sockets[-1]
+    assert watch["kind"] == "watch" and watch["room"] == "ABCDEF"
+    posted.clear()
+    session.on_message(msgpack.packb({"v": 1, "kind": "error", "id": watch["id"], "code": "no-room",
+                                      "message": "no room 'ABCDEF'"}, use_bin_type=True))
+    app.ops.flush()
+    assert "No such game" in ops(posted, "html", id="overlay")[-1]["html"]
+    assert ops(posted, "prop", id="overlay", name="hidden")[-1]["value"] is False
+    for element in ("board", "tools", "side"):
+        assert ops(posted, "html", id=element)[-1]["html"] == "", element
+    assert ops(posted, "data", name="state")[-1]["value"] == "link-error"
+    assert ops(posted, "text", id="status")[-1]["text"] == "This link does not open a game."
+    assert ops(posted, "prop", id="online", name="hidden")[-1]["value"] is True  # no game, no game bar

@@ -318,3 +318,21 @@ def test_a_finished_online_game_is_replayed_from_its_revealed_record():
     assert control.replay is not None and control.remote is None and wire.sockets[0].closed
     assert control.replay.at == control.replay.total == len(match.actions)
     assert control.live_session.actions == match.actions and not getattr(control.live_session, "remote", False)
+
+
+@pytest.mark.parametrize("digits", ["\u00b2", "\u0661", "\uff11", "1\u00b2"])
+def test_a_replay_position_is_ascii_digits_only(digits):
+    """``at=²`` made int() fail as the page started; ``at=١`` and ``at=１``
+    were read as 1. Each is refused with the link-error card, and the
+    replay bar's slider value is read the same way."""
+    with pytest.raises(LinkError, match="not a move number"):
+        split_at("play=x&at=" + digits)
+    session = random_session("backbone", 6)
+    screen = Recorder()
+    control = Controller(screen)
+    control.route("#" + session.link() + "&at=" + digits)
+    assert control.table is None and control.replay is None
+    assert any(call[0] == "link-error" and "not a move number" in call[1] for call in screen.calls), screen.calls
+    replay = Replay(session, 3)
+    assert replay.command("replay-to", digits) is False and replay.at == 3
+    assert replay.command("replay-to", "5") is True and replay.at == 5

@@ -644,3 +644,24 @@ def test_the_view_log_and_seat_to_act_follow_an_undo_and_a_different_move():
     assert session.version == 1
     assert [entry.text for entry in session.log] == [last] != before[1]
     assert session.view() == session.match.view(TABLE) != before[0]
+
+
+def test_a_link_error_quotes_at_most_80_characters_of_the_link():
+    """A 5,000-character game id (or key, or seat) in a link: the error card
+    shows it cut, as every refusal does (``core.errors.quoted``)."""
+    record = encode_record(Record("backbone", {}, 3, ()))
+    for fragment, echoed in (("play=" + "g" * 5000, "g"), (f"play={'g' * 5000}&r={record}", "g"),
+                             ("play=backbone&" + "k" * 5000, "k"),
+                             ("play=backbone&" + "k" * 5000 + "=1&" + "k" * 5000 + "=2", "k"),
+                             ("play=backbone&seats=human," + "h" * 5000, "h"),
+                             ("play=backbone&seed=" + "7" * 5000, "7")):
+        with pytest.raises(LinkError) as refused:
+            Session.from_link(fragment)
+        message = str(refused.value)
+        assert echoed * 20 in message and echoed * 81 not in message, message[:300]
+
+
+def test_form_seed_is_ascii_digits_only():
+    for seed in ("\u00b2", "\u0661\u0662", "\uff11"):
+        setup, errors = parse_form("backbone", {"seed": seed})
+        assert setup is None and "whole number" in errors["seed"]

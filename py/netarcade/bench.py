@@ -22,6 +22,7 @@ import time
 from statistics import median
 
 from .bots import bot_seed, make_bot
+from .core.errors import quoted
 from .core.game import Game
 from .core.match import Match
 from .core.prng import Rng
@@ -34,6 +35,9 @@ CATANATRON_TURNS_PER_S = 9_800
 BENCH_OPTIONS = {"netcontrol": {"players": 4}}
 #: games compared with catanatron (the Catan-like ones)
 COMPARED = ("netcontrol",)
+#: the longest ``bench_game`` run (seconds per game): a figure settles in a
+#: few seconds, and a mistyped duration must not run until killed
+MAX_SECONDS = 600
 
 
 def runtime() -> str:
@@ -58,7 +62,10 @@ def bench_options(game: Game, players: int | None = None) -> dict:
 
 
 def bench_game(game: Game, seconds: float = 3.0, first_seed: int = 1, options: dict | None = None) -> dict:
-    """Play random games for about ``seconds``; return games/actions/turns per second."""
+    """Play random games for about ``seconds`` (above 0, at most
+    ``MAX_SECONDS``); return games/actions/turns per second."""
+    if not 0 < seconds <= MAX_SECONDS:  # NaN fails this too
+        raise ValueError(f"seconds must be above 0 and at most {MAX_SECONDS}, got {quoted(seconds)}")
     options = bench_options(game) if options is None else game.validate_options(options)
     games = actions = turns = 0
     seed = first_seed

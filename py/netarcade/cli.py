@@ -13,10 +13,11 @@ import sys
 import time
 from typing import Any
 
+from .bench import MAX_SECONDS
 from .bots import BOTS
 from .core.errors import NetarcadeError, quoted
 from .games import get_game
-from .core.options import validate_seed
+from .core.options import is_integer_text, validate_seeds
 from .core.record import MAX_RECORD_CHARS, decode_record, digest
 from .games import replay
 
@@ -29,13 +30,42 @@ class _Parser(argparse.ArgumentParser):
     def error(self, message):  # argparse would print the whole usage block
         raise UsageError(message)
 
+    def parse_args(self, args=None, namespace=None):
+        # argparse would list every argument it does not know in full
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            more = f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""
+            self.error(f"unrecognized argument {quoted(extra[0])}{more}")
+        return parsed
+
+
+# Numbers on the command line take one written form, as option values do
+# (docs/engine.md): ASCII digits, not "١٢" or "１２", which int() and float()
+# would read; a refused argument is quoted cut (``quoted``), never in full.
+
+def _integer(text: str) -> int:
+    if not is_integer_text(text):
+        raise argparse.ArgumentTypeError(f"must be an integer, got {quoted(text)}")
+    return int(text)
+
+
+def _seconds(text: str) -> float:
+    try:
+        if not text.isascii() or "_" in text:
+            raise ValueError
+        return float(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, got {quoted(text)}") from None
+
+
+
 
 def _options(pairs: list[str]) -> dict[str, Any]:
     options = {}
     for pair in pairs or []:
         name, sep, value = pair.partition("=")
         if not sep or not name:
-            raise UsageError(f"--option expects name=value, got {pair!r}")
+            raise UsageError(f"--option expects name=value, got {quoted(pair)}")
         options[name] = value
     return options
 
@@ -44,7 +74,7 @@ def _bots(text: str, players: int) -> list[str]:
     names = [name.strip() for name in text.split(",") if name.strip()]
     for name in names:
         if name not in BOTS:
-            raise UsageError(f"unknown bot {name!r} (known: {', '.join(BOTS)})")
+            raise UsageError(f"unknown bot {quoted(name)} (known: {', '.join(BOTS)})")
     if not names:
         raise UsageError("--bots needs at least one bot name")
     # A short list repeats to fill every seat: "greedy" = greedy in all seats.
@@ -64,9 +94,9 @@ def cmd_simulate(args) -> int:
 
     game, options = _validated(args.game, args.players, args.option)
     bots = _bots(args.bots, options["players"])
-    seed = validate_seed(args.seed)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
+    seed = validate_seeds(args.seed, args.games)  # every game's seed, before the first game
     for index in range(args.games):
         result = play(game.id, bots, seed + index, options)
         if args.json:
@@ -121,8 +151,9 @@ def cmd_bench(args) -> int:
     from .games import all_games
 
     games = [get_game(args.game)] if args.game else all_games()
-    if not (math.isfinite(args.seconds) and args.seconds > 0):
-        raise UsageError(f"--seconds must be a positive number of seconds, got {args.seconds}")
+    if not (math.isfinite(args.seconds) and 0 < args.seconds <= MAX_SECONDS):
+        raise UsageError(f"--seconds must be a number of seconds above 0 and at most {MAX_SECONDS}, "
+                         f"got {args.seconds:g}")
     report = []
     for game in games:
         options = bench_options(game, args.players)
@@ -142,21 +173,31 @@ def cmd_bench(args) -> int:
     return 0
 
 
-def cmd_ladder(args) -> int:
-    from .ladder import run_ladder
+def _pair(text: str) -> tuple[str, str]:
+    """``--pair HERO,RIVAL``: exactly two known bot names."""
+    names = [name.strip() for name in text.split(",")]
+    if len(names) != 2 or not all(names):
+        raise UsageError(f"--pair expects two bot names, e.g. search,greedy, got {quoted(text)}")
+    hero, rival = _bots(text, 2)
+    return hero, rival
 
-    first, _, second = args.pair.partition(",")
-    _bots(args.pair, 2)
-    if not second:
-        raise UsageError("--pair expects two bot names, e.g. search,greedy")
+
+def cmd_ladder(args) -> int:
+    from .ladder import run_ladder, worker_count
+
+    first, second = _pair(args.pair)
     players = 2 if args.players is None else args.players
     game, options = _validated(args.game, players, args.option)
     if args.games < 1:
         raise UsageError("--games must be at least 1")
     if args.workers < 1:
         raise UsageError("--workers must be at least 1")
-    summary = run_ladder(game.id, first, second, args.games, validate_seed(args.seed), options,
-                         workers=args.workers, players=players)
+    seed = validate_seeds(args.seed, (args.games - 1) // players + 1)  # every game's seed, before the first game
+    workers = worker_count(args.workers, args.games)
+    if workers < args.workers:
+        print(f"netarcade: note: {workers} worker process{'es' if workers > 1 else ''}, not {args.workers} "
+              f"(at most one per game and one per CPU)", file=sys.stderr)
+    summary = run_ladder(game.id, first, second, args.games, seed, options, workers=workers, players=players)
     print(json.dumps(summary, sort_keys=True))
     return 0
 
@@ -171,10 +212,10 @@ def build_parser() -> argparse.ArgumentParser:
 
     sim = commands.add_parser("simulate", help="play seeded bot games")
     sim.add_argument("game")
-    sim.add_argument("--players", type=int)
+    sim.add_argument("--players", type=_integer)
     sim.add_argument("--bots", default="greedy", help="comma-separated, one per seat: random,greedy,search")
     sim.add_argument("--seed", default="1")
-    sim.add_argument("--games", type=int, default=1)
+    sim.add_argument("--games", type=_integer, default=1)
     sim.add_argument("--option", action="append", metavar="NAME=VALUE", help=_OPTION_HELP)
     sim.add_argument("--json", action="store_true", help="one JSON object per game per line")
     sim.set_defaults(run=cmd_simulate)
@@ -190,19 +231,21 @@ def build_parser() -> argparse.ArgumentParser:
 
     ben = commands.add_parser("bench", help="random-playout speed")
     ben.add_argument("game", nargs="?")
-    ben.add_argument("--seconds", type=float, default=3.0, help="per game, a finite number > 0 (default 3)")
+    ben.add_argument("--seconds", type=_seconds, default=3.0,
+                     help=f"per game, a number above 0 and at most {MAX_SECONDS} (default 3)")
     ben.add_argument("--bots", action="store_true", help="also time greedy and search moves")
-    ben.add_argument("--players", type=int, help="seats (default: 4 for netcontrol, else the game's default)")
+    ben.add_argument("--players", type=_integer, help="seats (default: 4 for netcontrol, else the game's default)")
     ben.add_argument("--save", metavar="FILE", help="also write the figures as JSON (read by scripts/bench_pyodide.mjs)")
     ben.set_defaults(run=cmd_bench)
 
     lad = commands.add_parser("ladder", help="a bot against copies of another over seeded games, seats rotated")
     lad.add_argument("game")
     lad.add_argument("--pair", default="greedy,random", help="HERO,RIVAL: the hero plays every seat in turn")
-    lad.add_argument("--players", type=int, help="seats at the table (default 2): the hero and PLAYERS-1 rivals")
-    lad.add_argument("--games", type=int, default=200)
+    lad.add_argument("--players", type=_integer, help="seats at the table (default 2): the hero and PLAYERS-1 rivals")
+    lad.add_argument("--games", type=_integer, default=200)
     lad.add_argument("--seed", default="1")
-    lad.add_argument("--workers", type=int, default=1)
+    lad.add_argument("--workers", type=_integer, default=1,
+                     help="processes playing the games (default 1); capped at the number of games and of CPUs")
     lad.add_argument("--option", action="append", metavar="NAME=VALUE", help=_OPTION_HELP)
     lad.set_defaults(run=cmd_ladder)
 
@@ -210,6 +253,7 @@ def build_parser() -> argparse.ArgumentParser:
     commands.add_parser("serve", help="serve the built arcade on localhost (serve --help for its options)")
     # "relay ..." goes to netarcade.relay.server, which parses its own options (relay --help)
     commands.add_parser("relay", help="online play: the site and the WebSocket relay (relay --help for its options)")
+    parser.commands = tuple(commands.choices)  # main() checks the command itself (argparse echoes it in full)
     return parser
 
 
@@ -223,7 +267,11 @@ def main(argv: list[str] | None = None) -> int:
         from .relay import server as relay_server
         return relay_server.main(argv[1:]) or 0
     try:
-        args = build_parser().parse_args(argv)
+        parser = build_parser()
+        if argv and not argv[0].startswith("-") and argv[0] not in parser.commands:
+            raise UsageError(f"argument command: invalid choice: {quoted(argv[0])} "
+                             f"(choose from {', '.join(parser.commands)})")
+        args = parser.parse_args(argv)
         return args.run(args)
     except (UsageError, NetarcadeError, ValueError, OSError) as err:
         print(f"netarcade: error: {err}", file=sys.stderr)

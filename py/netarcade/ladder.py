@@ -10,9 +10,11 @@ other N-1 seats held by the rival bot. Not here: printing (``cli.py``).
 from __future__ import annotations
 
 import math
+import os
 from concurrent.futures import ProcessPoolExecutor
 from statistics import mean
 
+from .core.options import validate_seeds
 from .simulate import play
 
 
@@ -49,6 +51,24 @@ def wilson(successes: float, trials: int, z: float = 1.96) -> tuple[float, float
     return (centre - spread) / scale, (centre + spread) / scale
 
 
+def cpu_count() -> int:
+    """The CPUs this process may run on (at least 1)."""
+    try:
+        return max(1, len(os.sched_getaffinity(0)))
+    except (AttributeError, OSError):  # no affinity on this platform
+        return max(1, os.cpu_count() or 1)
+
+
+def worker_count(requested: int, games: int, cpus: int | None = None) -> int:
+    """The worker processes a ladder starts: what was asked for, but no more
+    than one per game and one per CPU (more would only wait).
+
+    >>> worker_count(64, 3, cpus=8), worker_count(64, 200, cpus=8), worker_count(2, 200, cpus=8)
+    (3, 8, 2)
+    """
+    return max(1, min(requested, games, cpu_count() if cpus is None else cpus))
+
+
 def ladder_jobs(game_id: str, hero: str, rival: str, games: int, seed: int, options: dict,
                 players: int = 2) -> list[tuple]:
     """Game ``i`` uses seed ``seed + i // players`` with the hero in seat ``i % players``."""
@@ -60,11 +80,15 @@ def run_ladder(game_id: str, first: str, second: str, games: int, seed: int, opt
     """``first`` (the hero) against ``players - 1`` copies of ``second``.
 
     Seeds ``seed .. seed + games/players - 1``, each played ``players`` times
-    with the hero's seat rotating (two players: sides swapped).
+    with the hero's seat rotating (two players: sides swapped); every one of
+    them must be a seed (``validate_seeds``), checked before any game. At
+    most ``worker_count(workers, games)`` processes play them.
     """
     if players < 2:
         raise ValueError("a ladder needs at least 2 players")
+    validate_seeds(seed, (games - 1) // players + 1)
     jobs = ladder_jobs(game_id, first, second, games, seed, options, players)
+    workers = worker_count(workers, games)
     if workers > 1:
         with ProcessPoolExecutor(workers) as pool:
             results = list(pool.map(_one, jobs, chunksize=1))

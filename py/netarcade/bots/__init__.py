@@ -13,6 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.errors import quoted
 from ..core.game import Game
 from ..core.prng import Rng, derive_seed
 from .base import Bot, UnknownBotSetting
@@ -41,7 +42,7 @@ def new_bot(name: str, rng: Rng, game: Game | None = None, **settings: Any) -> B
     try:
         cls = BOTS[name]
     except KeyError:
-        raise ValueError(f"unknown bot {name!r} (known: {', '.join(BOTS)})") from None
+        raise ValueError(f"unknown bot {quoted(name)} (known: {', '.join(BOTS)})") from None
     bot = cls(rng, **settings)
     if game is not None:
         check_game_settings(game)

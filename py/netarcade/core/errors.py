@@ -11,7 +11,10 @@ QUOTE_LIMIT = 80
 
 def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     """``repr`` of ``text`` for an error message, cut to ``limit`` characters
-    with an ellipsis, so a refusal never repeats a pasted wall of text.
+    with an ellipsis, so a refusal never repeats a pasted wall of text. Any
+    value may be given (a number, a list from the Python API); a text keeps
+    its closing quote, and an integer too long for ``repr`` (Python refuses
+    past ``sys.get_int_max_str_digits()``) is described by its length.
 
     >>> quoted("p1 end")
     "'p1 end'"
@@ -19,9 +22,26 @@ def quoted(text: object, limit: int = QUOTE_LIMIT) -> str:
     "'p1 xxxxxxxxxxxxxx…'"
     >>> len(quoted("x" * 10_000))
     80
+    >>> quoted(12), quoted(2 ** 100, 12), quoted(10 ** 5000)
+    ('12', '12676506002…', 'an integer of 5,001 digits')
     """
-    shown = repr(text)
-    return shown if len(shown) <= limit else shown[:limit - 2] + "…" + shown[0]
+    try:
+        shown = repr(text)
+    except ValueError:  # an integer past the interpreter's digit limit
+        if isinstance(text, int):
+            return f"an integer of {_digits(text):,} digits"
+        return f"a {type(text).__name__} too large to show"
+    if len(shown) <= limit:
+        return shown
+    closing = shown[0] if isinstance(text, str) else ""
+    return shown[:limit - 1 - len(closing)] + "…" + closing
+
+
+def _digits(number: int) -> int:
+    """How many decimal digits ``number`` has, without writing it out."""
+    number = abs(number)
+    estimate = int(number.bit_length() * 0.30102999566398120)  # log10(2): the digits, or one less
+    return estimate + 1 if number >= 10 ** estimate else estimate
 
 
 class NetarcadeError(Exception):
@@ -62,8 +82,10 @@ class InvalidOption(NetarcadeError, ValueError):
 
     code = "bad-option"
 
-    def __init__(self, name: str, message: str):
-        super().__init__(f"option {name!r}: {message}")
+    def __init__(self, name: str | None, message: str):
+        # the name is quoted cut (a pasted wall of text is no option name);
+        # None: the options as a whole (not a mapping, say)
+        super().__init__(f"option {quoted(name)}: {message}" if name is not None else f"options: {message}")
         self.name = name
 
 

@@ -58,27 +58,25 @@ class Option:
                     raise InvalidOption(self.name, f"must be an integer, got {quoted(value, 24)}")
                 value = int(value, 10)
             if type(value) is not int:
-                raise InvalidOption(self.name, f"must be an integer, got {value!r}")
+                raise InvalidOption(self.name, f"must be an integer, got {quoted(value, 24)}")
             if (self.minimum is not None and value < self.minimum) or (
                 self.maximum is not None and value > self.maximum
             ):
                 raise InvalidOption(
-                    self.name, f"must be between {self.minimum} and {self.maximum}, got {value}"
+                    self.name, f"must be between {self.minimum} and {self.maximum}, got {quoted(value, 24)}"
                 )
             return value
         if self.type == "choice":
             if not isinstance(value, str) or value not in self.choices:
                 allowed = ", ".join(self.choices)
-                shown = quoted(value, 24) if isinstance(value, str) else repr(value)
-                raise InvalidOption(self.name, f"must be one of {allowed}, got {shown}")
+                raise InvalidOption(self.name, f"must be one of {allowed}, got {quoted(value, 24)}")
             return value
         if self.type == "bool":
             if isinstance(value, bool):
                 return value
             if value == "true" or value == "false":
                 return value == "true"
-            shown = quoted(value, 24) if isinstance(value, str) else repr(value)
-            raise InvalidOption(self.name, f"must be true or false, got {shown}")
+            raise InvalidOption(self.name, f"must be true or false, got {quoted(value, 24)}")
         raise AssertionError(f"unknown option type {self.type!r}")
 
     def describe(self) -> str:
@@ -136,9 +134,29 @@ def validate_seed(seed: Any) -> int:
         if text.isascii() and text.isdigit() and len(text) <= len(str(MAX_SEED)):
             seed = int(text)
     if type(seed) is not int or not 0 <= seed <= MAX_SEED:
-        shown = repr(seed) if len(repr(seed)) <= 40 else repr(seed)[:36] + "..."
-        raise InvalidOption("seed", f"must be an integer 0..{MAX_SEED}, got {shown}")
+        raise InvalidOption("seed", f"must be an integer 0..{MAX_SEED}, got {quoted(seed, 40)}")
     return seed
+
+
+def validate_seeds(seed: Any, count: int) -> int:
+    """The first of ``count`` seeds in a row (``seed``, ``seed + 1``, ...:
+    a series of games, ``simulate --games``, a ladder), checked before any
+    game is played: each of them is a seed, so the first is at most
+    ``MAX_SEED - count + 1``. The error names the seed as it was given.
+
+    >>> validate_seeds("7", 3)
+    7
+    >>> validate_seeds(str(MAX_SEED), 2)
+    Traceback (most recent call last):
+    ...
+    netarcade.core.errors.InvalidOption: option 'seed': 18446744073709551615 leaves no room for the 2 seeds these games use (seed, seed + 1, ...; at most 18446744073709551615 each): give at most 18446744073709551614
+    """
+    first = validate_seed(seed)
+    last = MAX_SEED - max(count, 1) + 1
+    if first > last:
+        raise InvalidOption("seed", f"{first} leaves no room for the {count} seeds these games use (seed, "
+                                    f"seed + 1, ...; at most {MAX_SEED} each): give at most {last}")
+    return first
 
 
 class OptionSchema:
@@ -154,7 +172,11 @@ class OptionSchema:
         Unknown names are an error rather than silently ignored, so a typo in a
         link or on the command line is reported.
         """
-        given = dict(given or {})
+        if given is None:
+            given = {}
+        if not isinstance(given, Mapping):
+            raise InvalidOption(None, f"must be a mapping of option names to values, got {quoted(given, 24)}")
+        given = dict(given)
         for name in given:
             if name not in self.by_name:
                 known = ", ".join(self.by_name)

@@ -7,7 +7,7 @@ there is no import circle. ``netarcade.games`` imports every built-in game;
 
 from __future__ import annotations
 
-from ..core.errors import UnknownGame
+from ..core.errors import UnknownGame, quoted
 from ..core.game import Game
 
 _REGISTRY: dict[str, Game] = {}
@@ -28,7 +28,7 @@ def get_game(game_id: str) -> Game:
         return _REGISTRY[game_id]
     except (KeyError, TypeError):
         known = ", ".join(sorted(_REGISTRY))
-        raise UnknownGame(f"unknown game {game_id!r} (known: {known})") from None
+        raise UnknownGame(f"unknown game {quoted(game_id)} (known: {known})") from None
 
 
 def all_games() -> list[Game]:

@@ -223,14 +223,20 @@ class App(Screen):
         """The error card alone: no game is on screen, so no board, tool bar
         or side column of any game stays behind it (the page's CSS hides the
         empty parts while ``data-state`` is ``link-error``)."""
+        self.no_game(views.link_error(message), message, self.control.broken_game)
+
+    def no_game(self, card: str, message: str, game_id: str | None = None) -> None:
+        """``card`` alone on the game view, for a link that opens nothing (a
+        broken link, a room the relay does not have): the board, tool bar
+        and side column are emptied, the page's first pre-drawn ones too,
+        and the status says so."""
         self.op("class", name="link-pending", on=False)
         self.op("data", name="state", value="link-error")
-        game_id = self.control.broken_game
         self.op("data", name="game", value=game_id or "")
         page = None if game_id is None else page_for(game_id)
         self.set_text("topic", page.title if page is not None else "")
         self.op("title", text=views.tab_title(page, game_id))
-        for element_id, html in (("overlay", views.link_error(message)), ("board", ""), ("tools", ""), ("side", "")):
+        for element_id, html in (("overlay", card), ("board", ""), ("tools", ""), ("side", "")):
             self.set_html(element_id, html)
         self.op("attr", "side", name="data-game", value="")  # the next game mounts its own side column
         self.side_game, self.log_replay = "", None
@@ -285,13 +291,18 @@ class App(Screen):
         self.op("data", name="room", value=session.room or "")
         self.op("data", name="verified", value="" if session.verdict is None else ("yes" if session.verdict.ok else "no"))
         self.set_html("online", lobby.bar_html(session))
-        self.op("prop", "online", name="hidden", value=False)
+        self.op("prop", "online", name="hidden", value=lobby.missing(session))  # no room: no game bar
         url = self.base_url() + "#" + session.share_link()
         card = lobby.card_html(session, url, self.control.watching)
-        if card:
+        if lobby.missing(session):
+            if card != self._online_card:
+                self.no_game(card, session.error.message)
+        elif card:
             if card != self._online_card:
                 self.op("html", "overlay", html=card, keep=["online-name"])  # a name being typed stays
             self.show_overlay(True)
+            if not session.ready:  # no table yet to say whose turn it is: not "Starting Python..." either
+                self.set_text("status", lobby.waiting_words(session))
         elif self._online_card and not session.over:
             self.show_overlay(False)
         self._online_card = card

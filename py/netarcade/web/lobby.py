@@ -26,8 +26,8 @@ from .pages import page_for
 from .session import HUMAN
 from .views import _tag, _void, seat_mark
 
-__all__ = ["bar_html", "card_html", "command", "create_room", "online_seats", "open_room", "parse_fragment",
-           "take_html", "take_online"]
+__all__ = ["bar_html", "card_html", "command", "create_room", "missing", "online_seats", "open_room",
+           "parse_fragment", "take_html", "take_online", "waiting_words"]
 
 #: the storage key of the name this browser last played online under
 NAME_KEY = "netarcade:name"
@@ -264,19 +264,31 @@ def bar_html(session: RemoteSession) -> str:
     return "".join(parts)
 
 
+def waiting_words(session: RemoteSession) -> str:
+    """What the page says while no view of the room has come yet
+    (connecting, reconnecting...): the card's title and the status line."""
+    return _CONN.get(session.conn.state, "Connecting\u2026")
+
+
+def missing(session: RemoteSession) -> bool:
+    """Did the relay answer that this room does not exist (before any view
+    of it came)? The page then shows no game at all, only the card."""
+    return not session.ready and session.error is not None and session.error.code == "no-room"
+
+
 def card_html(session: RemoteSession, url: str, watching: bool = False) -> str:
     """The card over the board before the game starts: the lobby, or a
     visitor's join form; ``""`` when the board should show."""
     conn = session.conn
     if not session.ready:
-        if session.error is not None and session.error.code == "no-room":
+        if missing(session):
             return _tag("div", [
                 _tag("h2", "No such game", id="online-title"),
                 _tag("p", escape(session.error.message), class_="detail"),
                 _tag("div", [_tag("a", "Choose a game", href="#home", class_="button primary")], class_="actions"),
             ], class_="card error-card", role="alertdialog", aria_labelledby="online-title")
         return _tag("div", [
-            _tag("h2", escape(_CONN.get(conn.state, "Connecting\u2026")), id="online-title"),
+            _tag("h2", escape(waiting_words(session)), id="online-title"),
             _tag("p", escape(session.error.message if session.error else "The relay holds the game, the seed and the cards."),
                  class_="detail"),
         ], class_="card online-card", aria_labelledby="online-title")

@@ -21,7 +21,7 @@ from __future__ import annotations
 from itertools import count
 from typing import Any
 
-from ..core.errors import IllegalAction
+from ..core.errors import IllegalAction, quoted
 from ..render.svg import escape
 from .session import LinkError, Session, encode_link
 
@@ -37,6 +37,8 @@ REFUSED = "This is a replay: Play from here starts a game from this move; Leave 
 
 def split_at(fragment: str) -> tuple[str, int | None]:
     """A link without its replay position, and the position (None: no ``at``).
+    The position is ASCII digits only (at most 6): look-alike digits such as
+    ``²``, ``١`` or ``１`` are refused, not read as a number.
 
     >>> split_at("#play=backbone&r=abc&at=12")
     ('play=backbone&r=abc', 12)
@@ -52,8 +54,8 @@ def split_at(fragment: str) -> tuple[str, int | None]:
         if at is not None:
             raise LinkError("this link is damaged: 'at' appears twice")
         value = value.strip()
-        if not value.isdigit() or len(value) > 6:
-            raise LinkError(f"this link's replay position {value[:12]!r} is not a move number (at=0 is the start)")
+        if not (value.isascii() and value.isdigit()) or len(value) > 6:
+            raise LinkError(f"this link's replay position {quoted(value, 24)} is not a move number (at=0 is the start)")
         at = int(value)
     return "&".join(kept), at
 
@@ -150,8 +152,9 @@ class Replay:
         how = {"replay-first": "first", "replay-back": -1, "replay-forward": 1, "replay-last": "last"}.get(name)
         if how is not None:
             return self.step(how)
-        if name == "replay-to" and value is not None and str(value).strip().isdigit():
-            return self.go(int(str(value).strip()))
+        text = "" if value is None else str(value).strip()
+        if name == "replay-to" and text.isascii() and text.isdigit() and len(text) <= 6:
+            return self.go(int(text))
         return False
 
     def position(self) -> Position:

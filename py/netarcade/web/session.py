@@ -34,7 +34,7 @@ import os
 from dataclasses import dataclass, field, replace
 from typing import Any, Hashable, Mapping
 
-from ..core.errors import InvalidOption, InvalidRecord, NetarcadeError, UnknownGame
+from ..core.errors import InvalidOption, InvalidRecord, NetarcadeError, UnknownGame, quoted
 from ..core.game import TABLE, Game, split_seat
 from ..core.match import Match
 from ..core.options import MAX_SEED, validate_seed
@@ -121,8 +121,7 @@ def new_setup(game_id: str, options: Mapping[str, Any] | None = None, seed: Any 
         seats = tuple(str(kind).strip() for kind in seats)
         for kind in seats:
             if kind not in SEAT_KINDS:
-                shown = kind if len(kind) <= 24 else kind[:20] + "..."
-                raise InvalidOption("seats", f"{shown!r} is no kind of player (a seat is one of "
+                raise InvalidOption("seats", f"{quoted(kind, 24)} is no kind of player (a seat is one of "
                                     f"{', '.join(SEAT_KINDS)})")
         given = dict(options or {})
         if "players" not in given and "players" in game.options.by_name:
@@ -188,9 +187,9 @@ def _split_fragment(fragment: str) -> dict[str, str]:
             continue
         key, sep, value = part.partition("=")
         if not sep:
-            raise LinkError(f"this link is damaged: {part[:40]!r} is not key=value")
+            raise LinkError(f"this link is damaged: {quoted(part, 40)} is not key=value")
         if key in pairs:
-            raise LinkError(f"this link is damaged: {key!r} appears twice")
+            raise LinkError(f"this link is damaged: {quoted(key)} appears twice")
         pairs[key] = _unquote(value)
     return pairs
 
@@ -238,7 +237,7 @@ def decode_link(fragment: str, unseated: str | None = None) -> tuple[Setup, tupl
         except InvalidRecord as err:
             raise LinkError(f"the game record in this link is damaged: {err}") from None
         if game_id is not None and game_id != record.game:
-            raise LinkError(f"this link says {game_id!r} but its record is a game of {record.game!r}")
+            raise LinkError(f"this link says {quoted(game_id)} but its record is a game of {quoted(record.game)}")
         game_id, options, seed, actions = record.game, record.options, record.seed, record.actions
     else:
         if game_id is None:
@@ -250,7 +249,7 @@ def decode_link(fragment: str, unseated: str | None = None) -> tuple[Setup, tupl
     try:
         game = get_game(game_id)
     except UnknownGame:
-        raise LinkError(f"this link is for a game this arcade does not have ({game_id!r})") from None
+        raise LinkError(f"this link is for a game this arcade does not have ({quoted(game_id)})") from None
     if encoded is not None:
         options = game.record_options(options)  # a record older than a rules edition keeps its rules
     if not is_playable(game.id):
@@ -305,10 +304,10 @@ def parse_form(game_id: str, values: Mapping[str, Any]) -> tuple[Setup | None, d
     seed = values.get("seed")
     seed_text = "" if seed is None else str(seed).strip()
     if seed_text:
-        if not seed_text.isdigit() or int(seed_text) > MAX_SEED:
+        try:
+            seed = validate_seed(seed_text)  # ASCII digits: "²" or "１" is no seed
+        except InvalidOption:
             errors["seed"] = f"a whole number from 0 to {MAX_SEED}, or blank for a random game"
-        else:
-            seed = int(seed_text)
     else:
         seed = None
     players = options.get("players", game.options.by_name["players"].default
@@ -360,7 +359,7 @@ class Session:
             try:
                 self.play(text)
             except NetarcadeError as err:
-                raise InvalidRecord(f"move {index + 1} ({text!r}) cannot be replayed: {err}") from None
+                raise InvalidRecord(f"move {index + 1} ({quoted(text)}) cannot be replayed: {err}") from None
 
     @classmethod
     def from_link(cls, fragment: str, unseated: str | None = None) -> "Session":
