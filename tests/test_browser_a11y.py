@@ -6,8 +6,8 @@ words in the live region; a card that opens takes the focus; the
 accessibility tree of a Backbone turn reads as docs/web.md says.
 
 One browser context and one page visit every screen (a hash change each),
-so the whole test costs one page load. Same Chromium, flags, fixtures and
-request filter as ``test_browser_app.py``.
+so the whole test costs one page load. Same Chromium, flags, fixtures
+(``conftest.py``) and request filter (``browsing.py``) as every browser test.
 """
 
 from __future__ import annotations
@@ -17,8 +17,7 @@ import subprocess
 
 import pytest
 
-from test_browser_app import BOT_TIMEOUT_MS, browsing, data, server, wait_ready, wait_state  # noqa: F401
-from test_browser_boot import chromium, site  # noqa: F401 - fixtures
+from browsing import BOT_TIMEOUT_MS, browsing, wait_ready, wait_state
 from webstack import ROOT, in_ci
 
 pytestmark = pytest.mark.browser
@@ -52,7 +51,7 @@ def audit(page, where: str) -> None:
     assert not found, f"{where}: " + "\n".join(found)
 
 
-def test_axe_finds_nothing_serious_and_a_turn_is_heard(chromium, server, axe_script):  # noqa: F811
+def test_axe_finds_nothing_serious_and_a_turn_is_heard(chromium, server, axe_script):
     with browsing(chromium, "a11y", [server], viewport={"width": 1280, "height": 800}) as tab:
         tab.context.add_init_script("localStorage.setItem('netarcade.pace', 'instant')")  # bots reply at once
         page = tab.page()

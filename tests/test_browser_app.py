@@ -3,8 +3,8 @@ and keys, undo, reopen the seed link in a fresh browser context, open a
 tampered link, use the new-game form, and embed the page in an iframe on
 another origin.
 
-Debian's Chromium driven by Playwright (the fixtures and flags of
-``test_browser_boot.py``); the site is the built ``dist/`` served by
+Debian's Chromium driven by Playwright (the session's fixtures in
+``conftest.py``, the helpers in ``browsing.py``); the site is the built ``dist/`` served by
 ``netarcade.serve``. Every request that is not to a local test server is
 aborted and recorded, and each test asserts there were none. A
 PerformanceObserver records long tasks; the tests print those over 200 ms
@@ -15,193 +15,32 @@ screenshot goes to ``artifacts/``.
 
 from __future__ import annotations
 
-import contextlib
 import time
 
 import pytest
 
 from netarcade.serve import serve_in_thread
 
-from test_browser_boot import BOOT_TIMEOUT_MS, chromium, site  # noqa: F401 - fixtures
-from webstack import DIST, ROOT
+from browsing import (
+    BOOT_TASK_LIMIT_MS,
+    BOOT_TIMEOUT_MS,
+    BOT_TIMEOUT_MS,
+    PHONE,
+    browsing,
+    data,
+    long_tasks_since,
+    open_setup,
+    report_slow_tasks,
+    settle,
+    tasks_while_bots_think,
+    wait_ready,
+    wait_state,
+)
 
 pytestmark = pytest.mark.browser
 
-LONG_TASK_LIMIT_MS = 200
-#: no main-thread task while Python starts may be longer (it starts in a worker)
-BOOT_TASK_LIMIT_MS = 200
-#: a portrait phone: what the phone tests open their pages as
-PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
-BOT_TIMEOUT_MS = 30_000
 
-OBSERVE_LONG_TASKS = """
-window.__longTasks = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) {
-    window.__longTasks.push({start: entry.startTime, duration: entry.duration});
-  }
-}).observe({type: "longtask", buffered: true});
-"""
-
-
-@pytest.fixture(scope="module")
-def server(site):  # noqa: F811 - the site fixture
-    httpd, base = serve_in_thread(DIST, port=0)
-    yield base
-    httpd.shutdown()
-    httpd.server_close()
-
-
-#: resolves once the page applied the worker's answers to every input sent so far
-SETTLED = "window.NA_PAGE ? window.NA_PAGE.settled() : null"
-#: what a player does: after each of these the page's worker answers a message later
-_INPUTS = {"click", "tap", "press", "fill", "type", "select_option", "check", "uncheck",
-           "dispatch_event", "evaluate", "eval_on_selector", "go_back", "focus"}
-
-
-def settle(page) -> None:
-    """Wait until the engine's worker has answered every input the page sent
-    (Python runs in a worker: a click's redraw arrives a message later)."""
-    try:
-        page.evaluate(SETTLED)
-    except Exception:  # the page navigated or closed meanwhile: nothing to wait for
-        pass
-
-
-class Settling:
-    """A page (or its locator, keyboard, mouse, touchscreen) whose inputs
-    wait for the worker's answer, so the next line reads what the player sees."""
-
-    def __init__(self, target, page):
-        self._target, self._page = target, page
-
-    @property
-    def raw(self):
-        """The Playwright object itself (for calls that check its type)."""
-        return self._target
-
-    def __eq__(self, other):
-        return self._target is (other._target if isinstance(other, Settling) else other)
-
-    def __hash__(self):
-        return id(self._target)
-
-    def __getattr__(self, name):
-        value = getattr(self._target, name)
-        if name in ("keyboard", "mouse", "touchscreen"):
-            return Settling(value, self._page)
-        if type(value).__name__ == "Locator":  # .first, .last
-            return Settling(value, self._page)
-        if name in ("locator", "get_by_role", "get_by_text", "nth", "filter") and callable(value):
-            return lambda *args, **kwargs: Settling(value(*args, **kwargs), self._page)
-        if name in _INPUTS or self._target is not self._page and name in ("down", "up", "insert_text"):
-            def run(*args, **kwargs):
-                result = value(*args, **kwargs)
-                settle(self._page)
-                return result
-            return run
-        return value
-
-
-class Browsing:
-    """A browser context that only reaches the allowed local origins and
-    records what else was asked for, page errors and console errors."""
-
-    def __init__(self, browser, allowed: list[str], **context_args):
-        self.allowed = allowed
-        self.outside: list[str] = []
-        self.errors: list[str] = []
-        self.context = browser.new_context(**context_args)
-        self.context.route("**/*", self._route)
-        self.context.add_init_script(OBSERVE_LONG_TASKS)
-        self.pages = []
-
-    def _route(self, route):
-        url = route.request.url
-        if url.startswith(("data:", "blob:")) or any(url.startswith(base) for base in self.allowed):
-            route.continue_()
-        else:
-            self.outside.append(url)
-            route.abort()
-
-    def page(self):
-        page = self.context.new_page()
-        page.on("pageerror", lambda err: self.errors.append(f"pageerror: {err}"))
-        page.on("console", lambda msg: self.errors.append(f"console: {msg.text}")
-                if msg.type == "error" else None)
-        self.pages.append(page)
-        return Settling(page, page)
-
-    def check_clean(self):
-        assert not self.outside, f"requests left the local servers: {self.outside}"
-        assert not self.errors, "\n".join(self.errors)
-
-    def close(self):
-        self.context.close()
-
-
-@contextlib.contextmanager
-def browsing(browser, name: str, allowed: list[str], **context_args):
-    session = Browsing(browser, allowed, **context_args)
-    try:
-        yield session
-    except BaseException:
-        artifacts = ROOT / "artifacts"
-        artifacts.mkdir(exist_ok=True)
-        for index, page in enumerate(session.pages):
-            with contextlib.suppress(Exception):
-                page.screenshot(path=str(artifacts / f"app-{name}-{index}.png"), full_page=True)
-        raise
-    finally:
-        session.close()
-
-
-def wait_ready(page):
-    page.wait_for_function("document.documentElement.dataset.ready === 'play'", timeout=BOOT_TIMEOUT_MS)
-
-
-def open_setup(page, game_id: str) -> None:
-    """Unfold a game's new-game form on the home screen (folded under "Set up a game")."""
-    if page.get_attribute(f"#setup-{game_id}", "open") is None:
-        page.click(f"#setup-{game_id} > summary")
-    assert page.is_visible(f"#setup-{game_id} form.newgame")
-
-
-def data(page, name: str) -> str | None:
-    return page.evaluate(f"document.documentElement.dataset.{name}")
-
-
-def wait_state(page, state: str, timeout: int = BOT_TIMEOUT_MS):
-    page.wait_for_function(f"document.documentElement.dataset.state === {state!r}", timeout=timeout)
-
-
-def long_tasks_since(page, since_ms: float) -> list[dict]:
-    return page.evaluate(f"window.__longTasks.filter(t => t.start >= {since_ms})")
-
-
-def tasks_while_bots_think(page, tasks: list[dict]) -> list[dict]:
-    """Long tasks (over the limit) that overlap a window in which a bot was
-    thinking, as the page records them in ``data-bot-windows``."""
-    import json
-
-    windows = json.loads(data(page, "botWindows") or "[]")
-    assert windows, "the page recorded no bot thinking"
-    return [
-        t for t in tasks
-        if t["duration"] > LONG_TASK_LIMIT_MS
-        and any(t["start"] < end and t["start"] + t["duration"] > start for start, end in windows)
-    ]
-
-
-def report_slow_tasks(slow: list[dict]) -> None:
-    """Print, never assert: wall-clock limits belong to ``make bench``, not to
-    tests on a shared, noisy machine (a loaded CI box stretches every task)."""
-    if slow:
-        print(f"long tasks over {LONG_TASK_LIMIT_MS} ms while a bot thought "
-              f"(a figure for make bench, not a failure): {slow}")
-
-
-def test_play_against_the_bot_undo_and_reopen_the_link(chromium, server):  # noqa: F811
+def test_play_against_the_bot_undo_and_reopen_the_link(chromium, server):
     with browsing(chromium, "play", [server], viewport={"width": 1280, "height": 800}) as tab:
         page = tab.page()
         page.goto(server + "#play=backbone", wait_until="domcontentloaded")  # the home screen's "Play now"
@@ -210,15 +49,18 @@ def test_play_against_the_bot_undo_and_reopen_the_link(chromium, server):  # noq
         assert data(page, "ready") is None
         wait_ready(page)
         ready_ms = float(data(page, "readyMs"))
-        # Python starts in a web worker: from the first paint of the board until
-        # Python is up no main-thread task is long (on the main thread, Pyodide's
-        # start was one task of seconds); then the page applies the first redraw
+        # Python starts in a web worker, never on the main thread (there, Pyodide's
+        # start was one task of seconds): the page holds no interpreter, a worker
+        # does. The long main-thread tasks while it started are a printed figure
+        # (a loaded machine stretches every task; make bench measures them)
         painted, up = page.evaluate("['na-board-painted', 'na-python-up']"
                                     ".map(n => performance.getEntriesByName(n)[0].startTime)")
         assert painted < up < ready_ms
+        assert page.evaluate("typeof globalThis.loadPyodide === 'undefined' && typeof globalThis.pyodide === 'undefined'")
+        assert any("/static/worker.js" in worker.url for worker in page.raw.workers), [w.url for w in page.raw.workers]
         frozen = [t for t in long_tasks_since(page, 0) if t["duration"] > BOOT_TASK_LIMIT_MS
                   and t["start"] < up and t["start"] + t["duration"] > painted]
-        assert not frozen, f"main-thread tasks over {BOOT_TASK_LIMIT_MS} ms while Python started: {frozen}"
+        print(f"main-thread tasks over {BOOT_TASK_LIMIT_MS} ms while Python started: {frozen}")
         assert page.text_content("#status") == "Your move: 2 actions left, 6 BW"
 
         # an illegal click explains itself and changes nothing
@@ -299,7 +141,7 @@ def test_play_against_the_bot_undo_and_reopen_the_link(chromium, server):  # noq
         fresh.check_clean()
 
 
-def test_copy_link_puts_the_link_on_the_clipboard(chromium, server):  # noqa: F811
+def test_copy_link_puts_the_link_on_the_clipboard(chromium, server):
     with browsing(chromium, "copy", [server], viewport={"width": 1280, "height": 800}) as tab:
         tab.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.rstrip("/"))
         page = tab.page()
@@ -314,7 +156,7 @@ def test_copy_link_puts_the_link_on_the_clipboard(chromium, server):  # noqa: F8
         tab.check_clean()
 
 
-def test_tampered_link_on_a_phone_says_so_and_offers_a_fresh_start(chromium, server):  # noqa: F811
+def test_tampered_link_on_a_phone_says_so_and_offers_a_fresh_start(chromium, server):
     with browsing(chromium, "tampered", [server], **PHONE) as tab:
         page = tab.page()
         page.goto(server + "#play=backbone&seats=human,search&r=gqF2AaFn_broken", wait_until="domcontentloaded")
@@ -334,7 +176,7 @@ def test_tampered_link_on_a_phone_says_so_and_offers_a_fresh_start(chromium, ser
         tab.check_clean()
 
 
-def test_home_form_validates_and_starts_a_game(chromium, server):  # noqa: F811
+def test_home_form_validates_and_starts_a_game(chromium, server):
     with browsing(chromium, "home", [server], viewport={"width": 1280, "height": 800}) as tab:
         page = tab.page()
         page.goto(server + "#home")
@@ -390,7 +232,7 @@ HOST_PAGE = """<!doctype html>
 """
 
 
-def test_embed_mode_inside_an_iframe_on_another_origin(chromium, server, tmp_path):  # noqa: F811
+def test_embed_mode_inside_an_iframe_on_another_origin(chromium, server, tmp_path):
     (tmp_path / "host.html").write_text(HOST_PAGE.format(src=server + "?embed"), encoding="utf-8")
     host_server, host = serve_in_thread(tmp_path, port=0)
     try:

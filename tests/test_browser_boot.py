@@ -15,31 +15,10 @@ import pytest
 
 from netarcade.serve import serve_in_thread
 
-from webstack import CHROMIUM, CHROMIUM_ARGS, DIST, ROOT, ensure_site, in_ci
+from browsing import BOOT_TIMEOUT_MS
+from webstack import DIST, ROOT
 
 pytestmark = pytest.mark.browser
-BOOT_TIMEOUT_MS = 90_000
-
-
-@pytest.fixture(scope="module")
-def chromium():
-    if not CHROMIUM.exists():
-        message = f"{CHROMIUM} is missing: run `make chromium` (as root) to install Debian's chromium"
-        if in_ci():
-            pytest.fail(message)
-        pytest.skip(message)
-    sync_api = pytest.importorskip("playwright.sync_api")
-    with sync_api.sync_playwright() as playwright:
-        browser = playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
-        try:
-            yield browser
-        finally:
-            browser.close()
-
-
-@pytest.fixture(scope="module")
-def site():
-    return ensure_site()
 
 
 @pytest.mark.parametrize("isolate", [False, True], ids=["plain", "isolated"])

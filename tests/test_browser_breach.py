@@ -8,7 +8,7 @@ counters (the policy below is the one ``decide`` plays; a CPython run of it
 against the page's bots finds those seeds). Also: a phone opens a link on
 the tall track, and no request leaves the local server.
 
-Same Chromium, flags, fixtures and request filter as ``test_browser_app.py``;
+Same Chromium, flags, fixtures (``conftest.py``) and request filter (``browsing.py``) as every browser test;
 screenshots go to ``artifacts/`` on failure.
 """
 
@@ -17,20 +17,8 @@ from __future__ import annotations
 import re
 
 import pytest
+from browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, long_tasks_since, open_setup, report_slow_tasks, tasks_while_bots_think, wait_ready
 
-from test_browser_app import (  # noqa: F401 - fixtures and helpers
-    BOT_TIMEOUT_MS,
-    report_slow_tasks,
-    PHONE,
-    browsing,
-    data,
-    long_tasks_since,
-    open_setup,
-    server,
-    tasks_while_bots_think,
-    wait_ready,
-)
-from test_browser_boot import chromium, site  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -101,7 +89,7 @@ def decide(page) -> str:
     raise AssertionError(f"unknown phase {phase!r}")
 
 
-def test_the_form_starts_breach(chromium, server):  # noqa: F811
+def test_the_form_starts_breach(chromium, server):
     with browsing(chromium, "breach-form", [server], viewport={"width": 1280, "height": 800}) as tab:
         page = tab.page()
         page.goto(server + "#home")
@@ -124,8 +112,8 @@ def test_the_form_starts_breach(chromium, server):  # noqa: F811
         tab.check_clean()
 
 
-def test_a_whole_game_by_clicks_with_a_block_and_a_counter(chromium, server):  # noqa: F811
-    with browsing(chromium, "breach-game", [server], viewport={"width": 1280, "height": 800}) as tab:
+def test_a_whole_game_by_clicks_with_a_block_and_a_counter(chromium, server):
+    with browsing(chromium, "breach-game", [server], pace="instant", viewport={"width": 1280, "height": 800}) as tab:
         page = tab.page()
         page.goto(server + GAME)
         wait_ready(page)
@@ -156,7 +144,7 @@ def test_a_whole_game_by_clicks_with_a_block_and_a_counter(chromium, server):  #
         tab.check_clean()
 
 
-def test_a_phone_opens_a_link_on_the_tall_track(chromium, server):  # noqa: F811
+def test_a_phone_opens_a_link_on_the_tall_track(chromium, server):
     with browsing(chromium, "breach-phone", [server], **PHONE) as tab:
         page = tab.page()
         page.goto(server + "#play=breach&seats=human,human&players=2&seed=3", wait_until="domcontentloaded")
@@ -177,7 +165,7 @@ def test_a_phone_opens_a_link_on_the_tall_track(chromium, server):  # noqa: F811
         tab.check_clean()
 
 
-def test_an_embedded_bots_only_game_shows_the_track_and_the_roll_only(chromium, server):  # noqa: F811
+def test_an_embedded_bots_only_game_shows_the_track_and_the_roll_only(chromium, server):
     with browsing(chromium, "breach-embed", [server], viewport={"width": 640, "height": 480}) as tab:
         page = tab.page()
         page.goto(server + "?embed#play=breach&seats=greedy,greedy,greedy,greedy&seed=4")
@@ -199,7 +187,7 @@ def test_an_embedded_bots_only_game_shows_the_track_and_the_roll_only(chromium, 
         tab.check_clean()
 
 
-def test_on_a_phone_the_hand_is_one_row_and_the_track_starts_on_the_first_screen(chromium, server):  # noqa: F811
+def test_on_a_phone_the_hand_is_one_row_and_the_track_starts_on_the_first_screen(chromium, server):
     with browsing(chromium, "breach-phone-hand", [server], **PHONE) as tab:
         page = tab.page()
         page.goto(server + "#play=breach&seats=human,greedy&players=2&seed=3")

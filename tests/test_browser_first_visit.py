@@ -10,15 +10,14 @@ game". On a phone, "Take it online" above a local game is one short line.
 To hold the page before Python is up for as long as the test needs, the
 test holds back the answer for our wheel (``netarcade-*.whl``) and lets it
 go when done: the runtime is up by then, only our package is missing.
-Same Chromium, flags, fixtures and request filter as ``test_browser_app.py``.
+Same Chromium, flags, fixtures (``conftest.py``) and request filter (``browsing.py``) as every browser test.
 """
 
 from __future__ import annotations
 
 import pytest
+from browsing import BOOT_TIMEOUT_MS, PHONE, browsing, data, open_setup, wait_ready
 
-from test_browser_app import PHONE, browsing, data, open_setup, server, wait_ready  # noqa: F401 - fixtures
-from test_browser_boot import BOOT_TIMEOUT_MS, chromium, site  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -47,7 +46,7 @@ def let_go(tab, page, held: list) -> None:
     tab.context.unroute("**/netarcade-*.whl")
 
 
-def test_first_visit_is_the_home_screen_and_nothing_done_before_python_is_lost(chromium, server):  # noqa: F811
+def test_first_visit_is_the_home_screen_and_nothing_done_before_python_is_lost(chromium, server):
     with browsing(chromium, "first-visit", [server], **DESKTOP) as tab:
         held = hold_the_wheel(tab)
         page = tab.page()
@@ -103,7 +102,7 @@ def test_first_visit_is_the_home_screen_and_nothing_done_before_python_is_lost(c
         tab.check_clean()
 
 
-def test_a_form_sent_before_python_is_up_starts_its_game_and_take_it_online_is_one_line(chromium, server):  # noqa: F811
+def test_a_form_sent_before_python_is_up_starts_its_game_and_take_it_online_is_one_line(chromium, server):
     with browsing(chromium, "form-early", [server], **PHONE) as tab:
         held = hold_the_wheel(tab)
         page = tab.page()

@@ -4,7 +4,7 @@ play a few turns; the bots move on their own, the dice panel shows each roll,
 and no request leaves the local server. A PerformanceObserver records long
 tasks: none may exceed 200 ms while the bots think.
 
-Same Chromium, flags, fixtures and request filter as ``test_browser_app.py``;
+Same Chromium, flags, fixtures (``conftest.py``) and request filter (``browsing.py``) as every browser test;
 screenshots go to ``artifacts/`` on failure.
 """
 
@@ -16,20 +16,8 @@ import pytest
 
 from netarcade.core import encode_record
 from netarcade.core.record import Record
+from browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, long_tasks_since, open_setup, report_slow_tasks, tasks_while_bots_think, wait_ready
 
-from test_browser_app import (  # noqa: F401 - fixtures and helpers
-    BOT_TIMEOUT_MS,
-    report_slow_tasks,
-    PHONE,
-    browsing,
-    data,
-    long_tasks_since,
-    open_setup,
-    tasks_while_bots_think,
-    server,
-    wait_ready,
-)
-from test_browser_boot import chromium, site  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -55,7 +43,7 @@ def my_turn(page) -> str:
     return "end"
 
 
-def test_three_player_game_against_two_bots(chromium, server):  # noqa: F811
+def test_three_player_game_against_two_bots(chromium, server):
     with browsing(chromium, "netcontrol", [server], viewport={"width": 1280, "height": 800}) as tab:
         page = tab.page()
         page.goto(server + "#home")
@@ -149,11 +137,11 @@ def test_three_player_game_against_two_bots(chromium, server):  # noqa: F811
         tab.check_clean()
 
 
-def test_a_new_player_finishes_a_three_player_game(chromium, server):  # noqa: F811
+def test_a_new_player_finishes_a_three_player_game(chromium, server):
     """The whole game by clicks against a greedy and a search bot, to the
     game-over card with its XP-per-turn chart (XP target 3, the least the
     form allows, so the game is short)."""
-    with browsing(chromium, "netcontrol-finish", [server], viewport={"width": 1280, "height": 800}) as tab:
+    with browsing(chromium, "netcontrol-finish", [server], pace="instant", viewport={"width": 1280, "height": 800}) as tab:
         page = tab.page()
         page.goto(server + "#play=netcontrol&seats=human,greedy,search&players=3&seed=11&target=3")
         wait_ready(page)
@@ -177,7 +165,7 @@ def test_a_new_player_finishes_a_three_player_game(chromium, server):  # noqa: F
         tab.check_clean()
 
 
-def test_a_link_reopens_the_island_and_illegal_clicks_explain(chromium, server):  # noqa: F811
+def test_a_link_reopens_the_island_and_illegal_clicks_explain(chromium, server):
     with browsing(chromium, "netcontrol-link", [server], **PHONE) as tab:
         page = tab.page()
         page.goto(server + "#play=netcontrol&seats=human,human&players=2&seed=3", wait_until="domcontentloaded")
@@ -212,7 +200,7 @@ def test_a_link_reopens_the_island_and_illegal_clicks_explain(chromium, server):
         fresh.check_clean()
 
 
-def test_a_record_link_shows_the_bare_island_of_its_radius_before_python(chromium, server):  # noqa: F811
+def test_a_record_link_shows_the_bare_island_of_its_radius_before_python(chromium, server):
     record = encode_record(Record("netcontrol", {"players": 2, "radius": 3, "target": 10}, 5, ("p1 node v0",)))
     with browsing(chromium, "netcontrol-radius", [server]) as tab:
         page = tab.page()
@@ -225,7 +213,7 @@ def test_a_record_link_shows_the_bare_island_of_its_radius_before_python(chromiu
         tab.check_clean()
 
 
-def test_an_embedded_bots_only_game_shows_the_island_dice_and_hand_only(chromium, server):  # noqa: F811
+def test_an_embedded_bots_only_game_shows_the_island_dice_and_hand_only(chromium, server):
     with browsing(chromium, "netcontrol-embed", [server], viewport={"width": 640, "height": 480}) as tab:
         page = tab.page()
         page.goto(server + "?embed#play=netcontrol&seats=greedy,greedy,greedy&players=3&seed=4")

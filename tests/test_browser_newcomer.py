@@ -4,23 +4,14 @@ names its resources on screen and gives phone-sized targets, keyboard focus
 stays on the board across a bot's reply, the embed's Pause and demo seeds,
 the bot pace control, and Resign.
 
-Same Chromium, flags, fixtures and request filter as ``test_browser_app.py``.
+Same Chromium, flags, fixtures (``conftest.py``) and request filter (``browsing.py``) as every browser test.
 """
 
 from __future__ import annotations
 
 import pytest
+from browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, wait_ready, wait_state
 
-from test_browser_app import (  # noqa: F401 - fixtures and helpers
-    BOT_TIMEOUT_MS,
-    PHONE,
-    browsing,
-    data,
-    server,
-    wait_ready,
-    wait_state,
-)
-from test_browser_boot import chromium, site  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -43,7 +34,7 @@ def visible_count(page, selector: str) -> int:
 
 
 @pytest.mark.parametrize("game", list(BAD_LINKS))
-def test_a_bad_link_shows_its_error_card_alone_under_the_right_title(chromium, server, game):  # noqa: F811
+def test_a_bad_link_shows_its_error_card_alone_under_the_right_title(chromium, server, game):
     fragment, title = BAD_LINKS[game]
     with browsing(chromium, f"badlink-{game}", [server], **DESKTOP) as tab:
         page = tab.page()
@@ -70,7 +61,7 @@ ACTIVE = """(() => { const a = document.activeElement;
   return {id: a.id, name: a.getAttribute('data-name'), onBoard: !!a.closest('#board')}; })()"""
 
 
-def test_keyboard_focus_stays_on_the_board_across_the_bot_s_reply(chromium, server):  # noqa: F811
+def test_keyboard_focus_stays_on_the_board_across_the_bot_s_reply(chromium, server):
     with browsing(chromium, "focus", [server], **DESKTOP) as tab:
         page = tab.page()
         page.goto(server + "#play=backbone&seats=human,greedy&seed=5&map=seeded")
@@ -90,7 +81,7 @@ def test_keyboard_focus_stays_on_the_board_across_the_bot_s_reply(chromium, serv
         tab.check_clean()
 
 
-def test_the_bot_pace_is_remembered_and_resign_asks_first(chromium, server):  # noqa: F811
+def test_the_bot_pace_is_remembered_and_resign_asks_first(chromium, server):
     with browsing(chromium, "pace", [server], **DESKTOP) as tab:
         page = tab.page()
         page.goto(server + "#play=netcontrol&seats=human,greedy,greedy&seed=4")
@@ -118,7 +109,7 @@ def test_the_bot_pace_is_remembered_and_resign_asks_first(chromium, server):  # 
         tab.check_clean()
 
 
-def test_backbone_resign_on_a_phone_ends_the_duel(chromium, server):  # noqa: F811
+def test_backbone_resign_on_a_phone_ends_the_duel(chromium, server):
     with browsing(chromium, "resign-backbone", [server], **PHONE) as tab:
         page = tab.page()
         page.goto(server + "#play=backbone&seats=human,greedy&seed=4")
@@ -131,7 +122,7 @@ def test_backbone_resign_on_a_phone_ends_the_duel(chromium, server):  # noqa: F8
         tab.check_clean()
 
 
-def test_a_paused_embed_does_not_say_the_bot_is_thinking(chromium, server):  # noqa: F811
+def test_a_paused_embed_does_not_say_the_bot_is_thinking(chromium, server):
     with browsing(chromium, "embed-pause", [server], viewport={"width": 640, "height": 420}) as tab:
         page = tab.page()
         page.goto(server + "?embed")
@@ -169,7 +160,7 @@ PROBE_TARGETS = """(() => {
 
 
 @pytest.mark.parametrize("radius", [2, 4])
-def test_net_control_on_a_phone_names_resources_and_gives_every_target_a_finger_s_room(chromium, server, radius):  # noqa: F811
+def test_net_control_on_a_phone_names_resources_and_gives_every_target_a_finger_s_room(chromium, server, radius):
     players = 3
     with browsing(chromium, f"nc-touch-{radius}", [server], **PHONE) as tab:
         page = tab.page()

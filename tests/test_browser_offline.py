@@ -2,7 +2,7 @@
 after one visit it starts and plays with the server gone and the network off;
 a new build replaces the old one only when the player reloads into it.
 
-Debian's Chromium via Playwright (``test_browser_boot``'s fixtures); every
+Debian's Chromium via Playwright (the fixtures of ``conftest.py``); every
 request not to the local server is refused and recorded, and none may occur.
 Service workers need a secure context: http://127.0.0.1 is one.
 """
@@ -20,8 +20,7 @@ import pytest
 
 from netarcade.serve import serve_in_thread
 
-from test_browser_app import browsing, data, wait_ready, wait_state
-from test_browser_boot import BOOT_TIMEOUT_MS, chromium, site  # noqa: F401 - fixtures
+from browsing import BOOT_TIMEOUT_MS, browsing, data, wait_ready, wait_state
 from webstack import DIST, PYODIDE_VERSION
 
 pytestmark = pytest.mark.browser
@@ -43,7 +42,7 @@ def play_a_move_against_the_bot(page):
     assert "r=" in page.evaluate("location.hash")  # the seed link holds the game
 
 
-def test_boots_and_plays_from_compressed_files(chromium, site):  # noqa: F811
+def test_boots_and_plays_from_compressed_files(chromium, site):
     server, base = serve_in_thread(DIST, port=0)
     try:
         with browsing(chromium, "compressed", [base], viewport={"width": 1280, "height": 800}) as tab:
@@ -66,7 +65,7 @@ def test_boots_and_plays_from_compressed_files(chromium, site):  # noqa: F811
         server.server_close()
 
 
-def test_second_visit_starts_and_plays_with_no_network(chromium, site):  # noqa: F811
+def test_second_visit_starts_and_plays_with_no_network(chromium, site):
     server, base = serve_in_thread(DIST, port=0)
     with browsing(chromium, "offline", [base], viewport={"width": 1280, "height": 800}) as tab:
         page = tab.page()
@@ -142,7 +141,7 @@ def _publish_new_version(folder, marker: str) -> None:
     (folder / "index.html.gz").write_bytes(gzip.compress(new_page))
 
 
-def test_a_new_version_replaces_the_old_on_reload(chromium, site, tmp_path):  # noqa: F811
+def test_a_new_version_replaces_the_old_on_reload(chromium, site, tmp_path):
     folder = tmp_path / "site"
     _copy_site(folder)
     server, base = serve_in_thread(folder, port=0)

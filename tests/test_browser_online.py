@@ -21,8 +21,7 @@ import time
 
 import pytest
 
-from test_browser_app import browsing, open_setup, wait_ready  # noqa: F401 - helpers
-from test_browser_boot import chromium, site  # noqa: F401 - fixtures
+from browsing import browsing, open_setup, wait_ready
 from test_browser_breach import decide as breach_decide
 from test_browser_overwrite import my_turn as overwrite_turn
 from test_relay_harness import RelayProcess
@@ -33,7 +32,7 @@ GAME_SECONDS = 420
 
 
 @pytest.fixture
-def relay_site(site, tmp_path):  # noqa: F811
+def relay_site(site, tmp_path):
     relay = RelayProcess(tmp_path / "data", "--rate", "200", "--burst", "400", site=site)
     yield relay
     relay.kill()
@@ -72,7 +71,7 @@ def join_by_link(page, link: str, name: str):
     return page
 
 
-def test_online_net_control_two_players_a_bot_a_spectator(chromium, relay_site, tmp_path):  # noqa: F811
+def test_online_net_control_two_players_a_bot_a_spectator(chromium, relay_site, tmp_path):
     base = relay_site.http + "/"
     rng = random.Random(11)
     with browsing(chromium, "online-ann", [base]) as ann_tab, \
@@ -191,7 +190,7 @@ def log_texts(page) -> list[str]:
 
 
 @pytest.mark.parametrize("game_id", ["backbone", "overwrite", "breach"])
-def test_two_people_play_online(chromium, relay_site, game_id):  # noqa: F811
+def test_two_people_play_online(chromium, relay_site, game_id):
     """Ann takes a two-seat game online from the home form, Bob joins by the
     link; each makes moves by clicks on his own page; both logs show both
     players' moves in the game's notation, the same on both pages. Then Bob
@@ -271,7 +270,7 @@ def test_two_people_play_online(chromium, relay_site, game_id):  # noqa: F811
             tab.check_clean()
 
 
-def test_take_a_local_backbone_game_online(chromium, relay_site):  # noqa: F811
+def test_take_a_local_backbone_game_online(chromium, relay_site):
     """Ann plays a local Backbone game against the bot, one Router in, and
     takes it online from the bar above the board: the room carries on at the
     same position (the bot's seat is now Bob's); Bob joins by the link and

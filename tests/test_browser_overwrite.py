@@ -5,27 +5,15 @@ holds a piece), with one refused click explained by the engine, the ghost
 shown under the pointer, undo, and the seed link reopened in a fresh page;
 no request leaves the local server, and no long task while the bot thinks.
 
-Same Chromium, flags, fixtures and request filter as ``test_browser_app.py``;
+Same Chromium, flags, fixtures (``conftest.py``) and request filter (``browsing.py``) as every browser test;
 screenshots go to ``artifacts/`` on failure.
 """
 
 from __future__ import annotations
 
 import pytest
+from browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, long_tasks_since, open_setup, report_slow_tasks, tasks_while_bots_think, wait_ready
 
-from test_browser_app import (  # noqa: F401 - fixtures and helpers
-    BOT_TIMEOUT_MS,
-    PHONE,
-    browsing,
-    data,
-    long_tasks_since,
-    open_setup,
-    report_slow_tasks,
-    server,
-    tasks_while_bots_think,
-    wait_ready,
-)
-from test_browser_boot import chromium, site  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -76,8 +64,8 @@ def my_turn(page, explained: list) -> str:
     return "reserve"
 
 
-def test_a_whole_game_against_the_bot_by_clicks(chromium, server):  # noqa: F811
-    with browsing(chromium, "overwrite", [server], viewport={"width": 1280, "height": 800}) as tab:
+def test_a_whole_game_against_the_bot_by_clicks(chromium, server):
+    with browsing(chromium, "overwrite", [server], pace="instant", viewport={"width": 1280, "height": 800}) as tab:
         page = tab.page()
         page.goto(server + "#home")
         wait_ready(page)
@@ -150,7 +138,7 @@ def test_a_whole_game_against_the_bot_by_clicks(chromium, server):  # noqa: F811
         tab.check_clean()
 
 
-def test_on_a_phone_a_tap_shows_the_piece_and_a_second_tap_places_it(chromium, server):  # noqa: F811
+def test_on_a_phone_a_tap_shows_the_piece_and_a_second_tap_places_it(chromium, server):
     with browsing(chromium, "overwrite-phone", [server], **PHONE) as tab:
         page = tab.page()
         page.goto(server + "#play=overwrite&seats=human,human&seed=5")
@@ -170,7 +158,7 @@ def test_on_a_phone_a_tap_shows_the_piece_and_a_second_tap_places_it(chromium, s
         tab.check_clean()
 
 
-def test_an_embedded_bots_only_game_shows_the_board_and_the_bank_only(chromium, server):  # noqa: F811
+def test_an_embedded_bots_only_game_shows_the_board_and_the_bank_only(chromium, server):
     with browsing(chromium, "overwrite-embed", [server], viewport={"width": 640, "height": 480}) as tab:
         page = tab.page()
         page.goto(server + "?embed#play=overwrite&seats=greedy,greedy,greedy,greedy&seed=4")

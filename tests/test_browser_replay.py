@@ -14,9 +14,8 @@ from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.games import get_game
 from netarcade.web.session import encode_link, new_setup
+from browsing import browsing, data, wait_ready
 
-from test_browser_app import browsing, data, server, wait_ready  # noqa: F401 - fixtures and helpers
-from test_browser_boot import chromium, site  # noqa: F401 - fixtures
 
 pytestmark = pytest.mark.browser
 
@@ -35,7 +34,7 @@ def replay_at(page) -> str:
     return data(page, "replay")
 
 
-def test_step_through_a_finished_game_and_play_from_a_move(chromium, server):  # noqa: F811
+def test_step_through_a_finished_game_and_play_from_a_move(chromium, server):
     link, actions = finished_backbone()
     total = len(actions)
     with browsing(chromium, "replay", [server], viewport={"width": 1280, "height": 800}) as tab:

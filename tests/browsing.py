@@ -1,0 +1,188 @@
+"""What the browser tests share: a browser context that reaches only the
+local test servers (``Browsing``), pages whose inputs wait for the engine's
+worker to answer (``Settling``), and small readers of the page's state.
+
+Not a test module (no ``test_`` prefix); the fixtures (the built site, one
+Chromium, the static server) are in ``conftest.py``. A context starts with
+the bots' pace at "instant" (no deliberate pause between bot moves) unless a
+test asks for another: the pause is a player's comfort, not behaviour under
+test, except where the pace itself is tested.
+"""
+
+from __future__ import annotations
+
+import contextlib
+
+from webstack import ROOT
+
+#: how long a page may take to start Python (a safety net: tests wait on the page's ready flag)
+BOOT_TIMEOUT_MS = 90_000
+
+LONG_TASK_LIMIT_MS = 200
+#: no main-thread task while Python starts may be longer (it starts in a worker)
+BOOT_TASK_LIMIT_MS = 200
+#: a portrait phone: what the phone tests open their pages as
+PHONE = {"viewport": {"width": 390, "height": 844}, "has_touch": True, "is_mobile": True, "device_scale_factor": 2}
+BOT_TIMEOUT_MS = 30_000
+
+OBSERVE_LONG_TASKS = """
+window.__longTasks = [];
+new PerformanceObserver((list) => {
+  for (const entry of list.getEntries()) {
+    window.__longTasks.push({start: entry.startTime, duration: entry.duration});
+  }
+}).observe({type: "longtask", buffered: true});
+"""
+
+
+#: resolves once the page applied the worker's answers to every input sent so far
+SETTLED = "window.NA_PAGE ? window.NA_PAGE.settled() : null"
+#: what a player does: after each of these the page's worker answers a message later
+_INPUTS = {"click", "tap", "press", "fill", "type", "select_option", "check", "uncheck",
+           "dispatch_event", "evaluate", "eval_on_selector", "go_back", "focus"}
+
+
+def settle(page) -> None:
+    """Wait until the engine's worker has answered every input the page sent
+    (Python runs in a worker: a click's redraw arrives a message later)."""
+    try:
+        page.evaluate(SETTLED)
+    except Exception:  # the page navigated or closed meanwhile: nothing to wait for
+        pass
+
+
+class Settling:
+    """A page (or its locator, keyboard, mouse, touchscreen) whose inputs
+    wait for the worker's answer, so the next line reads what the player sees."""
+
+    def __init__(self, target, page):
+        self._target, self._page = target, page
+
+    @property
+    def raw(self):
+        """The Playwright object itself (for calls that check its type)."""
+        return self._target
+
+    def __eq__(self, other):
+        return self._target is (other._target if isinstance(other, Settling) else other)
+
+    def __hash__(self):
+        return id(self._target)
+
+    def __getattr__(self, name):
+        value = getattr(self._target, name)
+        if name in ("keyboard", "mouse", "touchscreen"):
+            return Settling(value, self._page)
+        if type(value).__name__ == "Locator":  # .first, .last
+            return Settling(value, self._page)
+        if name in ("locator", "get_by_role", "get_by_text", "nth", "filter") and callable(value):
+            return lambda *args, **kwargs: Settling(value(*args, **kwargs), self._page)
+        if name in _INPUTS or self._target is not self._page and name in ("down", "up", "insert_text"):
+            def run(*args, **kwargs):
+                result = value(*args, **kwargs)
+                settle(self._page)
+                return result
+            return run
+        return value
+
+
+class Browsing:
+    """A browser context that only reaches the allowed local origins and
+    records what else was asked for, page errors and console errors."""
+
+    def __init__(self, browser, allowed: list[str], pace: str | None = None, **context_args):
+        self.allowed = allowed
+        self.outside: list[str] = []
+        self.errors: list[str] = []
+        self.context = browser.new_context(**context_args)
+        self.context.route("**/*", self._route)
+        self.context.add_init_script(OBSERVE_LONG_TASKS)
+        if pace is not None:  # the page's remembered bots' pace (normal, fast, instant)
+            self.context.add_init_script(f"localStorage.setItem('netarcade.pace', {pace!r})")
+        self.pages = []
+
+    def _route(self, route):
+        url = route.request.url
+        if url.startswith(("data:", "blob:")) or any(url.startswith(base) for base in self.allowed):
+            route.continue_()
+        else:
+            self.outside.append(url)
+            route.abort()
+
+    def page(self):
+        page = self.context.new_page()
+        page.on("pageerror", lambda err: self.errors.append(f"pageerror: {err}"))
+        page.on("console", lambda msg: self.errors.append(f"console: {msg.text}")
+                if msg.type == "error" else None)
+        self.pages.append(page)
+        return Settling(page, page)
+
+    def check_clean(self):
+        assert not self.outside, f"requests left the local servers: {self.outside}"
+        assert not self.errors, "\n".join(self.errors)
+
+    def close(self):
+        self.context.close()
+
+
+@contextlib.contextmanager
+def browsing(browser, name: str, allowed: list[str], pace: str | None = None, **context_args):
+    """A ``Browsing`` context for one test; on failure a screenshot of each
+    of its pages goes to ``artifacts/``."""
+    session = Browsing(browser, allowed, pace, **context_args)
+    try:
+        yield session
+    except BaseException:
+        artifacts = ROOT / "artifacts"
+        artifacts.mkdir(exist_ok=True)
+        for index, page in enumerate(session.pages):
+            with contextlib.suppress(Exception):
+                page.screenshot(path=str(artifacts / f"app-{name}-{index}.png"), full_page=True)
+        raise
+    finally:
+        session.close()
+
+
+def wait_ready(page):
+    page.wait_for_function("document.documentElement.dataset.ready === 'play'", timeout=BOOT_TIMEOUT_MS)
+
+
+def open_setup(page, game_id: str) -> None:
+    """Unfold a game's new-game form on the home screen (folded under "Set up a game")."""
+    if page.get_attribute(f"#setup-{game_id}", "open") is None:
+        page.click(f"#setup-{game_id} > summary")
+    assert page.is_visible(f"#setup-{game_id} form.newgame")
+
+
+def data(page, name: str) -> str | None:
+    return page.evaluate(f"document.documentElement.dataset.{name}")
+
+
+def wait_state(page, state: str, timeout: int = BOT_TIMEOUT_MS):
+    page.wait_for_function(f"document.documentElement.dataset.state === {state!r}", timeout=timeout)
+
+
+def long_tasks_since(page, since_ms: float) -> list[dict]:
+    return page.evaluate(f"window.__longTasks.filter(t => t.start >= {since_ms})")
+
+
+def tasks_while_bots_think(page, tasks: list[dict]) -> list[dict]:
+    """Long tasks (over the limit) that overlap a window in which a bot was
+    thinking, as the page records them in ``data-bot-windows``."""
+    import json
+
+    windows = json.loads(data(page, "botWindows") or "[]")
+    assert windows, "the page recorded no bot thinking"
+    return [
+        t for t in tasks
+        if t["duration"] > LONG_TASK_LIMIT_MS
+        and any(t["start"] < end and t["start"] + t["duration"] > start for start, end in windows)
+    ]
+
+
+def report_slow_tasks(slow: list[dict]) -> None:
+    """Print, never assert: wall-clock limits belong to ``make bench``, not to
+    tests on a shared, noisy machine (a loaded CI box stretches every task)."""
+    if slow:
+        print(f"long tasks over {LONG_TASK_LIMIT_MS} ms while a bot thought "
+              f"(a figure for make bench, not a failure): {slow}")

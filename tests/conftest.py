@@ -1,0 +1,90 @@
+"""What every test session shares: the built site, one Chromium, the static
+server, and the two sizes of the long runs.
+
+- ``site``: ``dist/`` built once per session from the current source
+  (``webstack.ensure_site``).
+- ``chromium``: one Debian Chromium per session, driven by Playwright, never
+  a downloaded browser; a test that needs isolation (storage, offline,
+  service worker) opens its own context in it (``browsing.Browsing``). It is
+  started again if a test left it disconnected (a crashed browser).
+- ``server``: ``netarcade.serve`` over the built site on a free loopback port.
+- ``--soak``: the long twins run at full size (``make soak``). A test that
+  has a long twin asks ``soak_size(fast, full)`` for its size and carries the
+  ``soak`` mark; ``make test`` runs it at the fast size, which still fails on
+  the same defects. Hypothesis runs its ``soak`` profile (many more examples)
+  with ``--soak``, its ``fast`` profile otherwise.
+"""
+
+from __future__ import annotations
+
+import pytest
+from hypothesis import HealthCheck, settings
+
+from webstack import CHROMIUM, CHROMIUM_ARGS, DIST, ensure_site, in_ci
+
+settings.register_profile("fast", max_examples=100, deadline=None)
+settings.register_profile("soak", max_examples=2000, deadline=None,
+                          suppress_health_check=[HealthCheck.too_slow])
+
+_SOAK = {"on": False}
+
+
+def pytest_addoption(parser):
+    parser.addoption("--soak", action="store_true",
+                     help="run the long twins at full size (make soak): more kills, games and examples")
+
+
+def pytest_configure(config):
+    _SOAK["on"] = bool(config.getoption("--soak"))
+    settings.load_profile("soak" if _SOAK["on"] else "fast")
+
+
+def soak_size(fast, full):
+    """The size of a run that has a long twin: ``full`` under ``--soak``, else ``fast``."""
+    return full if _SOAK["on"] else fast
+
+
+@pytest.fixture(scope="session")
+def site():
+    return ensure_site()
+
+
+@pytest.fixture(scope="session")
+def _playwright():
+    if not CHROMIUM.exists():
+        message = f"{CHROMIUM} is missing: run `make chromium` (as root) to install Debian's chromium"
+        if in_ci():
+            pytest.fail(message)
+        pytest.skip(message)
+    sync_api = pytest.importorskip("playwright.sync_api")
+    with sync_api.sync_playwright() as playwright:
+        yield playwright
+
+
+@pytest.fixture(scope="session")
+def _chromium_holder(_playwright):
+    holder = {"browser": None}
+    yield holder
+    if holder["browser"] is not None and holder["browser"].is_connected():
+        holder["browser"].close()
+
+
+@pytest.fixture
+def chromium(_playwright, _chromium_holder):
+    """The session's Chromium (launched again if a test left it disconnected)."""
+    browser = _chromium_holder["browser"]
+    if browser is None or not browser.is_connected():
+        browser = _playwright.chromium.launch(executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
+        _chromium_holder["browser"] = browser
+    return browser
+
+
+@pytest.fixture(scope="session")
+def server(site):
+    """The built site served by ``netarcade.serve`` on a free loopback port; its base URL."""
+    from netarcade.serve import serve_in_thread
+
+    httpd, base = serve_in_thread(DIST, port=0)
+    yield base
+    httpd.shutdown()
+    httpd.server_close()
