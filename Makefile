@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test bench bench-page bench-pyodide venv clean simulate
+.PHONY: test soak bench bench-page bench-pyodide venv clean simulate
 
 venv: $(STAMP)
 
@@ -16,6 +16,11 @@ $(STAMP): pyproject.toml
 
 test: $(STAMP)
 	$(PY) -m pytest -q
+
+# the long twins at full size: the tests marked soak (more kills, games and
+# hypothesis examples than make test runs; tests/soak.py, tests/conftest.py)
+soak: $(STAMP)
+	$(PY) -m pytest -q --soak -m soak
 
 # engine figures, then page figures (first board paint, ready to play, vs the bare page),
 # then the engine under Pyodide in Node with its ratio to CPython;
@@ -92,4 +97,4 @@ redis:
 	fi
 
 # the cross-runtime and browser tests need the npm runtime and Chromium; the relay's Redis tests redis-server
-test: $(NPM_STAMP) chromium redis
+test soak: $(NPM_STAMP) chromium redis

@@ -9,10 +9,10 @@ server, and the two sizes of the long runs.
   started again if a test left it disconnected (a crashed browser).
 - ``server``: ``netarcade.serve`` over the built site on a free loopback port.
 - ``--soak``: the long twins run at full size (``make soak``). A test that
-  has a long twin asks ``soak_size(fast, full)`` for its size and carries the
-  ``soak`` mark; ``make test`` runs it at the fast size, which still fails on
-  the same defects. Hypothesis runs its ``soak`` profile (many more examples)
-  with ``--soak``, its ``fast`` profile otherwise.
+  has a long twin takes its size from ``soak.soak_size(fast, full)`` and
+  carries the ``soak`` mark; ``make test`` runs it at the fast size, which
+  still fails on the same defects. Hypothesis runs its ``soak`` profile (many
+  more examples) with ``--soak``, its ``fast`` profile otherwise.
 """
 
 from __future__ import annotations
@@ -20,14 +20,12 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, settings
 
+import soak
 from webstack import CHROMIUM, CHROMIUM_ARGS, DIST, ensure_site, in_ci
 
 settings.register_profile("fast", max_examples=100, deadline=None)
 settings.register_profile("soak", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
-
-_SOAK = {"on": False}
-
 
 def pytest_addoption(parser):
     parser.addoption("--soak", action="store_true",
@@ -35,13 +33,8 @@ def pytest_addoption(parser):
 
 
 def pytest_configure(config):
-    _SOAK["on"] = bool(config.getoption("--soak"))
-    settings.load_profile("soak" if _SOAK["on"] else "fast")
-
-
-def soak_size(fast, full):
-    """The size of a run that has a long twin: ``full`` under ``--soak``, else ``fast``."""
-    return full if _SOAK["on"] else fast
+    soak.ENABLED = bool(config.getoption("--soak"))
+    settings.load_profile("soak" if soak.ENABLED else "fast")
 
 
 @pytest.fixture(scope="session")

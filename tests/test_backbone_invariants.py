@@ -10,6 +10,7 @@ docs/rules/backbone.md.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -21,8 +22,11 @@ from netarcade.games import replay
 from netarcade.games.backbone import rules
 from netarcade.games.backbone.actions import COSTS, Build, End, Hack, Reroute
 
+from soak import soak_size
+
 MAX_ACTIONS = 150
-EXAMPLES = 15
+#: random games per run: make test / make soak
+EXAMPLES = soak_size(15, 300)
 
 # --- an independent reading of the docs -------------------------------------
 
@@ -324,6 +328,7 @@ OPTIONS = st.fixed_dictionaries({
 SEEDS = st.integers(0, 2**64 - 1)
 
 
+@pytest.mark.soak
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, options=OPTIONS, chooser=SEEDS)
 def test_random_games_keep_every_invariant(seed, options, chooser):
@@ -333,7 +338,8 @@ def test_random_games_keep_every_invariant(seed, options, chooser):
     assert digest(again) == digest(state)
 
 
-@settings(max_examples=5, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.soak
+@settings(max_examples=soak_size(5, 60), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, chooser=SEEDS)
 def test_low_target_games_end_properly(seed, chooser):
     """Play to the end (target 3, so closing turns happen); check the ending."""

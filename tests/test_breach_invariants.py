@@ -10,6 +10,7 @@ from __future__ import annotations
 
 from collections import Counter
 
+import pytest
 from hypothesis import given, settings, strategies as st
 
 from test_breach_helpers import GAME
@@ -18,6 +19,8 @@ from netarcade.core.prng import Rng
 from netarcade.games.breach.actions import Discard, Enter, Play, Resign, Stop
 from netarcade.games.breach.cards import DECK, EDGE, HAND, LAYERS, ROOT, layer_of, other
 from netarcade.games.breach.state import DISCARD, DONE, NEVER
+
+from soak import soak_size
 
 
 def where_cards_are(state) -> Counter:
@@ -54,7 +57,8 @@ def check_invariants(state, before_turn, current_before):
     assert (state.window is None) == (state.phase != "window")
 
 
-@settings(max_examples=12, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak_size(12, 200), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
 def test_invariants_hold_after_every_action(seed, players):
     match = Match(GAME, {"players": players, "rounds": 12}, seed, undo=False)
@@ -78,7 +82,8 @@ def test_invariants_hold_after_every_action(seed, players):
             assert GAME.view(match.state, None)["resigned"] == match.state.resigned
 
 
-@settings(max_examples=8, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak_size(8, 150), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_refusals_keep_the_digest(seed):
     match = Match(GAME, {"players": 3}, seed, undo=False)
@@ -101,7 +106,8 @@ def test_refusals_keep_the_digest(seed):
         match.play(rng.choice(match.legal_actions(seat)))
 
 
-@settings(max_examples=10, deadline=None)
+@pytest.mark.soak
+@settings(max_examples=soak_size(10, 150), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
 def test_check_accepts_exactly_the_listed_actions(seed, players):
     """``check`` tests Enter, Stop and Play without listing every action (the

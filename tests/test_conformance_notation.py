@@ -6,7 +6,8 @@ notation, checked the same way (python-chess's parse/format pairs).
 - Any text at all, built from the game's own words, random ASCII or random
   Unicode, either parses to one of the game's action kinds whose notation
   parses back to it, or is refused with ``InvalidNotation``; nothing else
-  escapes (hypothesis; ``make soak`` runs many more examples).
+  escapes (hypothesis: 100 examples each in ``make test``, 2,000 in
+  ``make soak``).
 - Look-alike digits (superscripts, Arabic-Indic, full-width) in a legal text
   are refused: the notation reads ASCII digits only.
 
@@ -89,6 +90,7 @@ def test_every_legal_text_round_trips(game):
             match.submit(seat, rng.choice(texts))
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 @given(data=st.data())
 def test_the_games_own_words_in_any_order_parse_or_are_refused(game, data):
@@ -96,6 +98,7 @@ def test_the_games_own_words_in_any_order_parse_or_are_refused(game, data):
     parses_or_refuses(game, " ".join(data.draw(st.lists(st.sampled_from(words), max_size=6))))
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 @given(text=st.text(alphabet=st.characters(min_codepoint=0, max_codepoint=127), max_size=40))
 @example(text="p1 linkbuild e1 e2")
@@ -103,6 +106,7 @@ def test_random_ascii_parses_or_is_refused(game, text):
     parses_or_refuses(game, text)
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 @given(text=st.text(max_size=40))
 @example(text="p\u00b2 end")
@@ -114,6 +118,7 @@ def test_random_text_parses_or_is_refused(game, text):
     parses_or_refuses(game, text)
 
 
+@pytest.mark.soak
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 @given(data=st.data())
 def test_a_legal_text_with_one_word_mangled_parses_or_is_refused(game, data):

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 
 import pytest
-from hypothesis import given, settings
+from hypothesis import given
 from hypothesis import strategies as st
 
 from netcontrol_positions import (
@@ -436,7 +436,7 @@ def test_notation_non_text_is_invalid_notation(value):
         parse_action(value)
 
 
-@settings(max_examples=300)
+@pytest.mark.soak
 @given(st.sampled_from(sorted(SIGNATURES)), st.integers(0, 5),
        st.lists(st.integers(0, 9999), min_size=2, max_size=2))
 def test_notation_every_well_formed_action_round_trips(verb, seat, numbers):

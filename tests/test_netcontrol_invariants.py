@@ -24,6 +24,7 @@ Radius 1 is drawn only with 2..4 players: the game refuses 5 or 6 there
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -37,10 +38,13 @@ from netarcade.games.netcontrol import rules
 from netarcade.games.netcontrol.actions import SIGNATURES, Act
 from netarcade.games.netcontrol.board import DEAD, RESOURCE_CODES, RESOURCES
 
+from soak import soak_size
+
 MAX_ACTIONS = 500
-EXAMPLES = 30
+#: random games per run: make test / make soak
+EXAMPLES = soak_size(30, 400)
 FULL_EVERY = 23
-RICH_EXAMPLES = 15
+RICH_EXAMPLES = soak_size(15, 200)
 RICH_ACTIONS = 700
 
 # --- the docs, written out -------------------------------------------------------
@@ -527,6 +531,7 @@ def options(draw):
     return {"players": players, "radius": radius, "target": draw(st.integers(3, 12))}
 
 
+@pytest.mark.soak
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, options=options(), chooser=SEEDS)
 def test_random_games_keep_every_invariant(seed, options, chooser):
@@ -536,6 +541,7 @@ def test_random_games_keep_every_invariant(seed, options, chooser):
     assert digest(again) == digest(state)
 
 
+@pytest.mark.soak
 @settings(max_examples=RICH_EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, options=options(), chooser=SEEDS)
 def test_rich_random_games_keep_every_invariant(seed, options, chooser):
@@ -545,7 +551,8 @@ def test_rich_random_games_keep_every_invariant(seed, options, chooser):
     play(seed, options, chooser, max_actions=RICH_ACTIONS, gifts=4)
 
 
-@settings(max_examples=10, deadline=None, suppress_health_check=[HealthCheck.too_slow])
+@pytest.mark.soak
+@settings(max_examples=soak_size(10, 150), deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(seed=SEEDS, chooser=SEEDS, players=st.integers(2, 4))
 def test_games_to_the_end(seed, chooser, players):
     """Low target, played to the end with lighter checks."""

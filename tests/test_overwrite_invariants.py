@@ -13,6 +13,7 @@ changing the digest.
 
 from __future__ import annotations
 
+import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
@@ -23,8 +24,11 @@ from netarcade.games.overwrite.actions import Defrag, Draw, Pass, Place, Reserve
 from netarcade.games.overwrite.board import BOUNDARY_SIZE, boundary
 from netarcade.games.overwrite.pieces import COLOUR, KIND, PIECES, SIZE
 
+from soak import soak_size
+
 MAX_ACTIONS = 120
-EXAMPLES = 12
+#: random games per run: make test / make soak
+EXAMPLES = soak_size(12, 200)
 
 
 def recount(state, colour):
@@ -105,6 +109,7 @@ def choose(actions, rng):
     return rng.choice(actions)
 
 
+@pytest.mark.soak
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32), chooser=st.integers(0, 2**32))
 def test_invariants_hold_after_every_action(players, seed, chooser):
