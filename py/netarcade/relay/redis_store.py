@@ -161,14 +161,21 @@ class RedisStore(JournalStore):
         self.db.hset(room_key(code), "started", 1)
 
     def append(self, code: str, n: int, seat: int, text: str, source: str, over: bool) -> None:
+        self._fenced(self._append, code, f"action {n} of room {code}",
+                     [lease_key(code), log_key(code), room_key(code), OPEN, seats_key(code), gone_key(code)],
+                     [self.process, n, seat, text, source, int(over), repr(time.time()), code,
+                      self.keep_ms, self.keep_ms + round(FORGET * 1000)])
+
+    @staticmethod
+    def _fenced(script, code: str, what: str, keys: list, args: list) -> None:
+        """Run a script that checks this process's lease: ``LeaseLost`` if
+        another process holds it, ``StoreError`` if Redis refuses or is gone."""
         try:
-            self._append(keys=[lease_key(code), log_key(code), room_key(code), OPEN, seats_key(code), gone_key(code)],
-                         args=[self.process, n, seat, text, source, int(over), repr(time.time()), code,
-                               self.keep_ms, self.keep_ms + round(FORGET * 1000)])
+            script(keys=keys, args=args)
         except redis.ResponseError as err:
             if "LEASELOST" in str(err):
                 raise LeaseLost(code) from None
-            raise StoreError(f"the journal refused action {n} of room {code}: {err}") from None
+            raise StoreError(f"the journal refused {what}: {err}") from None
         except redis.RedisError as err:
             raise StoreError(f"the journal is unreachable ({type(err).__name__}); try again") from None
 
@@ -202,15 +209,9 @@ class RedisStore(JournalStore):
 
     def remove(self, code: str, reason: str, now: float) -> None:
         """Fenced like the append: only the lease holder (or nobody) removes a room."""
-        try:
-            self._remove(keys=[lease_key(code), room_key(code), seats_key(code), log_key(code), OPEN, gone_key(code)],
-                         args=[self.process, code, reason, round(FORGET * 1000)])
-        except redis.ResponseError as err:
-            if "LEASELOST" in str(err):
-                raise LeaseLost(code) from None
-            raise StoreError(f"the journal refused to remove room {code}: {err}") from None
-        except redis.RedisError as err:
-            raise StoreError(f"the journal is unreachable ({type(err).__name__}); try again") from None
+        self._fenced(self._remove, code, f"the removal of room {code}",
+                     [lease_key(code), room_key(code), seats_key(code), log_key(code), OPEN, gone_key(code)],
+                     [self.process, code, reason, round(FORGET * 1000)])
 
     def gone(self, code: str) -> str | None:
         reason = self.db.get(gone_key(code))
