@@ -242,3 +242,26 @@ def test_the_lifecycle_options_are_in_the_docs_with_their_defaults():
         assert option in build_parser().format_help()
     assert (lifecycle.WAIT, lifecycle.KEEP) == (600.0, 86400.0)
     assert (lifecycle.PER_CONNECTION, lifecycle.PER_ADDRESS, lifecycle.PER_HOUR) == (5, 50, 200)
+
+
+def test_a_mass_expiry_is_spread_over_sweeps(tmp_path, monkeypatch):
+    """Each removal is a journal write: a sweep removes ``REMOVE_BATCH``
+    rooms in memory and the journal's purge ``PURGE_BATCH`` more, the rest
+    wait for the next sweep (the loop is not held for all at once)."""
+    from netarcade.relay import store
+
+    monkeypatch.setattr(lifecycle, "REMOVE_BATCH", 2)
+    monkeypatch.setattr(store, "PURGE_BATCH", 1)
+
+    async def body():
+        relay = relay_at(tmp_path)
+        creator = Seat(relay, 1)
+        for _ in range(5):
+            creator.send({"kind": "create", "game": "backbone", "seats": ["human", "human"]})
+        born = max(room.created for room in relay.rooms.values())
+        assert len(relay.lifecycle.sweep(born + WAIT)) == 3 and len(relay.rooms) == 2
+        assert len(relay.lifecycle.sweep(born + WAIT + 1)) == 2 and relay.rooms == {}
+        assert relay.store.db.execute("SELECT COUNT(*) FROM rooms").fetchone()[0] == 0
+        relay.store.close()
+
+    asyncio.run(body())

@@ -61,6 +61,9 @@ PER_HOUR = 200
 IDLE_FINISHED = 60.0
 #: seconds between two sweeps
 SWEEP_EVERY = 1.0
+#: rooms in memory removed in one sweep at most (each a journal write: 2000 at once held the loop
+#: 160 ms); the rest wait for the next sweep
+REMOVE_BATCH = 100
 #: why a room was removed -> what a client is told
 REASONS = {
     "waiting": "room {code} expired: its game did not start within {wait} of its creation",
@@ -252,8 +255,9 @@ class Lifecycle:
         for code, room in list(relay.rooms.items()):
             reason = self.due(room, now)
             if reason is not None:
-                self.remove(room, reason, now)
-                removed.append(code)
+                if len(removed) < REMOVE_BATCH:
+                    self.remove(room, reason, now)
+                    removed.append(code)
             elif room.match.over:
                 if room.subscribers:
                     self.idle.pop(code, None)
