@@ -52,7 +52,7 @@ ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "py"))
 
-from test_relay_harness import Client, RelayProcess  # noqa: E402
+from test_relay_harness import NO_QUOTA, Client, RelayProcess  # noqa: E402
 from netarcade.relay.store import journal  # noqa: E402
 
 
@@ -468,7 +468,8 @@ def main(argv=None) -> int:
         players = journal_rooms(data / "data0", args)
     try:
         began = time.monotonic()
-        processes = [RelayProcess(data / f"data{i}", "--rate", "100000", "--burst", "100000", *store,
+        # one setup connection creates every room: no creation quota
+        processes = [RelayProcess(data / f"data{i}", "--rate", "100000", "--burst", "100000", *store, *NO_QUOTA,
                                   "--max-connections", str(args.rooms * args.seats + 100))
                      for i in range(args.processes)]
         if args.preplay:

@@ -28,6 +28,9 @@ from netarcade.core.record import digest  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
 
 ROOT = Path(__file__).resolve().parents[1]
+#: relay options that lift the creation quotas (docs/relay.md, "Room lifecycle"): for tests and
+#: benchmarks whose one address opens many rooms
+NO_QUOTA = ("--rooms-per-connection", "0", "--rooms-per-address", "0", "--creates-per-hour", "0")
 
 
 class RelayProcess:
@@ -51,7 +54,7 @@ class RelayProcess:
         with open(self.log, "a") as log:
             self.logged = log.tell()  # where this run's stderr starts
             self.proc = subprocess.Popen(cmd, stdout=subprocess.PIPE, stderr=log, env=env, text=True)
-        line = self.proc.stdout.readline()
+        line = self.serving = self.proc.stdout.readline()
         if "netarcade: serving http://" not in line:
             self.proc.kill()
             self.proc.wait(10)

@@ -182,6 +182,38 @@ def test_open_resumes_a_stored_seat_and_watches_when_it_is_gone():
     assert session.ready and session.names[1] == "You"
 
 
+def test_a_room_the_relay_removed_says_so():
+    """docs/relay.md, "Room lifecycle": a waiting room expires while its
+    creator waits (the relay pushes ``expired`` with the room), and a
+    stored seat of a removed room is resumed: both show "This game is
+    gone" with the relay's sentence, forget the seat and watch nothing."""
+    wire = Wire()
+    session = wire.session()
+    kinds = ["human", "human"]
+    session.create("backbone", kinds, {"players": 2}, "Ann")
+    session.on_open()
+    wire.deliver(session, {"kind": "created", "id": 1, "room": ROOM, "game": "backbone", "options": {"players": 2},
+                           "seats": kinds, "clock": 90.0, "commitment": "c0"})
+    wire.deliver(session, {"kind": "joined", "id": 1, "room": ROOM, "seat": 0, "token": "tok", "name": "Ann"})
+    wire.deliver(session, state_frame(Match(get_game("backbone"), {"players": 2}, 5), 0, kinds, started=False))
+    assert session.ready and f"netarcade:seat:{ROOM}" in wire.storage
+    sentence = f"room {ROOM} expired: its game did not start within 10 min of its creation"
+    wire.deliver(session, {"kind": "error", "code": "expired", "room": ROOM, "message": sentence})
+    assert not session.ready and session.seat is None and f"netarcade:seat:{ROOM}" not in wire.storage
+    card = lobby.card_html(session, "http://relay.example/")
+    assert "This game is gone" in card and sentence in card
+    # a seat kept from a room removed since: the resume is answered "expired", nothing is watched
+    wire.storage[f"netarcade:seat:{ROOM}"] = json.dumps({"seat": 0, "token": "tok"})
+    later = wire.session()
+    later.open(ROOM)
+    later.on_open()
+    sent = wire.sockets[-1].sent
+    assert sent[-1]["kind"] == "resume"
+    wire.deliver(later, {"kind": "error", "id": sent[-1]["id"], "code": "expired", "message": sentence})
+    assert sent[-1]["kind"] == "resume" and later.seat is None and f"netarcade:seat:{ROOM}" not in wire.storage
+    assert "This game is gone" in lobby.card_html(later, "http://relay.example/")
+
+
 class Recording(Screen):
     def __init__(self, wire):
         self.wire = wire

@@ -92,11 +92,12 @@ class Cluster:
         if not await self.db.set(lease_key(code), self.me, nx=True, px=LEASE_MS + LOAD_MS_PER_ACTION * replay):
             return False
         try:
-            return self.relay.load_room(code) is not None
+            if self.relay.load_room(code) is not None:
+                return True
         except Exception:
             log.exception("could not load room %s", code)
-            await self.db.delete(lease_key(code))
-            return False
+        self.relay.store.release(code)  # gone meanwhile, expired (lifecycle.py) or broken: not ours to hold
+        return False
 
     async def keep_leases(self) -> None:
         while True:
@@ -267,6 +268,8 @@ class Cluster:
             remote = client.remote
             if remote is not None and frame.get("kind") in ("state", "update") and frame.get("room") == remote["room"]:
                 remote["observer"], remote["version"], remote["subscribed"] = frame["seat"], frame["version"], True
+            elif remote is not None and frame.get("code") == "expired" and frame.get("room") == remote["room"]:
+                client.remote = None  # the room was removed (lifecycle.py): nothing to follow
             self.relay.send(client, frame)
             return
         ident = (message["from"], message["cid"])

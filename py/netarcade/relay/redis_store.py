@@ -9,6 +9,12 @@ are the versions (``n-0``). The append is one Lua script that checks the
 lease and the log's length, so a process that lost its lease (paused,
 partitioned, presumed dead) cannot write a second history: it gets
 ``LeaseLost`` and drops its copy of the room.
+
+Expiry (``lifecycle.py``): the append that ends a game also sets the
+room's keys to expire ``keep`` seconds later (Redis removes a finished
+room by itself, whoever holds it) and writes ``na:gone:<code>`` to outlive
+them by ``FORGET``; a waiting room that expires is removed by its owner
+with one script that checks the lease (``REMOVE``).
 What it is not: the message bus between processes (``cluster.py``) or
 the rules. The seed and salt are kept in the room's hash like SQLite keeps
 them in its file: Redis is private to the relays (bind it to a private
@@ -31,7 +37,7 @@ import redis
 from redis.backoff import ExponentialBackoff
 from redis.retry import Retry
 
-from .store import JournalStore, LeaseLost, StoreError, StoredRoom
+from .store import FORGET, JournalStore, LeaseLost, StoreError, StoredRoom
 
 PREFIX = "na:"
 #: a lease lives this long unless its owner renews it (every third of it)
@@ -55,10 +61,27 @@ end
 if len ~= n - 1 then return redis.error_reply('GAP') end
 redis.call('XADD', KEYS[2], n .. '-0', 'seat', ARGV[3], 'text', ARGV[4], 'source', ARGV[5], 'at', ARGV[7])
 if ARGV[6] == '1' then
-  redis.call('HSET', KEYS[3], 'over', 1)
+  redis.call('HSET', KEYS[3], 'over', 1, 'ended', ARGV[7])
   redis.call('SREM', KEYS[4], ARGV[8])
+  for i = 2, 3 do redis.call('PEXPIRE', KEYS[i], ARGV[9]) end
+  redis.call('PEXPIRE', KEYS[5], ARGV[9])
+  redis.call('SET', KEYS[6], 'finished', 'PX', ARGV[10])
 end
 return 1
+"""
+
+REMOVE = """
+local holder = redis.call('GET', KEYS[1])
+if holder and holder ~= ARGV[1] then return redis.error_reply('LEASELOST') end
+redis.call('DEL', KEYS[1], KEYS[2], KEYS[3], KEYS[4])
+redis.call('SREM', KEYS[5], ARGV[2])
+redis.call('SET', KEYS[6], ARGV[3], 'PX', ARGV[4])
+return 1
+"""
+
+RELEASE = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
 """
 
 RENEW = """
@@ -83,6 +106,10 @@ def lease_key(code: str) -> str:
     return f"{PREFIX}lease:{code}"
 
 
+def gone_key(code: str) -> str:
+    return f"{PREFIX}gone:{code}"
+
+
 def retry_policy(cls=Retry) -> Retry:
     # about 6 s of retries: a Redis restart on the same host, not an outage
     return cls(ExponentialBackoff(cap=0.5, base=0.02), 16)
@@ -95,12 +122,15 @@ def _text(value) -> str:
 class RedisStore(JournalStore):
     shared = True
 
-    def __init__(self, url: str, process: str):
+    def __init__(self, url: str, process: str, keep: float = 86400.0):
         self.url, self.process = url, process
+        self.keep_ms = max(1, round(keep * 1000))
         self.db = redis.Redis.from_url(url, retry=retry_policy(), socket_timeout=5, socket_connect_timeout=2,
                                        health_check_interval=0)
         self.db.ping()
         self._append = self.db.register_script(APPEND)
+        self._remove = self.db.register_script(REMOVE)
+        self._release = self.db.register_script(RELEASE)
 
     def close(self) -> None:
         self.db.close()
@@ -110,7 +140,8 @@ class RedisStore(JournalStore):
         pipe = self.db.pipeline(transaction=True)
         pipe.hset(room_key(room.code), mapping={
             "game": room.game, "options": json.dumps(room.options, sort_keys=True), "seed": str(room.seed),
-            "salt": room.salt, "clock": repr(room.clock), "standin": room.standin, "created": repr(time.time()),
+            "salt": room.salt, "clock": repr(room.clock), "standin": room.standin,
+            "created": repr(time.time() if room.created is None else room.created),
             "started": int(room.started), "over": 0})
         pipe.hset(seats_key(room.code), mapping={f"{index}:kind": seat["kind"] for index, seat in enumerate(room.seats)})
         pipe.set(lease_key(room.code), self.process, px=LEASE_MS)
@@ -118,7 +149,7 @@ class RedisStore(JournalStore):
         pipe.execute()
 
     def code_taken(self, code: str) -> bool:
-        return bool(self.db.exists(room_key(code)))
+        return bool(self.db.exists(room_key(code), gone_key(code)))
 
     def claim_seat(self, code: str, seat: int, name: str, token_hash: str) -> None:
         self.db.hset(seats_key(code), mapping={f"{seat}:name": name, f"{seat}:token": token_hash})
@@ -130,13 +161,21 @@ class RedisStore(JournalStore):
         self.db.hset(room_key(code), "started", 1)
 
     def append(self, code: str, n: int, seat: int, text: str, source: str, over: bool) -> None:
+        self._fenced(self._append, code, f"action {n} of room {code}",
+                     [lease_key(code), log_key(code), room_key(code), OPEN, seats_key(code), gone_key(code)],
+                     [self.process, n, seat, text, source, int(over), repr(time.time()), code,
+                      self.keep_ms, self.keep_ms + round(FORGET * 1000)])
+
+    @staticmethod
+    def _fenced(script, code: str, what: str, keys: list, args: list) -> None:
+        """Run a script that checks this process's lease: ``LeaseLost`` if
+        another process holds it, ``StoreError`` if Redis refuses or is gone."""
         try:
-            self._append(keys=[lease_key(code), log_key(code), room_key(code), OPEN],
-                         args=[self.process, n, seat, text, source, int(over), repr(time.time()), code])
+            script(keys=keys, args=args)
         except redis.ResponseError as err:
             if "LEASELOST" in str(err):
                 raise LeaseLost(code) from None
-            raise StoreError(f"the journal refused action {n} of room {code}: {err}") from None
+            raise StoreError(f"the journal refused {what}: {err}") from None
         except redis.RedisError as err:
             raise StoreError(f"the journal is unreachable ({type(err).__name__}); try again") from None
 
@@ -151,8 +190,10 @@ class RedisStore(JournalStore):
         row = {_text(k): _text(v) for k, v in row.items()}
         seats = {_text(k): _text(v) for k, v in seats.items()}
         count = sum(1 for key in seats if key.endswith(":kind"))
+        over = row["over"] == "1"
         stored = StoredRoom(code, row["game"], json.loads(row["options"]), int(row["seed"]), row["salt"],
-                            float(row["clock"]), row["standin"], row["started"] == "1", row["over"] == "1")
+                            float(row["clock"]), row["standin"], row["started"] == "1", over,
+                            created=float(row.get("created", 0)))
         stored.seats = [{"kind": seats[f"{i}:kind"], "name": seats.get(f"{i}:name"),
                          "token_hash": seats.get(f"{i}:token"), "misses": int(seats.get(f"{i}:misses", 0)),
                          "bot_now": seats.get(f"{i}:bot") == "1"} for i in range(count)]
@@ -160,7 +201,27 @@ class RedisStore(JournalStore):
         for _id, fields in log:
             fields = {_text(k): _text(v) for k, v in fields.items()}
             stored.actions.append((int(fields["seat"]), fields["text"], fields["source"]))
+            if over:  # a room finished before ``ended`` was written: its last action's time
+                stored.ended = float(fields.get("at", stored.created))
+        if over and "ended" in row:
+            stored.ended = float(row["ended"])
         return stored
+
+    def remove(self, code: str, reason: str, now: float) -> None:
+        """Fenced like the append: only the lease holder (or nobody) removes a room."""
+        self._fenced(self._remove, code, f"the removal of room {code}",
+                     [lease_key(code), room_key(code), seats_key(code), log_key(code), OPEN, gone_key(code)],
+                     [self.process, code, reason, round(FORGET * 1000)])
+
+    def gone(self, code: str) -> str | None:
+        reason = self.db.get(gone_key(code))
+        return _text(reason) if reason is not None else None
+
+    def release(self, code: str) -> None:
+        try:
+            self._release(keys=[lease_key(code)], args=[self.process])
+        except redis.RedisError:
+            pass  # the lease runs out by itself
 
     def rooms(self) -> list[StoredRoom]:
         return []  # shared: rooms are loaded by the process that takes their lease

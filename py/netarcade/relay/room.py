@@ -130,6 +130,9 @@ class Room:
         self.game = get_game(stored.game)
         self.seed, self.salt, self.clock, self.standin = stored.seed, stored.salt, stored.clock, stored.standin
         self.started = stored.started
+        #: wall-clock times of creation and of the game's end (``lifecycle.py``)
+        self.created = time.time() if stored.created is None else stored.created
+        self.ended = stored.ended
         self.seats = [Seat(s["kind"], s.get("name"), s.get("token_hash"), s.get("misses", 0),
                            s.get("bot_now", False)) for s in stored.seats]
         # a room journaled before a rules edition existed names none: it
@@ -139,6 +142,8 @@ class Room:
             self.match.submit(seat, text)
             self._forget_undo()
             self.seats[seat].last_own = version
+        if self.match.over and self.ended is None:
+            self.ended = time.time()
         self.commitment = commitment(self.game.id, self.seed, self.salt)
         #: client -> [observer, last version sent]
         self.subscribers: dict[Any, list] = {}
@@ -175,7 +180,8 @@ class Room:
             if not store.code_taken(code):
                 break
         stored = StoredRoom(code, game.id, options, secrets.randbits(64) if seed is None else seed,
-                            secrets.token_hex(16), clock, standin, False, False, [{"kind": s} for s in seats])
+                            secrets.token_hex(16), clock, standin, False, False, [{"kind": s} for s in seats],
+                            created=time.time())
         store.create_room(stored)
         room = cls(stored, store, send, bot_delay)
         for text in actions:  # journaled like any move, so a restart replays them
@@ -333,6 +339,8 @@ class Room:
             raise
         self._forget_undo()
         self.seats[seat].last_own = version
+        if self.match.over and self.ended is None:
+            self.ended = time.time()
         return version
 
     def _forget_undo(self) -> None:

@@ -5,7 +5,8 @@ other relay processes: ``cluster.py``).
 What it is for: one asyncio loop that accepts connections (bounded in
 number, checked for origin, rate-limited, closed when idle), decodes frames
 (``protocol.py``), hands them to rooms (``room.py``) and queues each client's
-answers in order. On start it reloads every room of the journal by replay.
+answers in order. On start it reloads every open room of the journal by
+replay; ``lifecycle.py`` decides when rooms expire and who may create them.
 What it is not: the rules (``Match``) or the page. ``docs/relay.md`` is the
 protocol.
 """
@@ -25,7 +26,7 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
-from . import protocol
+from . import lifecycle, protocol
 from .collector import Collector
 from .protocol import FrameError, VERSION
 from .room import HUMAN, Room, RoomError
@@ -37,6 +38,8 @@ DEFAULTS = {
     "max_connections": 1000, "rate": 20.0, "burst": 60, "idle": 300.0, "open_timeout": 10.0,
     "clock": 90.0, "min_clock": 0.05, "max_rooms": 10000, "bot_delay": 0.3, "sync": "normal",
     "standin": "greedy", "queue": 256, "store": None,
+    "room_wait": lifecycle.WAIT, "room_keep": lifecycle.KEEP, "rooms_per_connection": lifecycle.PER_CONNECTION,
+    "rooms_per_address": lifecycle.PER_ADDRESS, "creates_per_hour": lifecycle.PER_HOUR,
 }
 ENDPOINT = "/ws"
 
@@ -44,8 +47,11 @@ ENDPOINT = "/ws"
 class Client:
     """One WebSocket connection: its outgoing queue, rate bucket and room."""
 
-    def __init__(self, ws: ServerConnection, rate: float, burst: int, queue: int, cid: int = 0):
+    def __init__(self, ws: ServerConnection, rate: float, burst: int, queue: int, cid: int = 0,
+                 address: str | None = None):
         self.ws, self.cid = ws, cid
+        #: what the creation quota counts this connection as (``lifecycle.address_key``)
+        self.address = address
         #: the room this client is in when another process owns it (cluster.route)
         self.remote: dict | None = None
         self.queue: asyncio.Queue = asyncio.Queue(maxsize=queue)
@@ -73,7 +79,8 @@ class Relay:
         from .cluster import new_process_id
         self.process = new_process_id()
         self.store = open_store(self.settings["store"], self.settings["data"],
-                                durable=self.settings["sync"] == "full", process=self.process)
+                                durable=self.settings["sync"] == "full", process=self.process,
+                                keep=self.settings["room_keep"])
         self.cluster = None
         if self.store.shared:
             from .cluster import Cluster
@@ -83,7 +90,8 @@ class Relay:
         self.clients: dict[int, Client] = {}
         self.next_cid = 0
         self.connections = 0
-        for stored in self.store.rooms():
+        self.lifecycle = lifecycle.Lifecycle(self)
+        for stored in self.lifecycle.reload():
             room = Room(stored, self.store, self.send, self.settings["bot_delay"])
             self.rooms[room.code] = room
 
@@ -130,7 +138,8 @@ class Relay:
     async def handler(self, ws: ServerConnection) -> None:
         self.connections += 1
         self.next_cid += 1
-        client = Client(ws, self.settings["rate"], self.settings["burst"], self.settings["queue"], self.next_cid)
+        client = Client(ws, self.settings["rate"], self.settings["burst"], self.settings["queue"], self.next_cid,
+                        lifecycle.address_key(ws.remote_address[0] if ws.remote_address else None))
         self.clients[client.cid] = client
         writer = asyncio.get_running_loop().create_task(self.writer(client))
         try:
@@ -161,6 +170,7 @@ class Relay:
             if client.remote is not None:
                 self.cluster.leave(client)
             self.clients.pop(client.cid, None)
+            self.lifecycle.quota.forget_connection(client.cid)
             self.connections -= 1
 
     async def dispatch(self, client: Client, data: Any) -> None:
@@ -198,9 +208,12 @@ class Relay:
                                              request))
 
     def room(self, code: str) -> Room:
-        room = self.rooms.get(code.upper())
+        code = code.upper()
+        room = self.rooms.get(code)
+        if room is None and not self.store.shared:  # a finished room out of memory (lifecycle.py)
+            room = self.load_room(code)
         if room is None:
-            raise RoomError("no-room", f"no room {code[:12]!r}")
+            raise self.lifecycle.missing(code)
         return room
 
     def load_room(self, code: str) -> Room | None:
@@ -208,7 +221,7 @@ class Relay:
         if code in self.rooms:
             return self.rooms[code]
         stored = self.store.load(code)
-        if stored is None:
+        if stored is None or not self.lifecycle.loadable(stored):
             return None
         room = Room(stored, self.store, self.send, self.settings["bot_delay"])
         self.rooms[code] = room
@@ -247,8 +260,7 @@ class Relay:
         self.send(client, {"kind": "pong", "v": VERSION, "id": frame.get("id")})
 
     def on_create(self, client: Client, frame: dict) -> None:
-        if len(self.rooms) >= self.settings["max_rooms"]:
-            raise RoomError("too-many-rooms", "the relay holds as many rooms as it may")
+        self.lifecycle.admit(client)
         seats = frame["seats"]
         if not 1 <= len(seats) <= protocol.MAX_SEATS:
             raise RoomError("bad-seats", f"1 to {protocol.MAX_SEATS} seats")
@@ -259,6 +271,7 @@ class Relay:
                            self.settings["standin"], self.settings["bot_delay"], frame.get("seed"),
                            frame.get("actions", ()))
         self.rooms[room.code] = room
+        self.lifecycle.created(client, room)
         self.send(client, {"kind": "created", "v": VERSION, "id": frame.get("id"), "room": room.code,
                            "game": room.game.id, "options": room.match.options, "seats": seats,
                            "clock": room.clock, "commitment": room.commitment})
@@ -329,6 +342,10 @@ class Relay:
                     due = room.next_deadline()
                     if due is not None:
                         wake = min(wake, due)
+            try:
+                self.lifecycle.step(time.time())
+            except Exception:  # the journal unreachable: the next sweep tries again
+                logging.getLogger("netarcade.relay").exception("room lifecycle sweep failed")
             if self.collector is not None:
                 self.collector.step(time.monotonic())
             await asyncio.sleep(max(0.02, wake - time.monotonic()))
@@ -376,7 +393,20 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
     add("--origin", action="append", default=[], dest="origins", metavar="ORIGIN",
         help="also allow WebSocket connections from this browser origin (repeatable; '*' for any)")
     add("--max-connections", type=int, default=DEFAULTS["max_connections"], help="open WebSockets at most (1000)")
-    add("--max-rooms", type=int, default=DEFAULTS["max_rooms"], help="rooms held at most (10000)")
+    add("--max-rooms", type=int, default=DEFAULTS["max_rooms"],
+        help="open rooms (waiting or in play) held at most (10000); finished rooms do not count")
+    add("--room-wait", type=float, default=DEFAULTS["room_wait"], metavar="SECONDS",
+        help="remove a room whose game has not started this long after its creation "
+             "(0.1 to 604800 seconds; default 600)")
+    add("--room-keep", type=float, default=DEFAULTS["room_keep"], metavar="SECONDS",
+        help="keep a finished room (watch, resume, reveal) this long after its end, then remove it "
+             "(0.1 to 31536000 seconds; default 86400)")
+    add("--rooms-per-connection", type=int, default=DEFAULTS["rooms_per_connection"], metavar="N",
+        help="open rooms one connection may have created (0 to 100000, 0 for no limit; default 5)")
+    add("--rooms-per-address", type=int, default=DEFAULTS["rooms_per_address"], metavar="N",
+        help="open rooms one address (an IPv6 /64) may have created (0 to 100000, 0 for no limit; default 50)")
+    add("--creates-per-hour", type=int, default=DEFAULTS["creates_per_hour"], metavar="N",
+        help="rooms one address may create in any hour (0 to 1000000, 0 for no limit; default 200)")
     add("--rate", type=float, default=DEFAULTS["rate"], help="frames a second per connection (20)")
     add("--burst", type=int, default=DEFAULTS["burst"], help="frames allowed in a burst (60)")
     add("--idle", type=float, default=DEFAULTS["idle"], help="close a connection silent this long, seconds (300)")

@@ -6,7 +6,10 @@ relay processes, is ``redis_store.py``; ``open_store`` picks one.
 What it is for: nothing accepted is lost. A room (game, options, seed, salt,
 clock, seats and their token hashes) is written when it is created; every
 accepted action is inserted and committed before the relay acknowledges it;
-a restarted relay reads every room back and replays its actions.
+a restarted relay reads every open room back and replays its actions. A
+room that expired (``lifecycle.py``) is removed with its seats and actions,
+and its code is remembered ``FORGET`` seconds (the table ``gone``) so a
+client hears ``expired`` rather than ``no-room``.
 What it is not: the rules (rooms replay through ``Match``) or a cache.
 
 Tokens are never stored, only their sha256: a stolen journal cannot play a
@@ -36,7 +39,19 @@ CREATE TABLE IF NOT EXISTS seats (
 CREATE TABLE IF NOT EXISTS actions (
     code TEXT NOT NULL, n INTEGER NOT NULL, seat INTEGER NOT NULL, text TEXT NOT NULL,
     source TEXT NOT NULL, at REAL NOT NULL, PRIMARY KEY (code, n));
+CREATE TABLE IF NOT EXISTS gone (code TEXT PRIMARY KEY, reason TEXT NOT NULL, until REAL NOT NULL);
 """
+#: added after the first journals were written: ``ended`` (when the game was
+#: over) and the indexes the lifecycle's sweep reads every second
+MIGRATION = """
+CREATE INDEX IF NOT EXISTS rooms_waiting ON rooms (created) WHERE started = 0 AND over = 0;
+CREATE INDEX IF NOT EXISTS rooms_ended ON rooms (ended) WHERE over = 1;
+CREATE INDEX IF NOT EXISTS gone_until ON gone (until);
+"""
+#: a removed room's code is remembered this long (``expired``, then ``no-room``)
+FORGET = 7 * 86400.0
+#: rooms removed in one sweep at most (the rest wait for the next)
+PURGE_BATCH = 500
 
 
 @dataclass
@@ -52,6 +67,8 @@ class StoredRoom:
     over: bool
     seats: list[dict[str, Any]] = field(default_factory=list)
     actions: list[tuple[int, str, str]] = field(default_factory=list)  # (seat, text, source)
+    created: float | None = None  # wall-clock time of creation (None: now, when written)
+    ended: float | None = None  # wall-clock time the game was over (None: not over)
 
 
 class StoreError(Exception):
@@ -80,7 +97,9 @@ class JournalStore:
     shared = False
 
     def create_room(self, room: StoredRoom) -> None: raise NotImplementedError
-    def code_taken(self, code: str) -> bool: raise NotImplementedError
+    def code_taken(self, code: str) -> bool:
+        """Is ``code`` a room's, or a removed room's that is still remembered?"""
+        raise NotImplementedError
     def claim_seat(self, code: str, seat: int, name: str, token_hash: str) -> None: raise NotImplementedError
     def seat_status(self, code: str, seat: int, misses: int, bot_now: bool) -> None: raise NotImplementedError
     def set_started(self, code: str) -> None: raise NotImplementedError
@@ -90,11 +109,31 @@ class JournalStore:
         raise NotImplementedError
 
     def rooms(self) -> list[StoredRoom]:
-        """Every room, to reload on start (single-process back ends)."""
+        """Every open room (its game not over), to reload on start
+        (single-process back ends); finished rooms are loaded on demand."""
         raise NotImplementedError
 
     def load(self, code: str) -> StoredRoom | None:
         raise NotImplementedError
+
+    def remove(self, code: str, reason: str, now: float) -> None:
+        """Delete the room (seats, actions) and remember its code and
+        ``reason`` until ``now + FORGET`` (``gone``)."""
+        raise NotImplementedError
+
+    def gone(self, code: str) -> str | None:
+        """Why a removed room is gone (``waiting``, ``finished``), while its code is remembered."""
+        raise NotImplementedError
+
+    def purge(self, waiting_before: float, finished_before: float, now: float) -> list[tuple[str, str]]:
+        """Remove what expired: rooms whose game never started created before
+        ``waiting_before``, finished rooms that ended before
+        ``finished_before`` (or at those times); forget the codes remembered until ``now``.
+        Returns (code, reason) of each room removed."""
+        return []
+
+    def release(self, code: str) -> None:
+        """This process no longer holds the room in memory (shared back ends: its lease)."""
 
     def close(self) -> None: pass
 
@@ -107,6 +146,13 @@ class SqliteStore(JournalStore):
         self.db.execute("PRAGMA journal_mode=WAL")
         self.db.execute(f"PRAGMA synchronous={'FULL' if durable else 'NORMAL'}")
         self.db.executescript(SCHEMA)
+        if "ended" not in [row[1] for row in self.db.execute("PRAGMA table_info(rooms)")]:
+            with self.db:
+                self.db.execute("BEGIN")
+                self.db.execute("ALTER TABLE rooms ADD COLUMN ended REAL")
+                self.db.execute("UPDATE rooms SET ended = COALESCE((SELECT MAX(at) FROM actions "
+                                "WHERE actions.code = rooms.code), created) WHERE over = 1")
+        self.db.executescript(MIGRATION)
 
     def close(self) -> None:
         self.db.close()
@@ -121,14 +167,15 @@ class SqliteStore(JournalStore):
         statements = [("INSERT INTO rooms (code, game, options, seed, salt, clock, standin, created) "
                        "VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
                        (room.code, room.game, json.dumps(room.options, sort_keys=True), str(room.seed),
-                        room.salt, room.clock, room.standin, time.time()))]
+                        room.salt, room.clock, room.standin, time.time() if room.created is None else room.created))]
         for index, seat in enumerate(room.seats):
             statements.append(("INSERT INTO seats (code, seat, kind) VALUES (?, ?, ?)",
                                (room.code, index, seat["kind"])))
         self._write(statements)
 
     def code_taken(self, code: str) -> bool:
-        return self.db.execute("SELECT 1 FROM rooms WHERE code = ?", (code,)).fetchone() is not None
+        return self.db.execute("SELECT 1 FROM rooms WHERE code = ? UNION ALL SELECT 1 FROM gone WHERE code = ?",
+                               (code, code)).fetchone() is not None
 
     def claim_seat(self, code: str, seat: int, name: str, token_hash: str) -> None:
         self._write([("UPDATE seats SET name = ?, token_hash = ? WHERE code = ? AND seat = ?",
@@ -143,22 +190,50 @@ class SqliteStore(JournalStore):
 
     def append(self, code: str, n: int, seat: int, text: str, source: str, over: bool) -> None:
         """Journal action ``n`` (1-based: the version it makes) in one commit."""
+        at = time.time()
         statements = [("INSERT INTO actions (code, n, seat, text, source, at) VALUES (?, ?, ?, ?, ?, ?)",
-                       (code, n, seat, text, source, time.time()))]
+                       (code, n, seat, text, source, at))]
         if over:
-            statements.append(("UPDATE rooms SET over = 1 WHERE code = ?", (code,)))
+            statements.append(("UPDATE rooms SET over = 1, ended = ? WHERE code = ?", (at, code)))
         self._write(statements)
+
+    def _removal(self, code: str, reason: str, now: float) -> list[tuple[str, tuple]]:
+        return [("DELETE FROM actions WHERE code = ?", (code,)), ("DELETE FROM seats WHERE code = ?", (code,)),
+                ("DELETE FROM rooms WHERE code = ?", (code,)),
+                ("INSERT OR REPLACE INTO gone (code, reason, until) VALUES (?, ?, ?)", (code, reason, now + FORGET))]
+
+    def remove(self, code: str, reason: str, now: float) -> None:
+        self._write(self._removal(code, reason, now))
+
+    def gone(self, code: str) -> str | None:
+        row = self.db.execute("SELECT reason FROM gone WHERE code = ?", (code,)).fetchone()
+        return row[0] if row else None
+
+    def purge(self, waiting_before: float, finished_before: float, now: float) -> list[tuple[str, str]]:
+        due = [(code, "waiting") for (code,) in self.db.execute(
+            "SELECT code FROM rooms WHERE started = 0 AND over = 0 AND created <= ? LIMIT ?",
+            (waiting_before, PURGE_BATCH))]
+        due += [(code, "finished") for (code,) in self.db.execute(
+            "SELECT code FROM rooms WHERE over = 1 AND ended <= ? LIMIT ?", (finished_before, PURGE_BATCH))]
+        forgotten = self.db.execute("SELECT 1 FROM gone WHERE until <= ? LIMIT 1", (now,)).fetchone()
+        if not due and not forgotten:
+            return []  # no write (no commit, no fsync with --sync full) when nothing expired
+        statements = [("DELETE FROM gone WHERE until <= ?", (now,))]
+        for code, reason in due:
+            statements += self._removal(code, reason, now)
+        self._write(statements)
+        return due
 
     def load(self, code: str) -> StoredRoom | None:
         return next((room for room in self.rooms(code) if room.code == code), None)
 
     def rooms(self, only: str | None = None) -> list[StoredRoom]:
         found = []
-        where, args = ("WHERE code = ? ", (only,)) if only else ("", ())
-        for row in self.db.execute("SELECT code, game, options, seed, salt, clock, standin, started, over "
-                                   f"FROM rooms {where}ORDER BY created", args):
+        where, args = ("WHERE code = ? ", (only,)) if only else ("WHERE over = 0 ", ())
+        for row in self.db.execute("SELECT code, game, options, seed, salt, clock, standin, started, over, "
+                                   f"created, ended FROM rooms {where}ORDER BY created", args):
             room = StoredRoom(row[0], row[1], json.loads(row[2]), int(row[3]), row[4], row[5], row[6],
-                              bool(row[7]), bool(row[8]))
+                              bool(row[7]), bool(row[8]), created=row[9], ended=row[10] if row[8] else None)
             room.seats = [{"kind": k, "name": n, "token_hash": t, "misses": m, "bot_now": bool(b)}
                           for k, n, t, m, b in self.db.execute(
                               "SELECT kind, name, token_hash, misses, bot_now FROM seats WHERE code = ? "
@@ -172,13 +247,15 @@ class SqliteStore(JournalStore):
 Store = SqliteStore  # the default back end's old name
 
 
-def open_store(spec: str | None, folder: str | Path, durable: bool = False, process: str = "") -> JournalStore:
-    """``spec`` None or ``sqlite``: SQLite in ``folder``; ``redis://HOST:PORT/DB``: Redis."""
+def open_store(spec: str | None, folder: str | Path, durable: bool = False, process: str = "",
+               keep: float = 86400.0) -> JournalStore:
+    """``spec`` None or ``sqlite``: SQLite in ``folder``; ``redis://HOST:PORT/DB``: Redis.
+    ``keep``: seconds a finished room is kept (Redis expires its keys itself)."""
     if spec in (None, "", "sqlite"):
         return SqliteStore(folder, durable)
     if spec.startswith(("redis://", "rediss://", "unix://")):
         from .redis_store import RedisStore
-        return RedisStore(spec, process)
+        return RedisStore(spec, process, keep)
     raise ValueError(f"--store must be sqlite or redis://HOST:PORT/DB, not {spec!r}")
 
 

@@ -271,9 +271,10 @@ def waiting_words(session: RemoteSession) -> str:
 
 
 def missing(session: RemoteSession) -> bool:
-    """Did the relay answer that this room does not exist (before any view
-    of it came)? The page then shows no game at all, only the card."""
-    return not session.ready and session.error is not None and session.error.code == "no-room"
+    """Did the relay answer that this room does not exist, or was removed
+    (``expired``: docs/relay.md, "Room lifecycle"), before any view of it
+    came or since? The page then shows no game at all, only the card."""
+    return not session.ready and session.error is not None and session.error.code in ("no-room", "expired")
 
 
 def card_html(session: RemoteSession, url: str, watching: bool = False) -> str:
@@ -283,7 +284,8 @@ def card_html(session: RemoteSession, url: str, watching: bool = False) -> str:
     if not session.ready:
         if missing(session):
             return _tag("div", [
-                _tag("h2", "No such game", id="online-title"),
+                _tag("h2", "No such game" if session.error.code == "no-room" else "This game is gone",
+                     id="online-title"),
                 _tag("p", escape(session.error.message), class_="detail"),
                 _tag("div", [_tag("a", "Choose a game", href="#home", class_="button primary")], class_="actions"),
             ], class_="card error-card", role="alertdialog", aria_labelledby="online-title")

@@ -56,7 +56,7 @@ BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 #: a ping this often keeps the relay's idle timeout (300 s) away
 PING_SECONDS = 60.0
 #: errors that end a resume: the seat is not ours (any more), watch instead
-_LOST_SEAT = {"bad-token", "bad-seat", "no-room"}
+_LOST_SEAT = {"bad-token", "bad-seat", "no-room", "expired"}
 #: the relay's frame-level errors (not the engine's refusals)
 _FRAME_ERRORS = {"not-binary", "not-msgpack", "too-deep", "unknown-kind", "bad-version", "bad-field",
                  "rate-limit", "internal", "unavailable"}
@@ -318,20 +318,21 @@ class RemoteSession:
     def _on_error(self, frame: dict) -> None:
         code, message = str(frame.get("code", "")), str(frame.get("message", ""))
         pending = self._pending
-        if pending is not None and frame.get("id") == pending.id:
+        ours = pending is not None and frame.get("id") == pending.id
+        if ours:
             self._pending = None
             if pending.kind == "act":
                 self.refused = Refusal(code, message, pending.action)
                 self.listener("refused")
                 return
-            if pending.kind == "resume" and code in _LOST_SEAT:
-                self._forget(self.room)
-                self.seat = self.token = None
-                self.version = -1
-                self._observer_changed()
-                if code != "no-room":
-                    self._watch()
-                    return
+        removed = (code, frame.get("room")) == ("expired", self.room)  # docs/relay.md, "Room lifecycle"
+        if (ours and pending.kind == "resume" and code in _LOST_SEAT) or removed:  # the seat is not ours (any more)
+            self._forget(self.room)
+            self.seat = self.token = None
+            self._observer_changed()
+            if code not in ("no-room", "expired"):
+                self._watch()
+                return
         if code == "superseded":
             return  # the 4001 close follows
         self.error = Refusal(code, message)

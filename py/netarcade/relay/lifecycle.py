@@ -1,0 +1,312 @@
+"""A room's life on the relay: when it counts against ``--max-rooms``, when
+it leaves memory, when it is removed for good, and who may create how many.
+
+What it is for: a relay whose room limit never fills up for good. A room is
+
+- **waiting** from ``create`` until its game starts (every human seat taken,
+  or a seated player sent ``start``). A waiting room is removed
+  ``--room-wait`` seconds after its creation (default 10 minutes): a room
+  nobody joined, or that nobody finished joining, does not hold a place.
+- **in play** from the start until the game is over. It cannot linger: the
+  clock plays every human seat that does not, and a stand-in bot takes a
+  seat after three misses, so an abandoned game plays itself to its end.
+- **finished** once the game is over (a last move, or every seat but one
+  resigned). It stops counting against ``--max-rooms`` at once. Its journal
+  is kept ``--room-keep`` seconds after its end (default 24 hours):
+  ``watch`` and ``resume`` answer its final state with the ``reveal``. In
+  memory it stays while someone watches it and ``IDLE_FINISHED`` seconds
+  after the last one left; then only the journal holds it and the next
+  ``watch`` loads it again by replay.
+- **expired**: removed from memory and from the journal (SQLite rows
+  deleted; Redis keys deleted, or expired by Redis itself for finished
+  rooms). For ``store.FORGET`` seconds (a week) the relay remembers the code and
+  answers ``expired``; later ``no-room``. A code is not given to a new room
+  while it is remembered.
+
+Waiting and in-play rooms are *open*: ``--max-rooms`` counts them (this
+process's, with Redis). Creation is also bounded per connection
+(``--rooms-per-connection`` open rooms it created) and per address
+(``--rooms-per-address`` open rooms, ``--creates-per-hour`` creations in
+any hour): ``creation-limit``. An IPv6 address counts by its /64 network
+(one host usually holds a whole /64). The counts are this process's, in
+memory: a restart forgets who created what (rooms reloaded still count
+against ``--max-rooms`` and still expire); the relay stores no addresses.
+
+What it is not: the journal's format (``store.py``, ``redis_store.py``) or
+the sockets (``server.py``). Times here are wall-clock seconds
+(``time.time()``, what the journal stores), passed in as ``now`` so tests
+can move the clock.
+"""
+
+from __future__ import annotations
+
+import ipaddress
+import logging
+import time
+from collections import deque
+from typing import Any, Callable
+
+from .room import Room, RoomError
+from .store import LeaseLost, StoreError, StoredRoom
+from .protocol import VERSION
+
+log = logging.getLogger("netarcade.relay")
+#: defaults of the relay's options (seconds, counts; 0 for a count: no limit)
+WAIT = 600.0
+KEEP = 86400.0
+PER_CONNECTION = 5
+PER_ADDRESS = 50
+PER_HOUR = 200
+#: a finished room nobody watches leaves memory this long after the last watcher left
+IDLE_FINISHED = 60.0
+#: seconds between two sweeps
+SWEEP_EVERY = 1.0
+#: rooms in memory removed in one sweep at most (each a journal write: 2000 at once held the loop
+#: 160 ms); the rest wait for the next sweep
+REMOVE_BATCH = 100
+#: why a room was removed -> what a client is told
+REASONS = {
+    "waiting": "room {code} expired: its game did not start within {wait} of its creation",
+    "finished": "room {code} was removed: its game ended more than {keep} ago",
+}
+
+
+def duration(seconds: float) -> str:
+    """``600`` -> ``'10 min'``; for the sentences clients read.
+
+    >>> duration(600), duration(86400), duration(1.5), duration(5400)
+    ('10 min', '24 h', '1.5 s', '90 min')
+    """
+    if seconds >= 7200 and seconds % 3600 == 0:
+        return f"{seconds / 3600:g} h"
+    if seconds >= 120 and seconds % 60 == 0:
+        return f"{seconds / 60:g} min"
+    return f"{seconds:g} s"
+
+
+def address_key(host: str | None) -> str | None:
+    """What one address counts as: an IPv4 address, or an IPv6 address's /64.
+
+    >>> address_key("203.0.113.9"), address_key("2001:db8:1:2:3:4:5:6"), address_key("::ffff:10.0.0.1")
+    ('203.0.113.9', '2001:db8:1:2::/64', '10.0.0.1')
+    """
+    if not host:
+        return None
+    try:
+        ip = ipaddress.ip_address(host.split("%", 1)[0])
+    except ValueError:
+        return host
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        return str(ip.ipv4_mapped)
+    if ip.version == 6:
+        return str(ipaddress.ip_network(f"{ip}/64", strict=False))
+    return str(ip)
+
+
+def expiry(created: float, started: bool, ended: float | None, now: float, wait: float, keep: float) -> str | None:
+    """Why a room is due for removal at ``now`` (a key of ``REASONS``), or None.
+
+    >>> expiry(0, False, None, 600, 600, 86400), expiry(0, False, None, 599, 600, 86400)
+    ('waiting', None)
+    >>> expiry(0, True, None, 10**9, 600, 86400), expiry(0, True, 100, 86500, 600, 86400)
+    (None, 'finished')
+    """
+    if ended is not None:
+        return "finished" if now >= ended + keep else None
+    if not started:
+        return "waiting" if now >= created + wait else None
+    return None
+
+
+class Quota:
+    """Who may create a room now: open rooms per connection and per address,
+    creations per address in the last hour. ``is_open(code)``: does that
+    room still count (held here and not over)."""
+
+    def __init__(self, per_connection: int, per_address: int, per_hour: int, is_open: Callable[[str], bool]):
+        self.per_connection, self.per_address, self.per_hour = per_connection, per_address, per_hour
+        self.is_open = is_open
+        self.by_connection: dict[int, list[str]] = {}
+        self.by_address: dict[str, list[str]] = {}
+        self.created: dict[str, deque] = {}  # address -> creation times within the last hour
+
+    def _open(self, codes: list[str]) -> list[str]:
+        codes[:] = [code for code in codes if self.is_open(code)]
+        return codes
+
+    def check(self, connection: int, address: str | None, now: float) -> None:
+        """``creation-limit`` if this connection or address may not create a room now."""
+        if self.per_connection and len(self._open(self.by_connection.get(connection, []))) >= self.per_connection:
+            raise RoomError("creation-limit", f"this connection already holds {self.per_connection} open rooms "
+                                              "(waiting or in play): finish or leave one first")
+        if address is None:
+            return
+        if self.per_address and len(self._open(self.by_address.get(address, []))) >= self.per_address:
+            raise RoomError("creation-limit", f"your address already holds {self.per_address} open rooms "
+                                              "(waiting or in play): finish or leave one first")
+        times = self.created.get(address)
+        if self.per_hour and times is not None:
+            while times and times[0] <= now - 3600:
+                times.popleft()
+            if len(times) >= self.per_hour:
+                wait = times[0] + 3600 - now
+                raise RoomError("creation-limit", f"your address created {self.per_hour} rooms in the last hour; "
+                                                  f"try again in {duration(max(1, round(wait)))}")
+
+    def record(self, connection: int, address: str | None, code: str, now: float) -> None:
+        self.by_connection.setdefault(connection, []).append(code)
+        if address is not None:
+            self.by_address.setdefault(address, []).append(code)
+            if self.per_hour:
+                self.created.setdefault(address, deque()).append(now)
+
+    def forget_connection(self, connection: int) -> None:
+        self.by_connection.pop(connection, None)
+
+    def prune(self, now: float) -> None:
+        """Drop the addresses that hold nothing any more (the sweep calls it)."""
+        for address in [a for a, codes in self.by_address.items() if not self._open(codes)]:
+            del self.by_address[address]
+        for address, times in list(self.created.items()):
+            while times and times[0] <= now - 3600:
+                times.popleft()
+            if not times:
+                del self.created[address]
+
+
+class Lifecycle:
+    """The lifecycle of the rooms of one relay (``server.Relay``): its
+    ``rooms``, ``store``, ``cluster`` and ``settings``."""
+
+    def __init__(self, relay) -> None:
+        self.relay = relay
+        settings = relay.settings
+        self.wait, self.keep = float(settings["room_wait"]), float(settings["room_keep"])
+        self.quota = Quota(settings["rooms_per_connection"], settings["rooms_per_address"],
+                           settings["creates_per_hour"], self.is_open)
+        self.idle: dict[str, float] = {}  # finished room in memory -> since when nobody watches it
+        self.next_sweep = 0.0
+
+    # --- counting ---------------------------------------------------------------------
+    def is_open(self, code: str) -> bool:
+        room = self.relay.rooms.get(code)
+        return room is not None and not room.match.over
+
+    def open_rooms(self) -> int:
+        return sum(1 for room in self.relay.rooms.values() if not room.match.over)
+
+    def admit(self, client, now: float | None = None) -> None:
+        """May ``client`` create a room now? ``too-many-rooms`` or ``creation-limit`` if not."""
+        now = time.time() if now is None else now
+        limit = self.relay.settings["max_rooms"]
+        if self.open_rooms() >= limit:
+            raise RoomError("too-many-rooms", f"the relay holds as many open rooms as it may ({limit}); "
+                                              "try again later")
+        self.quota.check(client.cid, getattr(client, "address", None), now)
+
+    def created(self, client, room: Room, now: float | None = None) -> None:
+        self.quota.record(client.cid, getattr(client, "address", None), room.code, time.time() if now is None else now)
+
+    # --- loading ----------------------------------------------------------------------
+    def due(self, stored: StoredRoom | Room, now: float) -> str | None:
+        return expiry(stored.created or 0.0, stored.started, stored.ended, now, self.wait, self.keep)
+
+    def reload(self, now: float | None = None) -> list[StoredRoom]:
+        """On start: the journal forgets what expired while the relay was down;
+        the open rooms are loaded (finished ones on demand: ``Relay.room``)."""
+        now = time.time() if now is None else now
+        self.relay.store.purge(now - self.wait, now - self.keep, now)
+        return [stored for stored in self.relay.store.rooms() if not stored.over]
+
+    def loadable(self, stored: StoredRoom, now: float | None = None) -> bool:
+        """False (and the room removed) if ``stored`` expired before it was loaded."""
+        now = time.time() if now is None else now
+        reason = self.due(stored, now)
+        if reason is None:
+            return True
+        try:
+            self.relay.store.remove(stored.code, reason, now)
+        except LeaseLost:
+            pass
+        return False
+
+    def missing(self, code: str) -> RoomError:
+        """The error for a room this process does not hold: ``expired`` or ``no-room``."""
+        reason = self.relay.store.gone(code)
+        if reason in REASONS:
+            return RoomError("expired", self.sentence(code, reason))
+        return RoomError("no-room", f"no room {code[:12]!r}")
+
+    def sentence(self, code: str, reason: str) -> str:
+        return REASONS[reason].format(code=code, wait=duration(self.wait), keep=duration(self.keep))
+
+    # --- the sweep ----------------------------------------------------------------------
+    def step(self, now: float) -> None:
+        """Called by the relay's clock; sweeps at most every ``SWEEP_EVERY`` seconds."""
+        if now < self.next_sweep:
+            return
+        self.next_sweep = now + SWEEP_EVERY
+        self.sweep(now)
+
+    def sweep(self, now: float) -> list[str]:
+        """Remove what expired, let idle finished rooms leave memory, prune
+        the journal and the quotas. Returns the codes removed from memory."""
+        relay, removed = self.relay, []
+        for code, room in list(relay.rooms.items()):
+            reason = self.due(room, now)
+            if reason is not None:
+                if len(removed) < REMOVE_BATCH:
+                    self.remove(room, reason, now)
+                    removed.append(code)
+            elif room.match.over:
+                if room.subscribers:
+                    self.idle.pop(code, None)
+                elif now - self.idle.setdefault(code, now) >= IDLE_FINISHED:
+                    self.evict(room)
+        for code, reason in relay.store.purge(now - self.wait, now - self.keep, now):
+            room = relay.rooms.get(code)
+            if room is not None:  # the journal's clock and the room's differ by a write: same verdict
+                self.remove(room, reason, now, stored=False)
+                removed.append(code)
+        self.idle = {code: since for code, since in self.idle.items() if code in relay.rooms}
+        self.quota.prune(now)
+        return removed
+
+    def remove(self, room: Room, reason: str, now: float, stored: bool = True) -> None:
+        """Remove ``room`` for good: from the journal (unless ``stored`` is
+        False: already done), then from memory; each subscriber is told
+        (``error`` ``expired`` with the room's code)."""
+        if stored:
+            try:
+                self.relay.store.remove(room.code, reason, now)
+            except LeaseLost:  # another process owns it now: its lifecycle decides
+                self.relay.drop_room(room.code)
+                return
+            except StoreError as err:  # the journal unreachable: the next sweep tries again
+                log.warning("could not remove room %s: %s", room.code, err.message)
+                return
+        frame: dict[str, Any] = {"kind": "error", "v": VERSION, "code": "expired", "room": room.code,
+                                 "message": self.sentence(room.code, reason)}
+        for subscriber in list(room.subscribers):
+            self.relay.send(subscriber, frame)
+        self._forget(room)
+
+    def evict(self, room: Room) -> None:
+        """A finished room nobody watches leaves memory; its journal stays."""
+        self._forget(room)
+        self.relay.store.release(room.code)
+
+    def _forget(self, room: Room) -> None:
+        if room.driver is not None:
+            room.driver.cancel()
+        room.deadlines = {}
+        for subscriber in list(room.subscribers):
+            if subscriber.room is room:
+                subscriber.room = None
+        room.subscribers.clear()
+        for seat in room.seats:
+            seat.client = None
+        self.relay.rooms.pop(room.code, None)
+        self.idle.pop(room.code, None)
+        if self.relay.cluster is not None:
+            self.relay.cluster.forget_room(room)
