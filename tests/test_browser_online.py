@@ -33,7 +33,8 @@ GAME_SECONDS = 420
 
 @pytest.fixture
 def relay_site(site, tmp_path):
-    relay = RelayProcess(tmp_path / "data", "--rate", "200", "--burst", "400", site=site)
+    # bots move at once (--bot-delay 0): the pause is a player's comfort, not what these tests check
+    relay = RelayProcess(tmp_path / "data", "--rate", "200", "--burst", "400", "--bot-delay", "0", site=site)
     yield relay
     relay.kill()
 
