@@ -103,17 +103,33 @@ class Settling:
         return value
 
 
+#: every refusal by the site's Content-Security-Policy in a page or frame, reported to the test
+#: (the engine's worker reports its own on the page's console: static/worker.js)
+OBSERVE_POLICY = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__naPolicyViolation(`${event.effectiveDirective} refused ${event.blockedURI} `
+                             + `at ${event.sourceFile}:${event.lineNumber}`);
+});
+"""
+
+
 class Browsing:
     """A browser context that only reaches the allowed local origins and
-    records what else was asked for, page errors and console errors."""
+    records what else was asked for, page errors, console errors and every
+    refusal by the Content-Security-Policy the servers send (the tests run
+    with it on: Playwright's ``wait_for_function`` gets functions, which it
+    compiles once, not expressions, which it would ``eval`` at each poll)."""
 
     def __init__(self, browser, allowed: list[str], **context_args):
         self.allowed = allowed
         self.outside: list[str] = []
         self.errors: list[str] = []
+        self.violations: list[str] = []
         self.context = browser.new_context(**context_args)
         self.context.route("**/*", self._route)
+        self.context.expose_binding("__naPolicyViolation", lambda source, text: self.violations.append(text))
         self.context.add_init_script(OBSERVE_LONG_TASKS)
+        self.context.add_init_script(OBSERVE_POLICY)
         self.pages = []
 
     def _route(self, route):
@@ -135,6 +151,7 @@ class Browsing:
     def check_clean(self):
         assert not self.outside, f"requests left the local servers: {self.outside}"
         assert not self.errors, "\n".join(self.errors)
+        assert not self.violations, "refused by the Content-Security-Policy:\n" + "\n".join(self.violations)
 
     def close(self):
         self.context.close()
@@ -157,7 +174,7 @@ def browsing(browser, name: str, allowed: list[str], **context_args):
 
 
 def wait_ready(page):
-    page.wait_for_function("document.documentElement.dataset.ready === 'play'", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=BOOT_TIMEOUT_MS)
 
 
 def open_setup(page, game_id: str) -> None:
@@ -172,7 +189,7 @@ def data(page, name: str) -> str | None:
 
 
 def wait_state(page, state: str, timeout: int = BOT_TIMEOUT_MS):
-    page.wait_for_function(f"document.documentElement.dataset.state === {state!r}", timeout=timeout)
+    page.wait_for_function(f"() => document.documentElement.dataset.state === {state!r}", timeout=timeout)
 
 
 def long_tasks_since(page, since_ms: float) -> list[dict]:
@@ -305,7 +322,7 @@ def test_copy_link_puts_the_link_on_the_clipboard(chromium, server):  # noqa: F8
         wait_ready(page)
         page.click("#hex-b2")
         page.click("#copy")
-        page.wait_for_function("document.documentElement.dataset.copied")
+        page.wait_for_function("() => document.documentElement.dataset.copied")
         copied = page.evaluate("navigator.clipboard.readText()")
         assert copied == page.url and "&r=" in copied
         assert "copied" in page.text_content("#toast").lower()
@@ -372,7 +389,7 @@ def test_home_form_validates_and_starts_a_game(chromium, server):  # noqa: F811
         assert page.locator("#log li").count() >= 1
         assert "Your move" in page.text_content("#status")
         page.go_back()
-        page.wait_for_function("document.documentElement.dataset.view === 'home'")
+        page.wait_for_function("() => document.documentElement.dataset.view === 'home'")
         assert page.is_visible("#resume")
         tab.check_clean()
 
@@ -388,17 +405,37 @@ HOST_PAGE = """<!doctype html>
 """
 
 
+@contextlib.contextmanager
+def another_site(folder):
+    """``folder`` served on another origin (another port) by the standard
+    library's server: a plain site with none of our headers."""
+    import functools
+    import http.server
+    import threading
+
+    class Plain(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format, *args):  # noqa: A002 - quiet
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Plain, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
 def test_embed_mode_inside_an_iframe_on_another_origin(chromium, server, tmp_path):  # noqa: F811
     (tmp_path / "host.html").write_text(HOST_PAGE.format(src=server + "?embed"), encoding="utf-8")
-    host_server, host = serve_in_thread(tmp_path, port=0)
-    try:
+    with another_site(tmp_path) as host:
         assert host != server
         with browsing(chromium, "embed", [server, host], viewport={"width": 1000, "height": 700}) as tab:
             page = tab.page()
             page.goto(host + "host.html")
             frame = page.frame_locator("#arcade")
             inner = next(f for f in page.frames if f.url.startswith(server))
-            inner.wait_for_function("document.documentElement.dataset.ready === 'play'",
+            inner.wait_for_function("() => document.documentElement.dataset.ready === 'play'",
                                     timeout=BOOT_TIMEOUT_MS)
             assert inner.evaluate("document.documentElement.hasAttribute('data-embed')")
             # only the board and a small control bar
@@ -413,7 +450,7 @@ def test_embed_mode_inside_an_iframe_on_another_origin(chromium, server, tmp_pat
             assert box["width"] <= frame_box["width"] + 1 and box["height"] <= frame_box["height"] + 1
             assert box["height"] > frame_box["height"] * 0.6  # the board fills the frame
             # the demo: bots play each other
-            inner.wait_for_function("Number(document.documentElement.dataset.actions) >= 2",
+            inner.wait_for_function("() => Number(document.documentElement.dataset.actions) >= 2",
                                     timeout=BOT_TIMEOUT_MS)
             assert "#" not in inner.url  # the demo does not rewrite the embedder's URL
             frame.locator("#pause").click()
@@ -423,6 +460,3 @@ def test_embed_mode_inside_an_iframe_on_another_origin(chromium, server, tmp_pat
             time.sleep(1.5)
             assert inner.evaluate("document.documentElement.dataset.actions") == paused
             tab.check_clean()
-    finally:
-        host_server.shutdown()
-        host_server.server_close()

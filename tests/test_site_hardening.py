@@ -1,7 +1,8 @@
 """Both servers (the static server and the relay) against hostile HTTP:
 nothing outside the site is sent, also not as the precompressed copy of a
 file inside it; odd paths and dates are 404s or ignored, never a 500 or a
-dropped connection; only GET and HEAD are answered.
+dropped connection; only GET and HEAD are answered; every answer carries
+the security headers, the same from both servers.
 
 A small site made here (no build needed), served by the static server in a
 thread and by the relay as a real process (``test_serve_light.serving``);
@@ -15,6 +16,8 @@ import socket
 from urllib.parse import quote, urlsplit
 
 import pytest
+
+from netarcade.siterules import content_security_policy
 
 from test_serve_light import fetch, serving
 
@@ -116,6 +119,34 @@ def test_a_garbled_method_is_not_implemented(base):
     status, headers = raw(base, b"POST /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
                                 b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\n\r\n")
     assert (status, headers["allow"]) == (405, "GET, HEAD")
+
+
+def test_security_headers_on_every_answer(base):
+    arcade = content_security_policy("index.html")
+    assert "script-src 'self' 'wasm-unsafe-eval';" in arcade and "'unsafe-inline'" not in arcade.split(";")[1]
+    assert arcade.endswith("frame-ancestors 'self'")
+    for path in ("/", "/a.txt", "/nothing", "/static"):
+        status, headers, _ = fetch(base, path)
+        assert headers["content-security-policy"] == arcade, path
+        assert headers["referrer-policy"] == "no-referrer"
+        assert headers["x-frame-options"] == "SAMEORIGIN"
+        assert headers["x-content-type-options"] == "nosniff"
+    # the embed may be framed by any site
+    for path in ("/?embed", "/?x=1&embed=backbone"):
+        _, headers, _ = fetch(base, path)
+        assert headers["content-security-policy"] == content_security_policy("index.html", embed=True), path
+        assert headers["content-security-policy"].endswith("frame-ancestors *")
+        assert "x-frame-options" not in headers
+    _, headers, _ = fetch(base, "/?embedded")  # not the embed
+    assert headers["x-frame-options"] == "SAMEORIGIN"
+    # PyScript's check page compiles its hooks with Function(): it alone may eval
+    _, headers, _ = fetch(base, "/static/bare.html")
+    assert "'unsafe-eval'" in headers["content-security-policy"]
+    assert "'unsafe-eval'" not in arcade
+    # a 304 carries them too
+    _, first, _ = fetch(base, "/a.txt")
+    status, headers, _ = fetch(base, "/a.txt", If_None_Match=first["etag"])
+    assert status == 304 and headers["content-security-policy"] == arcade
 
 
 def test_a_folder_without_its_slash_moves_on_this_host(base):

@@ -11,8 +11,9 @@ What it sends follows the rules of ``netarcade.siterules``, which the relay
 (``netarcade.relay.site``) follows too: which file a request names (nothing
 outside the folder, also not through a symlink, the precompressed copy
 included), the build's Brotli/gzip copies by ``Accept-Encoding``, the
-caching headers and ETags, and GET and HEAD only (405/501 with ``Allow``
-for the rest).
+caching headers and ETags, GET and HEAD only (405/501 with ``Allow`` for
+the rest), and the security headers (Content-Security-Policy,
+Referrer-Policy, framing, nosniff) on every answer.
 
 Cross-origin isolation (COOP ``same-origin``, COEP ``require-corp``, CORP
 ``same-origin``) is **off by default** and turned on with ``--isolate``.
@@ -41,7 +42,7 @@ import threading
 from pathlib import Path
 
 from .siterules import (ALLOWED_METHODS, MIME_TYPES, NO_CACHE, SiteFile, cache_control, entity_tag, locate,
-                        method_status, not_modified, with_slash)
+                        method_status, not_modified, security_headers, with_slash)
 
 __all__ = ["SiteHandler", "make_server", "serve_in_thread", "main"]
 
@@ -107,7 +108,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def end_headers(self) -> None:
         self.send_header("Cache-Control", self._cache_control)
-        self.send_header("X-Content-Type-Options", "nosniff")
+        target = getattr(self, "path", "")  # none yet when the request line itself was bad
+        for name, value in security_headers(self._rel, target.partition("?")[2]):
+            self.send_header(name, value)
         if self._allow:
             self.send_header("Allow", ", ".join(ALLOWED_METHODS))
         if self.isolate:

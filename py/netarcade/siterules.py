@@ -21,7 +21,11 @@ One definition, used by the static server (``netarcade.serve``, ``python
   whose names do not change with their content), revalidated by ``ETag``
   (a 304 with no body: :func:`not_modified`);
 - which methods are answered (:func:`method_status`: GET and HEAD; 405 or
-  501 with ``Allow`` for the rest).
+  501 with ``Allow`` for the rest);
+- the security headers of every answer (:func:`security_headers`): the
+  Content-Security-Policy (:func:`content_security_policy`, also written
+  into the built pages as a ``<meta>`` by ``scripts/build_site.py``),
+  ``Referrer-Policy``, the framing policy, ``nosniff``.
 
 What it is not
 --------------
@@ -42,7 +46,8 @@ from urllib.parse import unquote
 
 __all__ = ["MIME_TYPES", "NO_CACHE", "LONG_CACHE", "ENCODED_COPIES", "SiteFile", "locate", "with_slash", "inside",
            "encoded_copies", "accepted_codings", "negotiate", "cache_control", "entity_tag", "not_modified",
-           "ALLOWED_METHODS", "method_status"]
+           "ALLOWED_METHODS", "method_status", "EVAL_PAGES", "is_embed", "content_security_policy",
+           "security_headers"]
 
 #: MIME types the stdlib table gets wrong or lacks (it varies by platform)
 MIME_TYPES = {
@@ -281,3 +286,60 @@ def method_status(method: str) -> int | None:
     if method in ALLOWED_METHODS:
         return None
     return 405 if method in OTHER_METHODS else 501
+
+
+#: pages that run PyScript, which compiles its hooks with ``Function()``:
+#: only these also get 'unsafe-eval' (the arcade itself runs no PyScript)
+EVAL_PAGES = frozenset({"static/bare.html"})
+
+
+def is_embed(query: str) -> bool:
+    """Whether a page's query asks for the embed: ``embed`` or ``embed=...``
+    among its ``&``-separated parts, as index.html's boot script reads it.
+
+    >>> is_embed("embed"), is_embed("x=1&embed=backbone"), is_embed("embedded")
+    (True, True, False)
+    """
+    return any(part == "embed" or part.startswith("embed=") for part in query.split("#", 1)[0].split("&"))
+
+
+def content_security_policy(rel: str = "", embed: bool = False, meta: bool = False) -> str:
+    """The site's Content-Security-Policy, for the file ``rel`` (relative to
+    the site) asked for with or without the embed's query.
+
+    Everything from our own origin and nothing else: scripts only from
+    files (no inline script, no ``eval``; 'wasm-unsafe-eval' lets Pyodide
+    compile its WebAssembly; :data:`EVAL_PAGES` also get 'unsafe-eval'),
+    the worker, fetches and the relay's WebSocket from 'self'; styles also
+    inline (the boards are SVG drawn with ``style`` attributes and
+    ``<style>`` elements); no plugins, no ``<base>``. Framing: the embed by
+    any site (that is its job), the rest of the site only by its own pages.
+    ``meta=True``: the same without ``frame-ancestors``, which a ``<meta>``
+    cannot carry (the build writes this into every HTML page). See
+    docs/web-runtime.md.
+
+    >>> content_security_policy("index.html", embed=True).endswith("frame-ancestors *")
+    True
+    """
+    script = "'self' 'wasm-unsafe-eval'" + (" 'unsafe-eval'" if rel in EVAL_PAGES else "")
+    directives = [("default-src", "'self'"), ("script-src", script), ("style-src", "'self' 'unsafe-inline'"),
+                  ("object-src", "'none'"), ("base-uri", "'none'"), ("form-action", "'self'")]
+    if not meta:
+        directives.append(("frame-ancestors", "*" if embed else "'self'"))
+    return "; ".join(f"{name} {value}" for name, value in directives)
+
+
+def security_headers(rel: str = "", query: str = "") -> list[tuple[str, str]]:
+    """The headers both servers put on every answer, for the file ``rel``
+    asked for with ``query`` (after the "?"): ``nosniff``, the
+    :func:`content_security_policy`, ``Referrer-Policy: no-referrer`` (our
+    pages tell no one where a player came from), and outside the embed
+    ``X-Frame-Options: SAMEORIGIN`` for browsers that predate
+    ``frame-ancestors``."""
+    embed = is_embed(query)
+    headers = [("X-Content-Type-Options", "nosniff"),
+               ("Content-Security-Policy", content_security_policy(rel, embed)),
+               ("Referrer-Policy", "no-referrer")]
+    if not embed:
+        headers.append(("X-Frame-Options", "SAMEORIGIN"))
+    return headers

@@ -108,7 +108,7 @@ class Relay:
 
     # --- HTTP: the site, the origin check, the connection bound ------------------------
     def process_request(self, connection: ServerConnection, request) -> Any:
-        refused = refuse_method(request.method)  # GET and HEAD only, /ws included
+        refused = refuse_method(request.method, request.path)  # GET and HEAD only, /ws included
         if refused is not None:
             return refused
         path = request.path.split("?", 1)[0]

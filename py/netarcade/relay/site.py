@@ -8,7 +8,8 @@ symlink, the precompressed copy included; no dotfiles; no listings; a NUL
 byte (``%00``) or a backslash answered 400), the MIME types, the build's
 precompressed copies (``.br``, ``.gz``) when ``Accept-Encoding`` allows,
 with ``Content-Encoding``, ``Vary``, ``ETag`` (a conditional GET gets a
-304) and ``Cache-Control``, and GET and HEAD only (405/501 with ``Allow``). One request per connection
+304) and ``Cache-Control``, GET and HEAD only (405/501 with ``Allow``), and
+the security headers on every answer. One request per connection
 (websockets closes after a non-101 answer); the handshake timeout bounds
 idle connections. An answer that fails on a bug is a logged 500, never a
 silent one.
@@ -26,7 +27,7 @@ from websockets.datastructures import Headers
 from websockets.http11 import Response
 
 from ..siterules import (ALLOWED_METHODS, MIME_TYPES, NO_CACHE, SiteFile, cache_control, entity_tag, locate,
-                         method_status, not_modified, with_slash)
+                         method_status, not_modified, security_headers, with_slash)
 
 MAX_FILE = 64 * 1024 * 1024
 REASONS = {301: "Moved Permanently", 400: "Bad Request", 404: "Not Found",
@@ -34,15 +35,19 @@ REASONS = {301: "Moved Permanently", 400: "Bad Request", 404: "Not Found",
 
 
 def response(status: int, reason: str, body: bytes = b"", content_type: str = "text/plain; charset=utf-8",
-             head: bool = False, extra: dict[str, str] | None = None) -> Response:
-    """An answer with the headers of every answer, then ``extra``."""
+             head: bool = False, extra: dict[str, str] | None = None, target: str = "",
+             rel: str = "") -> Response:
+    """An answer with the headers of every answer (``security_headers`` of
+    the site file ``rel`` asked for with ``target``, the request's path and
+    query), then ``extra``."""
     headers = Headers()
     headers["Date"] = email.utils.formatdate(usegmt=True)
     if status != 304:
         headers["Content-Type"] = content_type
         headers["Content-Length"] = str(len(body))
     headers["Cache-Control"] = NO_CACHE
-    headers["X-Content-Type-Options"] = "nosniff"
+    for name, value in security_headers(rel, target.partition("?")[2]):
+        headers[name] = value
     headers["Connection"] = "close"
     for name, value in (extra or {}).items():
         if name in headers:
@@ -51,13 +56,13 @@ def response(status: int, reason: str, body: bytes = b"", content_type: str = "t
     return Response(status, reason, headers, b"" if head or status == 304 else body)
 
 
-def refuse_method(method: str) -> Response | None:
+def refuse_method(method: str, target: str = "") -> Response | None:
     """405 or 501 with ``Allow`` for any method but GET and HEAD (on every
     path, ``/ws`` included: a WebSocket handshake is a GET); None: go on."""
     status = method_status(method)
     if status is None:
         return None
-    return response(status, REASONS[status], f"{REASONS[status].lower()}\n".encode(),
+    return response(status, REASONS[status], f"{REASONS[status].lower()}\n".encode(), target=target,
                     extra={"Allow": ", ".join(ALLOWED_METHODS)})
 
 
@@ -69,35 +74,36 @@ def serve_file(root: Path | None, raw_path: str, head: bool = False, headers=Non
         return _serve_file(root, raw_path, head, headers if headers is not None else {})
     except Exception:
         logging.getLogger("netarcade.relay").exception("answering %r", raw_path[:200])
-        return response(500, "Internal Server Error", b"server error\n", head=head)
+        return response(500, "Internal Server Error", b"server error\n", head=head, target=raw_path)
 
 
 def _serve_file(root: Path | None, raw_path: str, head: bool, headers) -> Response:
     if root is None:
-        return response(404, "Not Found", b"no site folder (relay only)\n", head=head)
+        return response(404, "Not Found", b"no site folder (relay only)\n", head=head, target=raw_path)
     found = locate(root, raw_path, headers.get("Accept-Encoding"))
     if found == 301:
-        return response(301, REASONS[301], head=head, extra={"Location": with_slash(raw_path)})
+        return response(301, REASONS[301], head=head, target=raw_path, extra={"Location": with_slash(raw_path)})
     if not isinstance(found, SiteFile):
-        return response(found, REASONS[found], b"bad path\n" if found == 400 else b"not found\n", head=head)
+        return response(found, REASONS[found], b"bad path\n" if found == 400 else b"not found\n",
+                        head=head, target=raw_path)
     try:
         stat = found.sent.stat()
         if stat.st_size > MAX_FILE:
-            return response(404, "Not Found", b"not found\n", head=head)
+            return response(404, "Not Found", b"not found\n", head=head, target=raw_path)
         tag = entity_tag(stat, found.coding)
         extra = {"Cache-Control": cache_control(found.rel), "ETag": tag,
                  "Last-Modified": email.utils.formatdate(int(stat.st_mtime), usegmt=True)}
         if found.vary:
             extra["Vary"] = "Accept-Encoding"
         if not_modified(headers, tag, stat):
-            return response(304, "Not Modified", extra=extra)
+            return response(304, "Not Modified", extra=extra, target=raw_path, rel=found.rel)
         body = b"" if head else found.sent.read_bytes()
     except OSError:
-        return response(404, "Not Found", b"not found\n", head=head)
+        return response(404, "Not Found", b"not found\n", head=head, target=raw_path)
     if found.coding:
         extra["Content-Encoding"] = found.coding
     kind = MIME_TYPES.get(found.path.suffix.lower()) or mimetypes.guess_type(found.path.name)[0] \
         or "application/octet-stream"
     if head:  # the length a GET would send
         extra["Content-Length"] = str(stat.st_size)
-    return response(200, "OK", body, kind, head=head, extra=extra)
+    return response(200, "OK", body, kind, head=head, extra=extra, target=raw_path, rel=found.rel)
