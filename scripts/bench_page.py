@@ -129,12 +129,12 @@ def fresh_page(browser, base: str, viewport: dict):
 def load_app(browser, base: str, viewport: dict) -> dict:
     with fresh_page(browser, base, viewport) as (page, outside):
         page.goto(base + APP_LINK)
-        page.wait_for_function("document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS)
+        page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS)
         figures = page.evaluate(PAGE_FIGURES)
         boot_tasks(figures)
         # the board accepts a click: a highlighted hex plays its action
         page.click("#board [data-action]")
-        page.wait_for_function("document.documentElement.dataset.actions === '1'", timeout=10_000)
+        page.wait_for_function("() => document.documentElement.dataset.actions === '1'", timeout=10_000)
         figures["outside"] = len(outside)
         return figures
 
@@ -142,7 +142,7 @@ def load_app(browser, base: str, viewport: dict) -> dict:
 def load_bare(browser, base: str, viewport: dict) -> dict:
     with fresh_page(browser, base, viewport) as (page, outside):
         page.goto(base + "static/bare.html")
-        page.wait_for_function("document.getElementById('ready')?.textContent === 'ready'", timeout=TIMEOUT_MS)
+        page.wait_for_function("() => document.getElementById('ready')?.textContent === 'ready'", timeout=TIMEOUT_MS)
         ready = float(page.eval_on_selector("#ready", "el => el.dataset.ms"))
         fcp = page.evaluate(
             "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
@@ -159,7 +159,7 @@ def search_moves(browser, base: str, viewport: dict, seconds: float, link: str =
     """Thinking windows (ms) of search bots playing each other (Net Control unless ``link`` says)."""
     with fresh_page(browser, base, viewport) as (page, outside):
         page.goto(base + link)
-        page.wait_for_function("document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS)
+        page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS)
         page.wait_for_timeout(seconds * 1000)
         windows = page.evaluate("JSON.parse(document.documentElement.dataset.botWindows || '[]')")
         longest_slice = float(page.evaluate("document.documentElement.dataset.botLongestMs || 'NaN'"))
@@ -169,7 +169,7 @@ def search_moves(browser, base: str, viewport: dict, seconds: float, link: str =
 
 
 def _ready(page) -> float:
-    page.wait_for_function("['play', 'error'].includes(document.documentElement.dataset.ready)",
+    page.wait_for_function("() => ['play', 'error'].includes(document.documentElement.dataset.ready)",
                            timeout=TIMEOUT_MS)
     if page.evaluate("document.documentElement.dataset.ready") != "play":
         raise RuntimeError("the page failed to start")
@@ -198,7 +198,7 @@ def cold_wire(browser, dist: str, viewport: dict, compress: bool, offline_rounds
         figures["warm"] = warm
         if offline_rounds is None:  # the bytes of the page alone
             return figures
-        page.wait_for_function("['stored', 'off'].includes(document.documentElement.dataset.offline)",
+        page.wait_for_function("() => ['stored', 'off'].includes(document.documentElement.dataset.offline)",
                                timeout=TIMEOUT_MS)
         figures["offline"] = page.evaluate("document.documentElement.dataset.offline")
         figures["stored_bytes"] = server.bytes_sent

@@ -90,7 +90,7 @@ def bench_page(dist: Path, links: dict[str, str], link_moves: dict[str, list], s
             for game_id, link in links.items():
                 page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
                 page.goto(f"{base}#{link}&at=0")
-                page.wait_for_function("document.documentElement.dataset.ready === 'play'", timeout=120_000)
+                page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=120_000)
                 page.evaluate(STEP_JS, "ArrowRight")  # the first step imports what stepping needs
                 count = min(steps, len(link_moves[game_id]) - 1)
                 times = [page.evaluate(STEP_JS, "ArrowRight") / 1000 for _ in range(count)]

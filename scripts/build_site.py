@@ -10,7 +10,8 @@ folder (default ``dist/``) is everything a static host needs, and it is what
     dist/index.html                              the app shell, first screen pre-rendered
     dist/sw.js                                   the service worker (static/sw.js + this build's files)
     dist/manifest.webmanifest                    the web app manifest (installable)
-    dist/static/...                              our own CSS/JS/pages (copied; app.css gets each game's CSS appended)
+    dist/static/...                              our own CSS/JS/pages (copied; app.css gets each game's CSS appended,
+                                                 boot.js every game's board picker)
     dist/static/icons/                           icon.svg, icon-192.png, icon-512.png (scripts/arcade_icon.py)
     dist/static/vendor/pyodide-VERSION/          loadPyodide's runtime files from npm (python_stdlib.zip
                                                  with its members stored, so it compresses as a whole),
@@ -18,6 +19,11 @@ folder (default ``dist/``) is everything a static host needs, and it is what
         netarcade-*.whl, msgpack-*.whl           next to that lockfile
     dist/static/vendor/pyscript-VERSION/         @pyscript/core's dist/ folder
     *.br, *.gz                                   precompressed copies beside every file worth it
+
+Every HTML page gets the site's Content-Security-Policy as a ``<meta>``
+(``netarcade.siterules``; the servers send it as a header too), so a static
+host that sends no header still runs no inline script and nothing from
+another origin.
 
 Nothing at run time comes from any origin but the one serving this folder:
 PyScript's ``interpreter`` points at the vendored ``pyodide.mjs`` and Pyodide
@@ -44,6 +50,7 @@ import argparse
 import base64
 import gzip
 import hashlib
+import importlib
 import io
 import json
 import os
@@ -109,7 +116,15 @@ ICONS_DIR = "static/icons"
 ICON_SIZES = (192, 512)
 #: our own files the service worker keeps (the vendored Pyodide and icons always);
 #: the page's glue and the engine's worker script included
-PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.js", "static/focus.js", "static/page.js", "static/worker.js"}  # index.html is "./"
+PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.js", "static/focus.js", "static/page.js", "static/worker.js",
+                "static/boot.js", "static/prepaint.js"}  # index.html is "./" (and "./?embed")
+#: the page's navigations the service worker stores, each with the headers the server sends it:
+#: the embed's let any site frame it, the arcade's only our own pages (netarcade.siterules)
+NAVIGATIONS = {"./": "index.html", "./?embed": "index.html"}
+#: our script the build fills with every playable game's board picker (NA_PAGES)
+BOOT_SCRIPT = "static/boot.js"
+#: where the build writes each page's Content-Security-Policy (right after this, before anything it governs)
+CHARSET = '<meta charset="utf-8">'
 
 
 class BuildError(Exception):
@@ -306,11 +321,17 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
             plan[f"static/{rel.as_posix()}"] = path
     if "static/app.css" in plan:  # the shared look, then each game's own (web/games/<id>/*.css)
         plan["static/app.css"] = site_stylesheet(static / "app.css")
+    if BOOT_SCRIPT in plan:  # the games' board pickers (index.html runs no inline script)
+        plan[BOOT_SCRIPT] = boot_script(static / "boot.js")
     for page, (prefix, loads) in RUNTIME_PAGES.items():  # the runtime's folders by version
         if page in plan:
             source = plan[page]
             text = (source if isinstance(source, bytes) else source.read_bytes()).decode("utf-8")
             plan[page] = versioned_runtime(page, text, prefix, loads).encode("utf-8")
+    for page in [rel for rel in plan if rel.endswith(".html")]:  # before sw.js hashes them
+        source = plan[page]
+        text = (source if isinstance(source, bytes) else source.read_bytes()).decode("utf-8")
+        plan[page] = with_policy(page, text).encode("utf-8")
     sw_template = plan.pop(SW_TEMPLATE, None)
     pyodide = NODE_MODULES / "pyodide"
     for name in PYODIDE_RUNTIME_FILES:
@@ -477,12 +498,34 @@ def web_manifest() -> bytes:
     return (json.dumps(manifest, indent=2) + "\n").encode("utf-8")
 
 
+def with_policy(page: str, text: str) -> str:
+    """The page with the site's Content-Security-Policy as a ``<meta>`` right
+    after its charset, so a static host that sends no header applies it too
+    (``netarcade.siterules.content_security_policy``, the servers' header
+    without ``frame-ancestors``, which a ``<meta>`` cannot carry)."""
+    if text.count(CHARSET) != 1:
+        raise BuildError(f"{page} must carry {CHARSET} once (its policy goes right after it)")
+    policy = _netarcade("siterules").content_security_policy(page, meta=True)
+    meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
+    return text.replace(CHARSET, f"{CHARSET}\n  {meta}")
+
+
+def boot_script(source: Path) -> bytes:
+    """``static/boot.js`` with every playable game's title and board picker
+    (``netarcade.web.shell.fill_boot``)."""
+    try:
+        return _shell().fill_boot(source.read_text(encoding="utf-8")).encode("utf-8")
+    except ValueError as err:
+        raise BuildError(str(err)) from None
+
+
 def precache_list(plan: dict[str, Path | bytes]) -> list[str]:
-    """What the service worker stores on the first visit: the page, its
-    glue and the engine's worker script, the Pyodide runtime the worker
-    loads, both wheels, the lockfile, our CSS and icons. Not PyScript (only
-    the bare test page loads it), not source maps, not the bare test page,
-    not other encodings."""
+    """What the service worker stores on the first visit: the page (as the
+    arcade and as the embed: :data:`NAVIGATIONS`), its glue and the
+    engine's worker script, the Pyodide runtime the worker loads, both
+    wheels, the lockfile, our CSS and icons. Not PyScript (only the bare
+    test page loads it), not source maps, not the bare test page, not
+    other encodings."""
     keep = []
     for rel in sorted(plan):
         name = rel.rsplit("/", 1)[-1]
@@ -490,7 +533,7 @@ def precache_list(plan: dict[str, Path | bytes]) -> list[str]:
             continue
         if rel.startswith((f"{PYODIDE_DIR}/", "static/icons/")) or rel in PRECACHE_OWN:
             keep.append(rel)
-    return ["./"] + keep
+    return list(NAVIGATIONS) + keep
 
 
 def service_worker(template: str, plan: dict[str, Path | bytes]) -> bytes:
@@ -501,7 +544,7 @@ def service_worker(template: str, plan: dict[str, Path | bytes]) -> bytes:
     files = []
     digest = hashlib.sha256()
     for rel in precache_list(plan):
-        sha = hashlib.sha256(_source_bytes(plan["index.html" if rel == "./" else rel])).digest()
+        sha = hashlib.sha256(_source_bytes(plan[NAVIGATIONS.get(rel, rel)])).digest()
         digest.update(rel.encode() + b"\0" + sha)
         files.append([rel, "sha256-" + base64.b64encode(sha).decode("ascii")])
     version = digest.hexdigest()[:12]
@@ -514,16 +557,20 @@ def service_worker(template: str, plan: dict[str, Path | bytes]) -> bytes:
     return text.encode("utf-8")
 
 
-def _shell():
-    """``netarcade.web.shell`` from this checkout."""
+def _netarcade(module: str):
+    """``netarcade.<module>`` from this checkout."""
     sys.path.insert(0, str(ROOT / "py"))
     try:
-        from netarcade.web import shell
+        return importlib.import_module(f"netarcade.{module}")
     except ImportError as err:
         raise BuildError(f"cannot import netarcade to pre-render index.html ({err}): run with the venv's Python") from None
     finally:
         sys.path.remove(str(ROOT / "py"))
-    return shell
+
+
+def _shell():
+    """``netarcade.web.shell`` from this checkout."""
+    return _netarcade("web.shell")
 
 
 def site_stylesheet(shared: Path) -> bytes:

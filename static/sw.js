@@ -6,7 +6,8 @@
    second visit starts with the network off. scripts/build_site.py writes
    this file to the site's root as sw.js (its scope is the whole site) and
    fills in VERSION (a hash of every stored file) and FILES ([path,
-   integrity] pairs, paths relative to sw.js).
+   integrity] pairs, paths relative to sw.js; the page twice, as "./" and
+   as "./?embed", each stored with the headers the server sends it).
 
    A new build is a new sw.js: the browser installs it beside the old one,
    it fetches every file checked against its sha256 (a file from another
@@ -57,9 +58,12 @@ self.addEventListener("fetch", (event) => {
   url.hash = "";
   let key = url.origin + url.pathname;
   if (request.mode === "navigate") {
-    // the arcade's page, with any query (?embed) or hash (a game link)
+    // the arcade's page, with any query or hash (a game link); the embed
+    // (?embed, read as static/boot.js reads it) from its own stored answer,
+    // whose headers let any site frame it (the arcade's allow only ours)
     if (key !== SCOPE && key !== SCOPE + "index.html") return;
-    key = SCOPE;
+    const embed = url.search.replace(/^\?/, "").split("&").some((p) => p === "embed" || p.startsWith("embed="));
+    key = embed ? SCOPE + "?embed" : SCOPE;
   } else if (url.search) {
     return;
   }

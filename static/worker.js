@@ -7,14 +7,22 @@
    netarcade.web.app (JSON text both ways) and posts back what Python sends.
 
    Messages it sends itself: {kind: "progress", step} while Pyodide starts,
-   {kind: "up"} once Python can take the page's "start" message, and
-   {kind: "failed", text} if the runtime cannot start. Everything else is
-   Python's (py/netarcade/web/app.py).
+   {kind: "up"} once Python can take the page's "start" message,
+   {kind: "failed", text} if the runtime cannot start, and a "log" op for
+   anything the site's Content-Security-Policy refused here. Everything
+   else is Python's (py/netarcade/web/app.py).
 
    What it is not: page code. A worker has no DOM, no localStorage and no
    sessionStorage; the page sends a snapshot and writes through. The
    build rewrites vendor/pyodide/ to the versioned folder. */
 import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
+
+// A refusal by the site's Content-Security-Policy in here (docs/web-runtime.md)
+// is said on the page's console too, where the page's own are.
+self.addEventListener("securitypolicyviolation", (event) => {
+  post({ops: [{op: "log", level: "error",
+               text: `refused by the site's policy: ${event.effectiveDirective} ${event.blockedURI}`}]});
+});
 
 const inbox = [];
 let deliver = null;

@@ -86,17 +86,33 @@ class Settling:
         return value
 
 
+#: every refusal by the site's Content-Security-Policy in a page or frame, reported to the test
+#: (the engine's worker reports its own on the page's console: static/worker.js)
+OBSERVE_POLICY = """
+document.addEventListener("securitypolicyviolation", (event) => {
+  window.__naPolicyViolation(`${event.effectiveDirective} refused ${event.blockedURI} `
+                             + `at ${event.sourceFile}:${event.lineNumber}`);
+});
+"""
+
+
 class Browsing:
     """A browser context that only reaches the allowed local origins and
-    records what else was asked for, page errors and console errors."""
+    records what else was asked for, page errors, console errors and every
+    refusal by the Content-Security-Policy the servers send (the tests run
+    with it on: Playwright's ``wait_for_function`` gets functions, which it
+    compiles once, not expressions, which it would ``eval`` at each poll)."""
 
     def __init__(self, browser, allowed: list[str], pace: str | None = None, **context_args):
         self.allowed = allowed
         self.outside: list[str] = []
         self.errors: list[str] = []
+        self.violations: list[str] = []
         self.context = browser.new_context(**context_args)
         self.context.route("**/*", self._route)
+        self.context.expose_binding("__naPolicyViolation", lambda source, text: self.violations.append(text))
         self.context.add_init_script(OBSERVE_LONG_TASKS)
+        self.context.add_init_script(OBSERVE_POLICY)
         if pace is not None:  # the page's remembered bots' pace (normal, fast, instant)
             self.context.add_init_script(f"localStorage.setItem('netarcade.pace', {pace!r})")
         self.pages = []
@@ -120,6 +136,7 @@ class Browsing:
     def check_clean(self):
         assert not self.outside, f"requests left the local servers: {self.outside}"
         assert not self.errors, "\n".join(self.errors)
+        assert not self.violations, "refused by the Content-Security-Policy:\n" + "\n".join(self.violations)
 
     def close(self):
         self.context.close()
@@ -144,7 +161,7 @@ def browsing(browser, name: str, allowed: list[str], pace: str | None = None, **
 
 
 def wait_ready(page):
-    page.wait_for_function("document.documentElement.dataset.ready === 'play'", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=BOOT_TIMEOUT_MS)
 
 
 def open_setup(page, game_id: str) -> None:
@@ -159,7 +176,7 @@ def data(page, name: str) -> str | None:
 
 
 def wait_state(page, state: str, timeout: int = BOT_TIMEOUT_MS):
-    page.wait_for_function(f"document.documentElement.dataset.state === {state!r}", timeout=timeout)
+    page.wait_for_function(f"() => document.documentElement.dataset.state === {state!r}", timeout=timeout)
 
 
 def long_tasks_since(page, since_ms: float) -> list[dict]:

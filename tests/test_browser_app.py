@@ -15,11 +15,11 @@ screenshot goes to ``artifacts/``.
 
 from __future__ import annotations
 
+import contextlib
 import time
 
 import pytest
 
-from netarcade.serve import serve_in_thread
 
 from browsing import (
     BOOT_TASK_LIMIT_MS,
@@ -149,7 +149,7 @@ def test_copy_link_puts_the_link_on_the_clipboard(chromium, server):
         wait_ready(page)
         page.click("#hex-b2")
         page.click("#copy")
-        page.wait_for_function("document.documentElement.dataset.copied")
+        page.wait_for_function("() => document.documentElement.dataset.copied")
         copied = page.evaluate("navigator.clipboard.readText()")
         assert copied == page.url and "&r=" in copied
         assert "copied" in page.text_content("#toast").lower()
@@ -216,7 +216,7 @@ def test_home_form_validates_and_starts_a_game(chromium, server):
         assert page.locator("#log li").count() >= 1
         assert "Your move" in page.text_content("#status")
         page.go_back()
-        page.wait_for_function("document.documentElement.dataset.view === 'home'")
+        page.wait_for_function("() => document.documentElement.dataset.view === 'home'")
         assert page.is_visible("#resume")
         tab.check_clean()
 
@@ -232,17 +232,37 @@ HOST_PAGE = """<!doctype html>
 """
 
 
+@contextlib.contextmanager
+def another_site(folder):
+    """``folder`` served on another origin (another port) by the standard
+    library's server: a plain site with none of our headers."""
+    import functools
+    import http.server
+    import threading
+
+    class Plain(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format, *args):  # noqa: A002 - quiet
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Plain, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()
+
+
 def test_embed_mode_inside_an_iframe_on_another_origin(chromium, server, tmp_path):
     (tmp_path / "host.html").write_text(HOST_PAGE.format(src=server + "?embed"), encoding="utf-8")
-    host_server, host = serve_in_thread(tmp_path, port=0)
-    try:
+    with another_site(tmp_path) as host:
         assert host != server
         with browsing(chromium, "embed", [server, host], viewport={"width": 1000, "height": 700}) as tab:
             page = tab.page()
             page.goto(host + "host.html")
             frame = page.frame_locator("#arcade")
             inner = next(f for f in page.frames if f.url.startswith(server))
-            inner.wait_for_function("document.documentElement.dataset.ready === 'play'",
+            inner.wait_for_function("() => document.documentElement.dataset.ready === 'play'",
                                     timeout=BOOT_TIMEOUT_MS)
             assert inner.evaluate("document.documentElement.hasAttribute('data-embed')")
             # only the board and a small control bar
@@ -257,7 +277,7 @@ def test_embed_mode_inside_an_iframe_on_another_origin(chromium, server, tmp_pat
             assert box["width"] <= frame_box["width"] + 1 and box["height"] <= frame_box["height"] + 1
             assert box["height"] > frame_box["height"] * 0.6  # the board fills the frame
             # the demo: bots play each other
-            inner.wait_for_function("Number(document.documentElement.dataset.actions) >= 2",
+            inner.wait_for_function("() => Number(document.documentElement.dataset.actions) >= 2",
                                     timeout=BOT_TIMEOUT_MS)
             assert "#" not in inner.url  # the demo does not rewrite the embedder's URL
             frame.locator("#pause").click()
@@ -267,6 +287,3 @@ def test_embed_mode_inside_an_iframe_on_another_origin(chromium, server, tmp_pat
             time.sleep(1.5)
             assert inner.evaluate("document.documentElement.dataset.actions") == paused
             tab.check_clean()
-    finally:
-        host_server.shutdown()
-        host_server.server_close()

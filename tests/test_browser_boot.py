@@ -44,7 +44,7 @@ def test_bare_page_boots_offline(chromium, site, isolate):
         started = time.perf_counter()
         page.goto(base + "static/bare.html")
         page.wait_for_function(
-            "document.getElementById('ready')?.textContent === 'ready'", timeout=BOOT_TIMEOUT_MS
+            "() => document.getElementById('ready')?.textContent === 'ready'", timeout=BOOT_TIMEOUT_MS
         )
         seconds = time.perf_counter() - started
         dataset = page.eval_on_selector("#ready", "el => ({...el.dataset})")

@@ -27,7 +27,7 @@ GAME = "#play=breach&seats=human,greedy,greedy&players=3&rounds=5&seed=4"
 
 
 def wait_human(page, timeout: int = BOT_TIMEOUT_MS) -> None:
-    page.wait_for_function("['human', 'over'].includes(document.documentElement.dataset.state)",
+    page.wait_for_function("() => ['human', 'over'].includes(document.documentElement.dataset.state)",
                            timeout=timeout)
 
 
@@ -170,7 +170,7 @@ def test_an_embedded_bots_only_game_shows_the_track_and_the_roll_only(chromium, 
         page = tab.page()
         page.goto(server + "?embed#play=breach&seats=greedy,greedy,greedy,greedy&seed=4")
         wait_ready(page)
-        page.wait_for_function("Number(document.documentElement.dataset.actions) >= 8", timeout=BOT_TIMEOUT_MS)
+        page.wait_for_function("() => Number(document.documentElement.dataset.actions) >= 8", timeout=BOT_TIMEOUT_MS)
         assert page.locator("#board svg.breach-board .node").count() == 28
         assert page.is_visible("#br-turn") and page.is_visible("#demo-new") and page.is_visible("#open-full")
         for hidden in ("#br-hand", ".side", ".topbar", ".prompt"):

@@ -88,7 +88,7 @@ def test_first_visit_is_the_home_screen_and_nothing_done_before_python_is_lost(c
 
         # a returning player (here: back to the bare address) is offered the game back
         page.goto(server)
-        page.wait_for_function("document.documentElement.dataset.view === 'home'")
+        page.wait_for_function("() => document.documentElement.dataset.view === 'home'")
         assert page.inner_text("#resume") == "Back to your Backbone game"
         assert "&r=" in page.get_attribute("#resume", "href")
         # online play offered (a relay serves the page): the name card spans the whole row
@@ -116,7 +116,7 @@ def test_a_form_sent_before_python_is_up_starts_its_game_and_take_it_online_is_o
         assert "Starting Python" in page.inner_text("#game-netcontrol .boot-wait")
         let_go(tab, page, held)
         wait_ready(page)
-        page.wait_for_function("document.documentElement.dataset.view === 'game'")
+        page.wait_for_function("() => document.documentElement.dataset.view === 'game'")
         assert data(page, "game") == "netcontrol" and "seats=human,greedy,search" in page.url
         assert page.locator(".boot-wait").count() == 0
 

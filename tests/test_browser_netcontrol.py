@@ -23,7 +23,7 @@ pytestmark = pytest.mark.browser
 
 
 def wait_human(page, timeout: int = BOT_TIMEOUT_MS) -> None:
-    page.wait_for_function("['human', 'over'].includes(document.documentElement.dataset.state)",
+    page.wait_for_function("() => ['human', 'over'].includes(document.documentElement.dataset.state)",
                            timeout=timeout)
 
 
@@ -218,7 +218,7 @@ def test_an_embedded_bots_only_game_shows_the_island_dice_and_hand_only(chromium
         page = tab.page()
         page.goto(server + "?embed#play=netcontrol&seats=greedy,greedy,greedy&players=3&seed=4")
         wait_ready(page)
-        page.wait_for_function("Number(document.documentElement.dataset.actions) >= 8", timeout=BOT_TIMEOUT_MS)
+        page.wait_for_function("() => Number(document.documentElement.dataset.actions) >= 8", timeout=BOT_TIMEOUT_MS)
         assert page.is_visible("#board svg.nc-board") and page.is_visible("#nc-dice") and page.is_visible("#nc-hand")
         for hidden in ("#nc-actions", "#nc-cards", ".side", ".topbar"):
             assert page.is_hidden(hidden), hidden

@@ -49,7 +49,7 @@ def test_a_bad_link_shows_its_error_card_alone_under_the_right_title(chromium, s
         assert page.evaluate("document.documentElement.dataset.game") == ("" if game == "none" else game)
         # a fresh start opens a game of the game the link named
         page.click('#overlay [data-cmd="fresh"]')
-        page.wait_for_function("document.documentElement.dataset.state !== 'link-error'")
+        page.wait_for_function("() => document.documentElement.dataset.state !== 'link-error'")
         expected = "backbone" if game == "none" else game
         assert page.evaluate("document.documentElement.dataset.game") == expected
         assert visible_count(page, "#board svg") == 1 and visible_count(page, ".side .panel") >= 1
@@ -71,7 +71,7 @@ def test_keyboard_focus_stays_on_the_board_across_the_bot_s_reply(chromium, serv
         assert data(page, "actions") == "1"
         assert page.evaluate(ACTIVE)["onBoard"]  # the next spot, not the top of the page
         page.keyboard.press("Enter")  # the second action ends the turn: the bot replies
-        page.wait_for_function("Number(document.documentElement.dataset.actions) > 2", timeout=BOT_TIMEOUT_MS)
+        page.wait_for_function("() => Number(document.documentElement.dataset.actions) > 2", timeout=BOT_TIMEOUT_MS)
         wait_state(page, "human")
         active = page.evaluate(ACTIVE)
         assert active["onBoard"], active
@@ -105,7 +105,7 @@ def test_the_bot_pace_is_remembered_and_resign_asks_first(chromium, server):
         # the runner left: the two bots play on, at the remembered pace, to the end
         assert "p1 resign" in page.inner_text("#log")
         assert page.is_hidden("#resign")
-        page.wait_for_function("Number(document.documentElement.dataset.actions) > 12", timeout=BOT_TIMEOUT_MS)
+        page.wait_for_function("() => Number(document.documentElement.dataset.actions) > 12", timeout=BOT_TIMEOUT_MS)
         tab.check_clean()
 
 
@@ -127,7 +127,7 @@ def test_a_paused_embed_does_not_say_the_bot_is_thinking(chromium, server):
         page = tab.page()
         page.goto(server + "?embed")
         wait_ready(page)
-        page.wait_for_function("Number(document.documentElement.dataset.actions) >= 1", timeout=BOT_TIMEOUT_MS)
+        page.wait_for_function("() => Number(document.documentElement.dataset.actions) >= 1", timeout=BOT_TIMEOUT_MS)
         page.click("#pause")
         assert data(page, "state") == "paused"
         assert "thinking" not in page.text_content("#status")
@@ -185,5 +185,5 @@ def test_net_control_on_a_phone_names_resources_and_gives_every_target_a_finger_
                     assert all(hit is not None for hit in target["hits"]), target  # no dead spot within 20 px
             if step == "corners":
                 page.tap(f'#board [data-name="{targets[0]["name"]}"]')
-                page.wait_for_function("document.querySelector('#board [data-action^=\"p1 link\"]') !== null")
+                page.wait_for_function("() => document.querySelector('#board [data-action^=\"p1 link\"]') !== null")
         tab.check_clean()

@@ -29,7 +29,7 @@ STORED_TIMEOUT_MS = 120_000
 
 def wait_stored(page):
     """The service worker has stored this version (static/offline.js)."""
-    page.wait_for_function("document.documentElement.dataset.offline === 'stored'", timeout=STORED_TIMEOUT_MS)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'stored'", timeout=STORED_TIMEOUT_MS)
 
 
 def play_a_move_against_the_bot(page):
@@ -158,11 +158,11 @@ def test_a_new_version_replaces_the_old_on_reload(chromium, site, tmp_path):
             page.reload()  # still the stored version; the browser finds the new sw.js
             wait_ready(page)
             assert "v2test" not in page.content()
-            page.wait_for_function("document.documentElement.dataset.offline === 'update'",
+            page.wait_for_function("() => document.documentElement.dataset.offline === 'update'",
                                    timeout=STORED_TIMEOUT_MS)
             assert "new version" in page.inner_text("#update-bar")
             page.click("#update-bar button")  # the new worker takes over and the page reloads
-            page.wait_for_function("document.documentElement.innerHTML.includes('v2test')",
+            page.wait_for_function("() => document.documentElement.innerHTML.includes('v2test')",
                                    timeout=BOOT_TIMEOUT_MS)
             wait_ready(page)
             assert page.evaluate("caches.keys()") == ["netarcade-v2test"]  # the old cache is gone

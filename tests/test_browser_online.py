@@ -81,7 +81,7 @@ def test_online_net_control_two_players_a_bot_a_spectator(chromium, relay_site, 
         ann = ann_tab.page()
         ann.goto(base + "#home", wait_until="domcontentloaded")
         wait_ready(ann)
-        ann.wait_for_function("document.documentElement.dataset.online === 'yes'", timeout=10_000)
+        ann.wait_for_function("() => document.documentElement.dataset.online === 'yes'", timeout=10_000)
         form = ann.locator("form.newgame[data-game=netcontrol]")
         open_setup(ann, "netcontrol")
         ann.fill("#player-name", "Ann")
@@ -97,18 +97,18 @@ def test_online_net_control_two_players_a_bot_a_spectator(chromium, relay_site, 
 
         bob = join_by_link(bob_tab.page(), link, "Bob")
         # every human seat is taken: the relay starts the game (else Start would)
-        ann.wait_for_function("document.getElementById('online').textContent.includes('Bob')", timeout=15_000)
+        ann.wait_for_function("() => document.getElementById('online').textContent.includes('Bob')", timeout=15_000)
 
         eve = eve_tab.page()
         eve.goto(link, wait_until="domcontentloaded")
         wait_ready(eve)
-        eve.wait_for_function("document.documentElement.dataset.conn === 'open' && "
+        eve.wait_for_function("() => document.documentElement.dataset.conn === 'open' && "
                               "document.getElementById('online').textContent.includes('watching')", timeout=15_000)
 
         if ann.locator('[data-cmd="online-start"]:visible').count():
             ann.click('[data-cmd="online-start"]')
         for page in (ann, bob):
-            page.wait_for_function("document.getElementById('overlay').hidden", timeout=15_000)
+            page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=15_000)
         ann.screenshot(path=str(tmp_path / "started.png"))
 
         deadline = time.monotonic() + GAME_SECONDS
@@ -131,11 +131,11 @@ def test_online_net_control_two_players_a_bot_a_spectator(chromium, relay_site, 
                 bob = bob_tab.page()
                 bob.goto(link, wait_until="domcontentloaded")
                 wait_ready(bob)
-                bob.wait_for_function("document.documentElement.dataset.conn === 'open'", timeout=15_000)
-                bob.wait_for_function("document.getElementById('board').querySelector('svg')", timeout=15_000)
+                bob.wait_for_function("() => document.documentElement.dataset.conn === 'open'", timeout=15_000)
+                bob.wait_for_function("() => document.getElementById('board').querySelector('svg')", timeout=15_000)
                 # his seat, once the relay's view of the room has reached the page (a frame
                 # reaches the worker, its redraw the page a message later)
-                bob.wait_for_function("document.getElementById('online').textContent.includes('You')",
+                bob.wait_for_function("() => document.getElementById('online').textContent.includes('You')",
                                       timeout=15_000)
                 assert bob.locator("form.joinseat").count() == 0
                 players["bob"] = bob
@@ -147,7 +147,7 @@ def test_online_net_control_two_players_a_bot_a_spectator(chromium, relay_site, 
             raise AssertionError(f"the online game did not finish ({clicks} clicks)")
         assert reopened
         for page in (ann, players["bob"], eve):
-            page.wait_for_function("document.documentElement.dataset.verified === 'yes'", timeout=30_000)
+            page.wait_for_function("() => document.documentElement.dataset.verified === 'yes'", timeout=30_000)
             assert "dice verified" in page.text_content("#online")
         final = ann.evaluate("location.hash")
         assert final.startswith("#play=netcontrol&seats=human,human,greedy&r=")
@@ -203,7 +203,7 @@ def test_two_people_play_online(chromium, relay_site, game_id):
         ann, bob = ann_tab.page(), bob_tab.page()
         ann.goto(base + "#home", wait_until="domcontentloaded")
         wait_ready(ann)
-        ann.wait_for_function("document.documentElement.dataset.online === 'yes'", timeout=10_000)
+        ann.wait_for_function("() => document.documentElement.dataset.online === 'yes'", timeout=10_000)
         form = ann.locator(f"form.newgame[data-game={game_id}]")
         open_setup(ann, game_id)
         ann.fill("#player-name", "Ann")
@@ -219,7 +219,7 @@ def test_two_people_play_online(chromium, relay_site, game_id):
         # no deal is over before the first move: an Overwrite System Fail drawn
         # before any piece is on the board goes back (O26, the default rules edition)
         for page in (ann, bob):
-            page.wait_for_function("document.getElementById('overlay').hidden", timeout=15_000)
+            page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=15_000)
             assert dataset(page, "game") == game_id and dataset(page, "state") != "over"
 
         moves = {"ann": 0, "bob": 0}
@@ -237,7 +237,7 @@ def test_two_people_play_online(chromium, relay_site, game_id):
                     moves[name] += 1
                     acted = True
                     # the relay's answer: this page's move is in its log
-                    page.wait_for_function(f"Number(document.documentElement.dataset.actions) > {before}"
+                    page.wait_for_function(f"() => Number(document.documentElement.dataset.actions) > {before}"
                                            " || document.documentElement.dataset.refused", timeout=15_000)
             if not acted:
                 ann.wait_for_timeout(100)
@@ -249,7 +249,7 @@ def test_two_people_play_online(chromium, relay_site, game_id):
         done = max(int(dataset(page, "actions") or 0) for page in (ann, bob))
         assert done >= 2
         for page in (ann, bob):
-            page.wait_for_function(f"document.querySelectorAll('#log li code').length >= {done}", timeout=15_000)
+            page.wait_for_function(f"() => document.querySelectorAll('#log li code').length >= {done}", timeout=15_000)
         texts = {name: log_texts(page) for name, page in players.items()}
         assert texts["ann"] == texts["bob"]
         for text in texts["ann"]:
@@ -258,13 +258,13 @@ def test_two_people_play_online(chromium, relay_site, game_id):
         assert seats == {"p1", "p2"}, seats
         assert any(len(text.split()) > 2 for text in texts["bob"] if text.startswith("p1 ")) or over, texts["bob"]
         if not over:  # Bob resigns through his page: the card says it is final online, both pages end
-            bob.wait_for_function("!document.getElementById('resign').hidden", timeout=15_000)
+            bob.wait_for_function("() => !document.getElementById('resign').hidden", timeout=15_000)
             bob.click("#resign")
             assert "Online it is final" in bob.text_content("#overlay .resign-card")
             bob.click("#overlay [data-cmd=resign-yes]")
             for page in (ann, bob):
-                page.wait_for_function("document.documentElement.dataset.state === 'over'", timeout=15_000)
-                page.wait_for_function("document.getElementById('overlay').textContent.includes('dice verified')",
+                page.wait_for_function("() => document.documentElement.dataset.state === 'over'", timeout=15_000)
+                page.wait_for_function("() => document.getElementById('overlay').textContent.includes('dice verified')",
                                        timeout=30_000)
             assert log_texts(ann)[-1] == "p2 resign"
         for tab in (ann_tab, bob_tab):
@@ -281,9 +281,9 @@ def test_take_a_local_backbone_game_online(chromium, relay_site):
         ann = ann_tab.page()
         ann.goto(base + "#play=backbone&seats=human,greedy&seed=31", wait_until="domcontentloaded")
         wait_ready(ann)
-        ann.wait_for_function("document.documentElement.dataset.online === 'yes'", timeout=10_000)
+        ann.wait_for_function("() => document.documentElement.dataset.online === 'yes'", timeout=10_000)
         ann.click("#hex-b2")  # Router is the tool a turn starts with
-        ann.wait_for_function("document.documentElement.dataset.actions === '1'", timeout=10_000)
+        ann.wait_for_function("() => document.documentElement.dataset.actions === '1'", timeout=10_000)
         ann.wait_for_selector('#online [data-cmd="online-take"]', timeout=10_000)
         assert "carries on" in ann.text_content("#online")
         ann.click('#online [data-cmd="online-take"]')
@@ -293,13 +293,13 @@ def test_take_a_local_backbone_game_online(chromium, relay_site):
 
         bob = join_by_link(bob_tab.page(), link, "Bob")
         for page in (ann, bob):
-            page.wait_for_function("document.getElementById('overlay').hidden", timeout=15_000)
+            page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=15_000)
             assert log_texts(page) == ["p1 router b2"]
         assert dataset(ann, "state") == "human" and dataset(bob, "state") != "human"
         ann.click("#hex-c2")
-        bob.wait_for_function("document.querySelectorAll('#log li code').length === 2", timeout=15_000)
+        bob.wait_for_function("() => document.querySelectorAll('#log li code').length === 2", timeout=15_000)
         assert log_texts(bob) == ["p1 router b2", "p1 router c2"]
-        bob.wait_for_function("document.documentElement.dataset.state === 'human'", timeout=15_000)
+        bob.wait_for_function("() => document.documentElement.dataset.state === 'human'", timeout=15_000)
         assert 'data-cmd="online-take"' not in bob.inner_html("#online")
         for tab in (ann_tab, bob_tab):
             tab.check_clean()

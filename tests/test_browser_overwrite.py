@@ -22,7 +22,7 @@ FREE_PIECE = "#ow-bank .bankpiece:not(.off)"
 
 
 def wait_human(page, timeout: int = BOT_TIMEOUT_MS) -> None:
-    page.wait_for_function("['human', 'over'].includes(document.documentElement.dataset.state)",
+    page.wait_for_function("() => ['human', 'over'].includes(document.documentElement.dataset.state)",
                            timeout=timeout)
 
 
@@ -163,7 +163,7 @@ def test_an_embedded_bots_only_game_shows_the_board_and_the_bank_only(chromium, 
         page = tab.page()
         page.goto(server + "?embed#play=overwrite&seats=greedy,greedy,greedy,greedy&seed=4")
         wait_ready(page)
-        page.wait_for_function("Number(document.documentElement.dataset.actions) >= 6", timeout=BOT_TIMEOUT_MS)
+        page.wait_for_function("() => Number(document.documentElement.dataset.actions) >= 6", timeout=BOT_TIMEOUT_MS)
         assert page.is_visible("#board svg") and page.is_visible("#ow-bank")
         assert page.is_visible("#demo-new") and page.is_visible("#open-full")
         for hidden in (".side", ".topbar", ".prompt", "#ow-bank .acts"):

@@ -84,7 +84,7 @@ def test_step_through_a_finished_game_and_play_from_a_move(chromium, server):
         # Play from here: a new game from move 3, with its own link
         original = page.url
         page.click("#replay-branch")
-        page.wait_for_function("document.documentElement.dataset.state !== 'replay'")
+        page.wait_for_function("() => document.documentElement.dataset.state !== 'replay'")
         assert data(page, "replay") == "" and page.is_hidden("#replay")
         assert "&at=" not in page.url and page.url.split("&r=")[1] != link.split("&r=")[1]
         assert int(data(page, "actions")) >= 3
@@ -92,6 +92,6 @@ def test_step_through_a_finished_game_and_play_from_a_move(chromium, server):
 
         # Back: the original link's replay, at the move it was at
         page.go_back()
-        page.wait_for_function("document.documentElement.dataset.replay === '3'")
+        page.wait_for_function("() => document.documentElement.dataset.replay === '3'")
         assert page.url == original and page.inner_html("#board") == at_three
         tab.check_clean()

@@ -12,6 +12,7 @@ the static server runs in a thread.
 
 from __future__ import annotations
 
+import contextlib
 import gzip
 import http.client
 from pathlib import Path
@@ -19,7 +20,8 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from netarcade.serve import accepted_codings, cache_control, negotiate, serve_in_thread
+from netarcade.serve import serve_in_thread
+from netarcade.siterules import accepted_codings, cache_control, negotiate
 
 from test_relay_harness import RelayProcess
 
@@ -42,18 +44,31 @@ def site(tmp_path_factory) -> Path:
     return root
 
 
+@contextlib.contextmanager
+def serving(kind: str, site: Path, data: Path):
+    """``site`` served by the static server (``kind`` "static", a thread) or
+    the relay ("relay", a process with its journal in ``data``); yields the
+    base URL (no final "/"). The relay must have written no traceback."""
+    if kind == "static":
+        server, url = serve_in_thread(site, port=0)
+        try:
+            yield url.rstrip("/")
+        finally:
+            server.shutdown()
+            server.server_close()
+    else:
+        process = RelayProcess(data, site=site)
+        try:
+            yield process.http
+        finally:
+            errors = process.stop()
+        assert "Traceback" not in errors, errors
+
+
 @pytest.fixture(scope="module", params=["static", "relay"])
 def base(request, site, tmp_path_factory):
-    if request.param == "static":
-        server, url = serve_in_thread(site, port=0)
-        yield url.rstrip("/")
-        server.shutdown()
-        server.server_close()
-    else:
-        process = RelayProcess(tmp_path_factory.mktemp("relay-data"), site=site)
-        yield process.http
-        errors = process.stop()
-        assert "Traceback" not in errors, errors
+    with serving(request.param, site, tmp_path_factory.mktemp("relay-data")) as url:
+        yield url
 
 
 def fetch(base: str, path: str, method: str = "GET", **headers) -> tuple[int, dict, bytes]:
@@ -140,13 +155,14 @@ def test_missing_and_dotfiles_still_404(base):
 
 
 def test_negotiation_rules(site):
+    site = site.resolve()
     page = site / "index.html"
-    assert negotiate(page, None) == (page, None)
-    assert negotiate(page, "gzip") == (site / "index.html.gz", "gzip")
-    assert negotiate(page, "br, gzip") == (site / "index.html.br", "br")
-    assert negotiate(page, "br;q=0, gzip;q=0.1") == (site / "index.html.gz", "gzip")
-    assert negotiate(page, "*;q=0") == (page, None)
-    assert negotiate(page, "gzip;q=nonsense") == (page, None)
+    assert negotiate(site, page, None) == (page, None)
+    assert negotiate(site, page, "gzip") == (site / "index.html.gz", "gzip")
+    assert negotiate(site, page, "br, gzip") == (site / "index.html.br", "br")
+    assert negotiate(site, page, "br;q=0, gzip;q=0.1") == (site / "index.html.gz", "gzip")
+    assert negotiate(site, page, "*;q=0") == (page, None)
+    assert negotiate(site, page, "gzip;q=nonsense") == (page, None)
     assert accepted_codings(" GZIP ;Q=0.3 ,") == {"gzip": 0.3}
 
 

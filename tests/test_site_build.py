@@ -63,15 +63,16 @@ def _worker_files() -> tuple[str, list[list[str]]]:
 def test_service_worker_lists_this_builds_files(site):
     version, files = _worker_files()
     paths = [path for path, _ in files]
-    assert paths[0] == "./"
+    assert paths[:2] == ["./", "./?embed"]  # the embed with its own headers (frame-ancestors)
     for needed in ("manifest.webmanifest", "static/app.css", "static/offline.js", "static/page.js", "static/worker.js",
+                   "static/boot.js", "static/prepaint.js",
                    f"{RUNTIME}/pyodide.asm.wasm", f"{RUNTIME}/python_stdlib.zip", f"{RUNTIME}/pyodide-lock.json"):
         assert needed in paths, needed
     assert any(p.startswith(f"{RUNTIME}/netarcade-") and p.endswith(".whl") for p in paths)
     assert not any(p.endswith((".map", ".gz", ".br")) or p.endswith("bare.html") for p in paths)
     assert not any("/pyscript-" in p for p in paths)  # the arcade's page does not load PyScript
     for path, integrity in files:
-        data = (DIST / ("index.html" if path == "./" else path)).read_bytes()
+        data = (DIST / ("index.html" if path.startswith("./") else path)).read_bytes()
         assert integrity == "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode(), path
     assert "static/sw.js" not in {p.relative_to(DIST).as_posix() for p in DIST.rglob("*")}
 
@@ -116,3 +117,20 @@ def test_stdlib_is_npms_members_stored(site):
     members = [name for name in npm.namelist() if not name.endswith("/")]
     for name in members[:: max(1, len(members) // 20)]:  # a sample across the archive
         assert ours.read(name) == npm.read(name), name
+
+
+def test_pages_carry_the_policy_and_run_no_inline_script(site):
+    from netarcade.siterules import content_security_policy
+
+    pages = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*.html"))
+    assert "index.html" in pages and "static/bare.html" in pages
+    for rel in pages:
+        text = (DIST / rel).read_text(encoding="utf-8")
+        policy = content_security_policy(rel, meta=True)
+        # right after the charset, before anything it governs; no frame-ancestors (a <meta> cannot)
+        assert f'<meta charset="utf-8">\n  <meta http-equiv="Content-Security-Policy" content="{policy}">' in text, rel
+        assert "frame-ancestors" not in policy
+    index = (DIST / "index.html").read_text(encoding="utf-8")
+    scripts = re.findall(r"<script\b([^>]*)>", index)
+    assert scripts and all("src=" in attributes for attributes in scripts), scripts
+    assert "/*na:pages*/" not in (DIST / "static" / "boot.js").read_text(encoding="utf-8")

@@ -7,17 +7,13 @@ Playing and testing locally: it serves a folder (default ``dist/``, made by
 JavaScript, ``.wasm`` as ``application/wasm`` so it can be compiled while it
 streams, ``.whl`` as a zip).
 
-Light on the wire: ``make site`` writes Brotli (``.br``) and gzip (``.gz``)
-copies beside the big files; :func:`negotiate` picks one by the request's
-``Accept-Encoding`` (q-values honoured) and the answer carries
-``Content-Encoding``, ``Vary: Accept-Encoding`` and the copy's
-``Content-Length``. :func:`cache_control` says how long a browser may keep
-a file: a year (``immutable``) for the runtime under its versioned folders
-(``static/vendor/pyodide-314.0.7/``, ``static/vendor/pyscript-0.7.31/``),
-``no-cache`` for everything else (the page, our wheel and the lockfile,
-whose names do not change with their content), revalidated by ``ETag``
-(a 304 with no body). The relay serves files with the same helpers
-(``netarcade.relay.site``).
+What it sends follows the rules of ``netarcade.siterules``, which the relay
+(``netarcade.relay.site``) follows too: which file a request names (nothing
+outside the folder, also not through a symlink, the precompressed copy
+included), the build's Brotli/gzip copies by ``Accept-Encoding``, the
+caching headers and ETags, GET and HEAD only (405/501 with ``Allow`` for
+the rest), and the security headers (Content-Security-Policy,
+Referrer-Policy, framing, nosniff) on every answer.
 
 Cross-origin isolation (COOP ``same-origin``, COEP ``require-corp``, CORP
 ``same-origin``) is **off by default** and turned on with ``--isolate``.
@@ -38,17 +34,17 @@ no directory listings.
 from __future__ import annotations
 
 import argparse
-import email.utils
 import functools
 import http.server
 import os
-import re
 import sys
 import threading
 from pathlib import Path
 
-__all__ = ["SiteHandler", "make_server", "serve_in_thread", "main",
-           "accepted_codings", "negotiate", "cache_control", "entity_tag", "not_modified"]
+from .siterules import (ALLOWED_METHODS, MIME_TYPES, NO_CACHE, SiteFile, cache_control, entity_tag, locate,
+                        method_status, not_modified, security_headers, with_slash)
+
+__all__ = ["SiteHandler", "make_server", "serve_in_thread", "main"]
 
 DEFAULT_HOST = "127.0.0.1"
 DEFAULT_PORT = 8000
@@ -59,119 +55,6 @@ ISOLATION_HEADERS = (
     ("Cross-Origin-Embedder-Policy", "require-corp"),
     ("Cross-Origin-Resource-Policy", "same-origin"),
 )
-
-#: MIME types the stdlib table gets wrong or lacks (it varies by platform)
-MIME_TYPES = {
-    ".mjs": "text/javascript",
-    ".js": "text/javascript",
-    ".wasm": "application/wasm",
-    ".whl": "application/zip",
-    ".zip": "application/zip",
-    ".json": "application/json",
-    ".map": "application/json",
-    ".html": "text/html; charset=utf-8",
-    ".css": "text/css; charset=utf-8",
-    ".svg": "image/svg+xml",
-    ".webmanifest": "application/manifest+json",
-    ".png": "image/png",
-    ".toml": "text/plain; charset=utf-8",
-    ".py": "text/plain; charset=utf-8",
-}
-
-
-#: the build's precompressed copies, in order of preference: (coding, suffix)
-ENCODED_COPIES = (("br", ".br"), ("gzip", ".gz"))
-#: a runtime folder named with its pinned version: its files never change under that name
-VERSIONED_RUNTIME = re.compile(r"(^|/)static/vendor/(pyodide|pyscript)-\d[\w.+-]*/")
-#: ... except the files the build writes from our source into the same folder
-REBUILT_IN_RUNTIME = re.compile(r"(^|/)(pyodide-lock\.json|netarcade-[^/]*\.whl)$")
-LONG_CACHE = "public, max-age=31536000, immutable"
-NO_CACHE = "no-cache"
-
-
-def accepted_codings(header: str | None) -> dict[str, float]:
-    """``Accept-Encoding`` as {coding: q}; a malformed q counts as 0 (refused).
-
-    >>> accepted_codings("gzip, br;q=0.5, zstd;q=0")
-    {'gzip': 1.0, 'br': 0.5, 'zstd': 0.0}
-    """
-    codings: dict[str, float] = {}
-    for item in (header or "").split(","):
-        name, _, params = item.partition(";")
-        name = name.strip().lower()
-        if not name:
-            continue
-        q = 1.0
-        for param in params.split(";"):
-            key, _, value = param.partition("=")
-            if key.strip().lower() == "q":
-                try:
-                    q = min(1.0, max(0.0, float(value.strip())))
-                except ValueError:
-                    q = 0.0
-        codings[name] = q
-    return codings
-
-
-def negotiate(path: Path, accept_encoding: str | None) -> tuple[Path, str | None]:
-    """The file to send for ``path`` and its ``Content-Encoding`` (None: as is).
-
-    A copy is sent only if the client accepts its coding with q > 0 (by name
-    or by ``*``); among accepted copies the higher q wins, then Brotli.
-    """
-    codings = accepted_codings(accept_encoding)
-    best: tuple[float, int, Path, str] | None = None
-    for rank, (coding, suffix) in enumerate(ENCODED_COPIES):
-        q = codings.get(coding, codings.get("*", 0.0))
-        if q <= 0.0:
-            continue
-        copy = path.with_name(path.name + suffix)
-        if copy.is_file() and (best is None or (q, -rank) > (best[0], best[1])):
-            best = (q, -rank, copy, coding)
-    return (path, None) if best is None else (best[2], best[3])
-
-
-def has_encoded_copy(path: Path) -> bool:
-    """Whether the answer for ``path`` depends on Accept-Encoding (``Vary``)."""
-    return any(path.with_name(path.name + suffix).is_file() for _, suffix in ENCODED_COPIES)
-
-
-def cache_control(rel_path: str) -> str:
-    """``Cache-Control`` for a file of the site, by its path relative to the site.
-
-    >>> cache_control("static/vendor/pyodide-314.0.7/pyodide.asm.wasm")
-    'public, max-age=31536000, immutable'
-    >>> cache_control("static/vendor/pyodide-314.0.7/netarcade-0.1.0-py3-none-any.whl")
-    'no-cache'
-    >>> cache_control("index.html")
-    'no-cache'
-    """
-    rel_path = rel_path.lstrip("/")
-    if VERSIONED_RUNTIME.search(rel_path) and not REBUILT_IN_RUNTIME.search(rel_path):
-        return LONG_CACHE
-    return NO_CACHE
-
-
-def entity_tag(stat: os.stat_result, coding: str | None) -> str:
-    """A strong ETag for one representation (the file or one of its copies)."""
-    return f'"{stat.st_mtime_ns:x}-{stat.st_size:x}{"-" + coding if coding else ""}"'
-
-
-def not_modified(headers, tag: str, stat: os.stat_result) -> bool:
-    """Whether a conditional GET may be answered 304 (If-None-Match wins over
-    If-Modified-Since, as RFC 9110 says)."""
-    match = headers.get("If-None-Match")
-    if match is not None:
-        return match.strip() == "*" or tag in [t.strip().removeprefix("W/") for t in match.split(",")]
-    since = headers.get("If-Modified-Since")
-    if since:
-        try:
-            when = email.utils.parsedate_to_datetime(since)
-        except (TypeError, ValueError, IndexError):
-            return False
-        return when is not None and int(stat.st_mtime) <= when.timestamp()
-    return False
-
 
 class _CountingWriter:
     """Counts the bytes a connection writes into its server's ``bytes_sent``
@@ -203,52 +86,61 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     compress = True
     _cache_control = NO_CACHE
+    _rel = ""  # the file being answered (its Content-Security-Policy)
+    _allow = False  # a refused method: the answer says which are allowed
 
     def setup(self) -> None:
         super().setup()
         self.wfile = _CountingWriter(self.wfile, self.server)
 
+    def parse_request(self) -> bool:
+        """The stdlib's, then the method: anything but GET and HEAD gets
+        405 or 501 with ``Allow`` (:func:`method_status`) before any handler."""
+        self._cache_control, self._rel, self._allow = NO_CACHE, "", False
+        if not super().parse_request():
+            return False
+        status = method_status(self.command)
+        if status is None:
+            return True
+        self._allow = True
+        self.send_error(status)
+        return False
+
     def end_headers(self) -> None:
         self.send_header("Cache-Control", self._cache_control)
-        self.send_header("X-Content-Type-Options", "nosniff")
+        target = getattr(self, "path", "")  # none yet when the request line itself was bad
+        for name, value in security_headers(self._rel, target.partition("?")[2]):
+            self.send_header(name, value)
+        if self._allow:
+            self.send_header("Allow", ", ".join(ALLOWED_METHODS))
         if self.isolate:
             for name, value in ISOLATION_HEADERS:
                 self.send_header(name, value)
         super().end_headers()
 
     def send_head(self):
-        """The stdlib's send_head with a precompressed copy, ETag and caching."""
-        self._cache_control = NO_CACHE
-        path = Path(self.translate_path(self.path))
-        if path.is_dir():
-            request_path = self.path.split("?", 1)[0].split("#", 1)[0]
-            if not request_path.endswith("/"):  # as the stdlib: a folder's URL ends in "/"
-                self.send_response(301)
-                self.send_header("Location", request_path + "/" + self.path[len(request_path):])
-                self.send_header("Content-Length", "0")
-                self.end_headers()
-                return None
-            path = path / "index.html"
-        if not path.is_file() or path.name.startswith("."):
-            self.send_error(404, "File not found")
+        """The stdlib's send_head on :func:`locate`: a precompressed copy, ETag and caching."""
+        self._cache_control, self._rel = NO_CACHE, ""
+        found = locate(self.directory, self.path, self.headers.get("Accept-Encoding"), self.compress)
+        if found == 301:  # as the stdlib: a folder's URL ends in "/"
+            self.send_response(301)
+            self.send_header("Location", with_slash(self.path))
+            self.send_header("Content-Length", "0")
+            self.end_headers()
             return None
-        root = Path(self.directory)
-        try:
-            rel = path.resolve().relative_to(root.resolve()).as_posix()
-        except ValueError:  # a symlink out of the folder
-            self.send_error(404, "File not found")
+        if not isinstance(found, SiteFile):
+            self.send_error(found, "Bad path" if found == 400 else "File not found")
             return None
-        sent, coding = negotiate(path, self.headers.get("Accept-Encoding")) if self.compress else (path, None)
         try:
-            body = open(sent, "rb")  # noqa: SIM115 - closed by the stdlib's do_GET/do_HEAD
+            body = open(found.sent, "rb")  # noqa: SIM115 - closed by the stdlib's do_GET/do_HEAD
         except OSError:
             self.send_error(404, "File not found")
             return None
         try:
             stat = os.fstat(body.fileno())
-            tag = entity_tag(stat, coding)
-            self._cache_control = cache_control(rel)
-            vary = self.compress and has_encoded_copy(path)
+            tag = entity_tag(stat, found.coding)
+            self._cache_control, self._rel = cache_control(found.rel), found.rel
+            vary = found.vary
             if not_modified(self.headers, tag, stat):
                 body.close()
                 self.send_response(304)
@@ -256,9 +148,9 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
                 self.end_headers()
                 return None
             self.send_response(200)
-            self.send_header("Content-Type", self.guess_type(str(path)))
-            if coding:
-                self.send_header("Content-Encoding", coding)
+            self.send_header("Content-Type", self.guess_type(str(found.path)))
+            if found.coding:
+                self.send_header("Content-Encoding", found.coding)
             self.send_header("Content-Length", str(stat.st_size))
             self._representation_headers(tag, stat, vary)
             self.end_headers()
@@ -272,10 +164,6 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
         self.send_header("Last-Modified", self.date_time_string(int(stat.st_mtime)))
         if vary:
             self.send_header("Vary", "Accept-Encoding")
-
-    def list_directory(self, path):  # noqa: D102 - no listings, just 404
-        self.send_error(404, "Not Found")
-        return None
 
     def log_message(self, format: str, *args) -> None:  # noqa: A002 - stdlib signature
         if not self.quiet:

@@ -30,7 +30,7 @@ from . import lifecycle, protocol
 from .collector import Collector
 from .protocol import FrameError, VERSION
 from .room import HUMAN, Room, RoomError
-from .site import response, serve_file
+from .site import refuse_method, response, serve_file
 from .store import LeaseLost, StoreError, open_store
 
 DEFAULTS = {
@@ -116,6 +116,9 @@ class Relay:
 
     # --- HTTP: the site, the origin check, the connection bound ------------------------
     def process_request(self, connection: ServerConnection, request) -> Any:
+        refused = refuse_method(request.method, request.path)  # GET and HEAD only, /ws included
+        if refused is not None:
+            return refused
         path = request.path.split("?", 1)[0]
         if path != ENDPOINT:
             return serve_file(self.site, request.path, head=request.method == "HEAD", headers=request.headers)

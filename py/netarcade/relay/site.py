@@ -1,42 +1,53 @@
 """The built site, served by the relay on the same origin as its WebSocket.
 
-What it is for: answering plain HTTP GETs from websockets' ``process_request``
-hook with the static server's rules (``netarcade.serve``): the same MIME
-types and headers, no directory listings, nothing outside the site folder
-(also not through a symlink), no dotfiles, a NUL byte (``%00``) answered
-400. One request per connection (websockets closes after a non-101 answer);
-the handshake timeout bounds idle connections. The build's precompressed
-copies (``.br``, ``.gz``) are sent when ``Accept-Encoding`` allows, with
-``Content-Encoding``, ``Vary``, ``ETag`` (a conditional GET gets a 304) and
-the static server's ``Cache-Control`` rules (``netarcade.serve``).
+What it is for: answering plain HTTP requests from websockets'
+``process_request`` hook with the static server's rules, which live in
+``netarcade.siterules`` and are the same code for both servers: which file
+a request names (nothing outside the site folder, also not through a
+symlink, the precompressed copy included; no dotfiles; no listings; a NUL
+byte (``%00``) or a backslash answered 400), the MIME types, the build's
+precompressed copies (``.br``, ``.gz``) when ``Accept-Encoding`` allows,
+with ``Content-Encoding``, ``Vary``, ``ETag`` (a conditional GET gets a
+304) and ``Cache-Control``, GET and HEAD only (405/501 with ``Allow``), and
+the security headers on every answer. One request per connection
+(websockets closes after a non-101 answer); the handshake timeout bounds
+idle connections. An answer that fails on a bug is a logged 500, never a
+silent one.
 What it is not: a production web server (no ranges, no compression on the fly).
 """
 
 from __future__ import annotations
 
 import email.utils
+import logging
 import mimetypes
-import os
 from pathlib import Path
-from urllib.parse import unquote
 
 from websockets.datastructures import Headers
 from websockets.http11 import Response
 
-from ..serve import MIME_TYPES, NO_CACHE, cache_control, entity_tag, has_encoded_copy, negotiate, not_modified
+from ..siterules import (ALLOWED_METHODS, MIME_TYPES, NO_CACHE, SiteFile, cache_control, entity_tag, locate,
+                         method_status, not_modified, security_headers, with_slash)
 
 MAX_FILE = 64 * 1024 * 1024
+REASONS = {301: "Moved Permanently", 400: "Bad Request", 404: "Not Found",
+           405: "Method Not Allowed", 501: "Not Implemented"}
 
 
 def response(status: int, reason: str, body: bytes = b"", content_type: str = "text/plain; charset=utf-8",
-             head: bool = False, extra: dict[str, str] | None = None) -> Response:
+             head: bool = False, extra: dict[str, str] | None = None, target: str = "",
+             rel: str = "") -> Response:
+    """An answer with the headers of every answer (``security_headers`` of
+    the site file ``rel`` asked for with ``target``, the request's path and
+    query), then ``extra``."""
     headers = Headers()
     headers["Date"] = email.utils.formatdate(usegmt=True)
     if status != 304:
         headers["Content-Type"] = content_type
         headers["Content-Length"] = str(len(body))
     headers["Cache-Control"] = NO_CACHE
-    headers["X-Content-Type-Options"] = "nosniff"
+    for name, value in security_headers(rel, target.partition("?")[2]):
+        headers[name] = value
     headers["Connection"] = "close"
     for name, value in (extra or {}).items():
         if name in headers:
@@ -45,64 +56,54 @@ def response(status: int, reason: str, body: bytes = b"", content_type: str = "t
     return Response(status, reason, headers, b"" if head or status == 304 else body)
 
 
-def resolve(root: Path, raw_path: str) -> Path | int:
-    """The file for a request path, or an HTTP status (400 or 404)."""
-    path = raw_path.split("?", 1)[0].split("#", 1)[0]
-    try:
-        path = unquote(path, errors="strict")
-    except UnicodeDecodeError:
-        return 400
-    if "\x00" in path or "\\" in path or not path.startswith("/"):
-        return 400
-    parts = [part for part in path.split("/") if part]
-    if any(part.startswith(".") for part in parts):  # dotfiles, "..", ".git"
-        return 404
-    target = root.joinpath(*parts)
-    try:
-        real = Path(os.path.realpath(target))
-    except (OSError, ValueError):
-        return 404
-    if real != root and root not in real.parents:  # a symlink out of the folder
-        return 404
-    if real.is_dir():
-        real = real / "index.html"
-        if not real.is_file() or Path(os.path.realpath(real)).parent != Path(os.path.realpath(real.parent)):
-            return 404
-    if not real.is_file():
-        return 404
-    return real
+def refuse_method(method: str, target: str = "") -> Response | None:
+    """405 or 501 with ``Allow`` for any method but GET and HEAD (on every
+    path, ``/ws`` included: a WebSocket handshake is a GET); None: go on."""
+    status = method_status(method)
+    if status is None:
+        return None
+    return response(status, REASONS[status], f"{REASONS[status].lower()}\n".encode(), target=target,
+                    extra={"Allow": ", ".join(ALLOWED_METHODS)})
 
 
 def serve_file(root: Path | None, raw_path: str, head: bool = False, headers=None) -> Response:
     """The answer to a GET (or HEAD) of ``raw_path``; ``headers`` are the
-    request's (Accept-Encoding, If-None-Match), none: the file as it is."""
-    headers = headers if headers is not None else {}
-    if root is None:
-        return response(404, "Not Found", b"no site folder (relay only)\n", head=head)
-    found = resolve(root, raw_path)
-    if found == 400:
-        return response(400, "Bad Request", b"bad path\n", head=head)
-    if not isinstance(found, Path):
-        return response(404, "Not Found", b"not found\n", head=head)
-    sent, coding = negotiate(found, headers.get("Accept-Encoding"))
+    request's (Accept-Encoding, If-None-Match), none: the file as it is.
+    A bug on the way is logged (``netarcade.relay``) and answered 500."""
     try:
-        stat = sent.stat()
+        return _serve_file(root, raw_path, head, headers if headers is not None else {})
+    except Exception:
+        logging.getLogger("netarcade.relay").exception("answering %r", raw_path[:200])
+        return response(500, "Internal Server Error", b"server error\n", head=head, target=raw_path)
+
+
+def _serve_file(root: Path | None, raw_path: str, head: bool, headers) -> Response:
+    if root is None:
+        return response(404, "Not Found", b"no site folder (relay only)\n", head=head, target=raw_path)
+    found = locate(root, raw_path, headers.get("Accept-Encoding"))
+    if found == 301:
+        return response(301, REASONS[301], head=head, target=raw_path, extra={"Location": with_slash(raw_path)})
+    if not isinstance(found, SiteFile):
+        return response(found, REASONS[found], b"bad path\n" if found == 400 else b"not found\n",
+                        head=head, target=raw_path)
+    try:
+        stat = found.sent.stat()
         if stat.st_size > MAX_FILE:
-            return response(404, "Not Found", b"not found\n", head=head)
-        tag = entity_tag(stat, coding)
-        extra = {"Cache-Control": cache_control(found.relative_to(root).as_posix()), "ETag": tag,
+            return response(404, "Not Found", b"not found\n", head=head, target=raw_path)
+        tag = entity_tag(stat, found.coding)
+        extra = {"Cache-Control": cache_control(found.rel), "ETag": tag,
                  "Last-Modified": email.utils.formatdate(int(stat.st_mtime), usegmt=True)}
-        if has_encoded_copy(found):
+        if found.vary:
             extra["Vary"] = "Accept-Encoding"
         if not_modified(headers, tag, stat):
-            return response(304, "Not Modified", extra=extra)
-        body = b"" if head else sent.read_bytes()
+            return response(304, "Not Modified", extra=extra, target=raw_path, rel=found.rel)
+        body = b"" if head else found.sent.read_bytes()
     except OSError:
-        return response(404, "Not Found", b"not found\n", head=head)
-    if coding:
-        extra["Content-Encoding"] = coding
-    suffix = found.suffix.lower()
-    kind = MIME_TYPES.get(suffix) or mimetypes.guess_type(found.name)[0] or "application/octet-stream"
+        return response(404, "Not Found", b"not found\n", head=head, target=raw_path)
+    if found.coding:
+        extra["Content-Encoding"] = found.coding
+    kind = MIME_TYPES.get(found.path.suffix.lower()) or mimetypes.guess_type(found.path.name)[0] \
+        or "application/octet-stream"
     if head:  # the length a GET would send
         extra["Content-Length"] = str(stat.st_size)
-    return response(200, "OK", body, kind, head=head, extra=extra)
+    return response(200, "OK", body, kind, head=head, extra=extra, target=raw_path, rel=found.rel)

@@ -1,0 +1,157 @@
+/* The first screen before Python: index.html loads this (in its head,
+   before the body is parsed) and static/prepaint.js (in the body, right
+   after the board and after the home screen's resume link).
+
+   What it is for: which view a visit shows (the bare address is the home
+   screen: a first visit sees the games; an embed plays), which game's
+   layout and board, and "Back to your game", all before the first paint;
+   then, until Python is up, the board and the controls refuse input and
+   say why, and a form sent meanwhile is kept and sent once Python is up.
+
+   What it is not: the page's glue (static/page.js) or inline code: the
+   site's Content-Security-Policy runs no inline script (docs/web-runtime.md),
+   so everything index.html runs is a file. scripts/build_site.py fills
+   the NA_PAGES marker below (netarcade.web.shell.fill_boot). */
+// Every playable game: its title and which pre-rendered board a link to
+// it shows at once (web/games/<id>/__init__.py, written by the build).
+var NA_PAGES = /*na:pages*/;
+// Before the first paint, and at every change of the address until
+// Python is up: which view (the bare address is the home screen: a first
+// visit sees the games; an embed plays), which game's layout and board.
+var NA_BOOT = (function () {
+  var root = document.documentElement;
+  var query = location.search.replace(/^\?/, "").split("&");
+  var embed = query.some(function (p) { return p === "embed" || p.indexOf("embed=") === 0; });
+  if (embed) root.setAttribute("data-embed", "");
+  var firstGame = root.getAttribute("data-game");
+  var firstBoard = null;  // the pre-rendered board, put back when a link to another game is left
+  function show() {
+    if (root.hasAttribute("data-ready")) return;  // Python routes from now on
+    var hash = location.hash.replace(/^#/, "");
+    var home = !embed && (hash === "home" || hash === "");
+    root.setAttribute("data-view", home ? "home" : "game");
+    root.classList.toggle("link-pending", /(^|&)(r|play)=/.test(hash));
+    // a link to another game: its layout at once (its pre-rendered board below)
+    var play = /(^|&)play=([a-z0-9_-]+)(&|$)/.exec(hash);
+    root.setAttribute("data-game", play && NA_PAGES.hasOwnProperty(play[2]) ? play[2] : firstGame);
+    if (document.getElementById("board")) board();
+    if (document.getElementById("resume")) resume();
+  }
+  function resume() {
+    // a returning player: "Back to your game" (the last unfinished local
+    // game this browser kept: controller.LAST_SETTING) before Python too
+    var last = null, link = document.getElementById("resume");
+    try { last = localStorage.getItem("netarcade.last"); } catch (err) { /* storage refused */ }
+    var play = /(^|&)play=([a-z0-9_-]+)(&|$)/.exec(last || "");
+    link.hidden = !(play && NA_PAGES.hasOwnProperty(play[2]));
+    if (link.hidden) return;
+    link.href = "#" + last;
+    link.textContent = "Back to your " + NA_PAGES[play[2]].title + " game";
+  }
+  function board() {
+    // the game's own first board for this link or screen (a template), if any
+    var hash = location.hash.replace(/^#/, "");
+    var page = NA_PAGES[root.getAttribute("data-game")];
+    var target = document.getElementById("board");
+    if (firstBoard === null) firstBoard = target.innerHTML;
+    var note = document.querySelector(".pending-note");
+    if (note) note.textContent = /(^|&)r=/.test(hash) ? "Restoring the position from the link\u2026" : "Starting Python\u2026";
+    document.title = root.getAttribute("data-view") === "home" ? "netarcade: choose a game"
+      : "netarcade: " + (page ? page.title : "");
+    if (!page) return;
+    var id = page.board(location.hash, matchMedia("(orientation: portrait) and (max-width: 640px)").matches);
+    if (id) target.replaceChildren(document.getElementById(id).content.cloneNode(true));
+    else target.innerHTML = firstBoard;
+    document.getElementById("topic").textContent = page.title;
+  }
+  show();
+  addEventListener("hashchange", show);
+
+  // Until Python is up the board and the controls are inert (CSS) and
+  // say why: a click or a game key there plays nothing and the status
+  // says so. An input made before that moment but handled after it (the
+  // page can be busy starting Python) is refused the same way, never
+  // played late. A form sent meanwhile (a new game, joining a room) is
+  // kept and sent once Python is up.
+  function early(event) {
+    return !root.hasAttribute("data-ready") || event.timeStamp < Number(root.dataset.readyMs || 0);
+  }
+  var refused = 0, queued = null;
+  function refuse(event) {
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    root.dataset.bootRefused = String(++refused);
+    if (root.hasAttribute("data-ready")) {
+      var prompt = document.getElementById("prompt");
+      if (prompt) prompt.textContent = "That came while Python was starting: nothing was played. The board is live now.";
+      return;
+    }
+    document.getElementById("status").textContent = "Not yet: Python is still starting\u2026";
+    var boot = document.getElementById("boot");
+    boot.classList.remove("nudge");
+    void boot.offsetWidth;  // restart the nudge's animation
+    boot.classList.add("nudge");
+  }
+  addEventListener("click", function (event) {
+    var target = event.target;
+    if (early(event) && target.closest && target.closest(".board-wrap, .controls, [data-cmd], [data-tool]")) refuse(event);
+  }, true);
+  addEventListener("keydown", function (event) {
+    var tag = String(event.target.tagName || "").toLowerCase();
+    if (!early(event) || root.getAttribute("data-view") !== "game" || /^(input|select|textarea)$/.test(tag)
+        || event.altKey || event.metaKey || (event.ctrlKey && event.key.toLowerCase() !== "z")
+        || (event.key.length !== 1 && event.key !== "Escape")) return;
+    refuse(event);  // Enter and Space on a button become a click, refused above
+  }, true);
+  addEventListener("submit", function (event) {
+    if (root.hasAttribute("data-ready")) return;  // Python has it
+    event.preventDefault();
+    event.stopImmediatePropagation();
+    queued = {form: event.target, submitter: event.submitter || null};
+    root.dataset.bootQueued = "1";
+    var wait = event.target.querySelector(".boot-wait");
+    if (!wait) {
+      wait = document.createElement("p");
+      wait.className = "boot-wait";
+      wait.setAttribute("role", "status");
+      event.target.appendChild(wait);
+    }
+    wait.textContent = "Starting Python\u2026 your game starts as soon as it is up.";
+  }, true);
+  new MutationObserver(function (records, observer) {
+    if (!root.hasAttribute("data-ready")) return;
+    observer.disconnect();
+    ["board", "controls"].forEach(function (id) {
+      var node = document.getElementById(id);
+      if (node) { node.removeAttribute("aria-disabled"); node.removeAttribute("aria-busy"); }
+    });
+    document.querySelectorAll(".boot-wait").forEach(function (node) { node.remove(); });
+    if (refused) {
+      var prompt = document.getElementById("prompt");
+      if (prompt) prompt.textContent = "What you did while Python was starting was not played: the board is live now.";
+    }
+    if (queued && root.dataset.ready === "play" && queued.form.isConnected) {
+      var form = queued.form, submitter = queued.submitter && queued.submitter.isConnected ? queued.submitter : undefined;
+      queued = null;
+      form.requestSubmit(submitter);
+    }
+  }).observe(root, {attributes: true, attributeFilter: ["data-ready"]});
+  // static/prepaint.js, loaded where index.html used to run the same
+  // calls inline: right after the board (its first board for this link or
+  // screen) and after the home screen's resume link; each part runs once
+  var painted = false, resumed = false;
+  function prepaint() {
+    if (!painted && document.getElementById("board")) {
+      painted = true;
+      board();
+      // the frame that first shows the board: rAF runs just before it is
+      // painted, the timeout just after (scripts/bench_page.py reads it)
+      requestAnimationFrame(function () { setTimeout(function () { performance.mark("na-board-painted"); }); });
+    }
+    if (!resumed && document.getElementById("resume")) {
+      resumed = true;
+      resume();
+    }
+  }
+  return {show: show, board: board, resume: resume, prepaint: prepaint};
+})();
