@@ -231,7 +231,9 @@ def test_two_people_play_online(chromium, relay_site, game_id):
                 break  # an Overwrite game may end early (the System Fail drawn once a piece is down, O19)
             acted = False
             for name, page in players.items():
-                if dataset(page, "state") == "human" and moves[name] < wanted + 4:
+                # every decision a page is asked for is taken (one left to the relay's
+                # 90 s clock once held Breach for as long)
+                if dataset(page, "state") == "human":
                     before = int(dataset(page, "actions") or 0)
                     TURNS[game_id](page, rng)
                     moves[name] += 1
@@ -242,12 +244,15 @@ def test_two_people_play_online(chromium, relay_site, game_id):
             if not acted:
                 ann.wait_for_timeout(100)
         over = dataset(ann, "state") == "over"
-        assert min(moves.values()) >= (1 if over else wanted), f"{game_id}: only {moves} moves in {TITLE_SECONDS} s"
+        # an Overwrite game may end at its first draw after a placement (O19): then one
+        # player may have had no decision of its own (the draw is automatic, O8)
+        assert (sum(moves.values()) >= 1 if over else min(moves.values()) >= wanted), \
+            f"{game_id}: only {moves} moves in {TITLE_SECONDS} s"
 
         # both pages show the same moves, each in the game's own notation, both seats' included
         game = get_game(game_id)
         done = max(int(dataset(page, "actions") or 0) for page in (ann, bob))
-        assert done >= 2
+        assert done >= (1 if over else 2)
         for page in (ann, bob):
             page.wait_for_function(f"() => document.querySelectorAll('#log li code').length >= {done}", timeout=15_000)
         texts = {name: log_texts(page) for name, page in players.items()}
@@ -255,9 +260,12 @@ def test_two_people_play_online(chromium, relay_site, game_id):
         for text in texts["ann"]:
             game.parse_action(text)  # notation (a summary of events would not parse)
         seats = {text.split()[0] for text in texts["ann"]}
-        assert seats == {"p1", "p2"}, seats
+        assert seats == {"p1", "p2"} or over and seats, seats
         assert any(len(text.split()) > 2 for text in texts["bob"] if text.startswith("p1 ")) or over, texts["bob"]
-        if not over:  # Bob resigns through his page: the card says it is final online, both pages end
+        if over:  # the game ended early (O19): both pages say so
+            bob.wait_for_function("() => document.documentElement.dataset.state === 'over'", timeout=15_000)
+            assert ann.is_visible("#overlay") and bob.is_visible("#overlay")
+        else:  # Bob resigns through his page: the card says it is final online, both pages end
             bob.wait_for_function("() => !document.getElementById('resign').hidden", timeout=15_000)
             bob.click("#resign")
             assert "Online it is final" in bob.text_content("#overlay .resign-card")
