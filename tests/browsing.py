@@ -203,3 +203,24 @@ def report_slow_tasks(slow: list[dict]) -> None:
     if slow:
         print(f"long tasks over {LONG_TASK_LIMIT_MS} ms while a bot thought "
               f"(a figure for make bench, not a failure): {slow}")
+
+
+@contextlib.contextmanager
+def another_site(folder):
+    """``folder`` served on another origin (another port) by the standard
+    library's server: a plain site with none of our headers."""
+    import functools
+    import http.server
+    import threading
+
+    class Plain(http.server.SimpleHTTPRequestHandler):
+        def log_message(self, format, *args):  # noqa: A002 - quiet
+            pass
+
+    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Plain, directory=str(folder)))
+    threading.Thread(target=httpd.serve_forever, daemon=True).start()
+    try:
+        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
+    finally:
+        httpd.shutdown()
+        httpd.server_close()

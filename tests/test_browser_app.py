@@ -15,13 +15,13 @@ screenshot goes to ``artifacts/``.
 
 from __future__ import annotations
 
-import contextlib
 import time
 
 import pytest
 
 
 from browsing import (
+    another_site,
     BOOT_TASK_LIMIT_MS,
     BOOT_TIMEOUT_MS,
     BOT_TIMEOUT_MS,
@@ -230,27 +230,6 @@ HOST_PAGE = """<!doctype html>
         style="width:640px;height:420px;border:0"></iframe>
 </body></html>
 """
-
-
-@contextlib.contextmanager
-def another_site(folder):
-    """``folder`` served on another origin (another port) by the standard
-    library's server: a plain site with none of our headers."""
-    import functools
-    import http.server
-    import threading
-
-    class Plain(http.server.SimpleHTTPRequestHandler):
-        def log_message(self, format, *args):  # noqa: A002 - quiet
-            pass
-
-    httpd = http.server.ThreadingHTTPServer(("127.0.0.1", 0), functools.partial(Plain, directory=str(folder)))
-    threading.Thread(target=httpd.serve_forever, daemon=True).start()
-    try:
-        yield f"http://127.0.0.1:{httpd.server_address[1]}/"
-    finally:
-        httpd.shutdown()
-        httpd.server_close()
 
 
 def test_embed_mode_inside_an_iframe_on_another_origin(chromium, server, tmp_path):

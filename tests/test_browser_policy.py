@@ -15,8 +15,7 @@ import pytest
 
 from netarcade.siterules import content_security_policy
 
-from test_browser_app import another_site, browsing, server, wait_ready  # noqa: F401 - fixture
-from test_browser_boot import chromium, site  # noqa: F401 - fixtures
+from browsing import another_site, browsing, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -25,7 +24,7 @@ pytestmark = pytest.mark.browser
 LATER = "() => new Promise((done) => setTimeout(() => {{ try {{ {code}; done('ran'); }} catch (err) {{ done(err.name); }} }}))"
 
 
-def test_the_policy_is_on_python_starts_under_it_and_refusals_are_reported(chromium, server):  # noqa: F811
+def test_the_policy_is_on_python_starts_under_it_and_refusals_are_reported(chromium, server):
     with browsing(chromium, "policy", [server], viewport={"width": 1280, "height": 800}) as tab:
         page = tab.page()
         answer = page.goto(server + "#play=backbone")
@@ -63,7 +62,7 @@ FRAMES = """<!doctype html>
 """
 
 
-def test_another_site_may_frame_the_embed_but_not_the_arcade(chromium, server, tmp_path):  # noqa: F811
+def test_another_site_may_frame_the_embed_but_not_the_arcade(chromium, server, tmp_path):
     (tmp_path / "frames.html").write_text(FRAMES.format(server=server), encoding="utf-8")
     with another_site(tmp_path) as host, browsing(chromium, "frames", [server, host]) as tab:
         page = tab.page()
