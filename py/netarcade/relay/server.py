@@ -167,7 +167,7 @@ class Relay:
         try:
             frame = protocol.decode(data)
         except FrameError as err:
-            self.send(client, protocol.error(err.code, err.message, None))
+            self.send(client, protocol.error(err.code, err.message, err.request))
             return
         if self.cluster is not None and "room" in frame and frame["kind"] != "create":
             try:
