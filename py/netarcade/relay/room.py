@@ -22,6 +22,7 @@ from typing import Any, Callable
 from ..bots import LEVELS, bot_seed, make_bot
 from ..core import Match
 from ..core.errors import NetarcadeError
+from ..core.names import clean_name
 from ..core.options import validate_seed
 from ..core.game import SPECTATOR
 from ..core.record import encode_record
@@ -130,8 +131,10 @@ class Room:
         self.game = get_game(stored.game)
         self.seed, self.salt, self.clock, self.standin = stored.seed, stored.salt, stored.clock, stored.standin
         self.started = stored.started
-        self.seats = [Seat(s["kind"], s.get("name"), s.get("token_hash"), s.get("misses", 0),
-                           s.get("bot_now", False)) for s in stored.seats]
+        # names journaled before the name rule are cleaned as they are reloaded
+        self.seats = [Seat(s["kind"], None if s.get("name") is None else clean_name(s["name"]) or f"P{i + 1}",
+                           s.get("token_hash"), s.get("misses", 0), s.get("bot_now", False))
+                      for i, s in enumerate(stored.seats)]
         # a room journaled before a rules edition existed names none: it
         # replays under the rules it was played with (Option.legacy)
         self.match = Match(self.game, self.game.record_options(stored.options), stored.seed)
@@ -161,6 +164,10 @@ class Room:
             raise RoomError("bad-game", f"unknown game {game_id[:40]!r}") from None
         if not all(isinstance(s, str) and (s == HUMAN or s in LEVELS) for s in seats):
             raise RoomError("bad-seats", f"each seat is 'human' or a bot level ({', '.join(LEVELS)})")
+        players = options.get("players", len(seats)) if isinstance(options, dict) else len(seats)
+        if type(players) is not int or players != len(seats):
+            raise RoomError("bad-options", f"option 'players' must be the number of seats ({len(seats)}), "
+                                           f"not {str(players)[:20]!r}")
         try:
             options = game.validate_options({**options, "players": len(seats)})
         except NetarcadeError as err:
@@ -201,11 +208,13 @@ class Room:
             if not free:
                 raise RoomError("room-full", "every human seat is taken (watch instead)")
             seat = free[0]
+        elif not 0 <= seat < len(self.seats):
+            raise RoomError("bad-seat", f"this room has seats 0 to {len(self.seats) - 1}")
         elif seat not in free:
             raise RoomError("seat-taken", f"seat {seat} is not a free human seat")
         token = secrets.token_urlsafe(24)
         held = self.seats[seat]
-        held.name, held.token_hash = name.strip()[:40] or f"P{seat + 1}", token_hash(token)
+        held.name, held.token_hash = clean_name(name) or f"P{seat + 1}", token_hash(token)
         self.store.claim_seat(self.code, seat, held.name, held.token_hash)
         if not self.started and not any(s.human and s.token_hash is None for s in self.seats):
             self.start()

@@ -30,6 +30,7 @@ import msgpack
 
 from ..core.errors import IllegalAction, NetarcadeError
 from ..core.game import format_seat, split_seat
+from ..core.names import clean_name
 from ..core.record import decode_record
 from ..games import get_game
 from .remote_log import remote_log
@@ -360,7 +361,7 @@ class RemoteSession:
         return {"kind": kind, "room": self.room, "seat": self.seat, "token": self.token, **fields}
 
     def join(self, name: str, seat: int | None = None) -> None:
-        frame = {"kind": "join", "room": self.room, "name": name[:40]}
+        frame = {"kind": "join", "room": self.room, "name": clean_name(name)}
         if seat is not None:
             frame["seat"] = seat
         if self.transport is None:
