@@ -1,7 +1,8 @@
 """Protocol edges against a real relay: names are cleaned before anyone sees
 them (and when an old journal is reloaded), ``create`` refuses an
 ``options.players`` that is not the number of seats, ``join`` of a seat the
-room does not have is ``bad-seat``."""
+room does not have is ``bad-seat``, and a room journaled with an unknown
+stand-in bot still gets one."""
 
 from __future__ import annotations
 
@@ -134,3 +135,22 @@ def test_joining_a_seat_the_room_has_not_is_bad_seat(relay):
         for client in (creator, bob):
             await client.close()
     run(scenario(), 30)
+
+
+def test_a_room_journaled_with_an_unknown_standin_gets_the_default(relay):
+    """A relay that took ``--standin evil`` journaled it with each room; the
+    stand-in must still play when such a room's seat misses three times."""
+    room = run(ann_in_a_room(relay.url, ["human", "greedy"]), 30)
+    # and a clock short enough for three misses at once
+    edit_journal(relay, "UPDATE rooms SET standin = 'evil', clock = 0.05 WHERE code = ?", room)
+
+    async def watch():
+        watcher = await Client.open(relay.url)
+        await watcher.request({"kind": "watch", "room": room})
+        taken = await watcher.wait_for(lambda f: f.get("kind") == "update" and f["seats"][0]["bot_now"], 30)
+        # the stand-in plays seat 0 on: the game moves past the clock's three turns
+        await watcher.wait_for(lambda f: f.get("kind") == "update" and f["version"] >= taken["version"] + 10, 30)
+        await watcher.close()
+
+    run(watch(), 60)
+    assert "bot failed" not in relay.stderr()

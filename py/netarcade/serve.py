@@ -47,6 +47,8 @@ import sys
 import threading
 from pathlib import Path
 
+from .argcheck import PORT
+
 __all__ = ["SiteHandler", "make_server", "serve_in_thread", "main",
            "accepted_codings", "negotiate", "cache_control", "entity_tag", "not_modified"]
 
@@ -337,7 +339,7 @@ def main(argv: list[str] | None = None) -> int:
         prog="netarcade serve", description="Serve the built site on this machine.")
     parser.add_argument("root", nargs="?", default=DEFAULT_ROOT,
                         help=f"folder to serve (default: {DEFAULT_ROOT})")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+    parser.add_argument("--port", type=PORT, default=DEFAULT_PORT,
                         help=f"TCP port (default: {DEFAULT_PORT}; 0 picks a free one)")
     parser.add_argument("--host", default=DEFAULT_HOST,
                         help=f"address to bind (default: {DEFAULT_HOST})")

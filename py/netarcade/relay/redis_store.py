@@ -99,7 +99,11 @@ class RedisStore(JournalStore):
         self.url, self.process = url, process
         self.db = redis.Redis.from_url(url, retry=retry_policy(), socket_timeout=5, socket_connect_timeout=2,
                                        health_check_interval=0)
-        self.db.ping()
+        try:
+            self.db.ping()
+        except redis.RedisError as err:  # after the retries: Redis is not there
+            self.db.close()
+            raise StoreError(f"cannot reach Redis at {url}: {err}") from None
         self._append = self.db.register_script(APPEND)
 
     def close(self) -> None:

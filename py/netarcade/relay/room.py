@@ -31,6 +31,8 @@ from .protocol import MAX_TEXT, VERSION
 from .store import Store, StoredRoom
 
 HUMAN = "human"
+#: the bot level that takes a seat after ``MISSES_TO_BOT`` misses, unless ``--standin`` says
+STANDIN = "greedy"
 #: misses in a row after which a stand-in bot takes the seat
 MISSES_TO_BOT = 3
 #: what the clock plays for a seat that runs out of time: the first legal
@@ -129,7 +131,9 @@ class Room:
                  bot_delay: float = 0.0):
         self.code, self.store, self.send, self.bot_delay = stored.code, store, send, bot_delay
         self.game = get_game(stored.game)
-        self.seed, self.salt, self.clock, self.standin = stored.seed, stored.salt, stored.clock, stored.standin
+        self.seed, self.salt, self.clock = stored.seed, stored.salt, stored.clock
+        # a room journaled while ``--standin`` took any word gets the default stand-in
+        self.standin = stored.standin if stored.standin in LEVELS else STANDIN
         self.started = stored.started
         # names journaled before the name rule are cleaned as they are reloaded
         self.seats = [Seat(s["kind"], None if s.get("name") is None else clean_name(s["name"]) or f"P{i + 1}",
@@ -156,7 +160,7 @@ class Room:
     # --- creation ------------------------------------------------------------------
     @classmethod
     def create(cls, store: Store, send, game_id: str, options: dict, seats: list, clock: float,
-               standin: str = "greedy", bot_delay: float = 0.0, seed: Any = None, actions=()) -> "Room":
+               standin: str = STANDIN, bot_delay: float = 0.0, seed: Any = None, actions=()) -> "Room":
         """A new room; ``seed`` and ``actions`` carry on a local game (see ``adopted_seed``)."""
         try:
             game = get_game(game_id)

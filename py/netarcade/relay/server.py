@@ -17,6 +17,7 @@ import asyncio
 import logging
 import os
 import signal
+import sqlite3
 import sys
 import time
 from pathlib import Path
@@ -25,20 +26,28 @@ from typing import Any
 from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
+from ..argcheck import PORT, OneLineParser, Range
+from ..bots import LEVELS
 from . import protocol
 from .collector import Collector
 from .protocol import FrameError, VERSION
-from .room import HUMAN, Room, RoomError
+from .room import HUMAN, STANDIN, Room, RoomError
 from .site import response, serve_file
-from .store import LeaseLost, StoreError, open_store
+from .store import LeaseLost, StoreError, check_store_spec, open_store
 
 DEFAULTS = {
     "host": "127.0.0.1", "port": 8000, "data": "relay-data", "site": None, "origins": [],
     "max_connections": 1000, "rate": 20.0, "burst": 60, "idle": 300.0, "open_timeout": 10.0,
     "clock": 90.0, "min_clock": 0.05, "max_rooms": 10000, "bot_delay": 0.3, "sync": "normal",
-    "standin": "greedy", "queue": 256, "store": None,
+    "standin": STANDIN, "queue": 256, "store": None,
 }
 ENDPOINT = "/ws"
+#: the longest turn clock a room may have, seconds (a day)
+MAX_CLOCK = 86400
+
+
+class CannotListen(Exception):
+    """The relay could not open its listening socket (``run`` says so in one line)."""
 
 
 class Client:
@@ -253,8 +262,8 @@ class Relay:
         if not 1 <= len(seats) <= protocol.MAX_SEATS:
             raise RoomError("bad-seats", f"1 to {protocol.MAX_SEATS} seats")
         clock = float(frame.get("clock", self.settings["clock"]))
-        if not self.settings["min_clock"] <= clock <= 86400:
-            raise RoomError("bad-clock", f"clock must be {self.settings['min_clock']:g} to 86400 seconds")
+        if not self.settings["min_clock"] <= clock <= MAX_CLOCK:
+            raise RoomError("bad-clock", f"clock must be {self.settings['min_clock']:g} to {MAX_CLOCK} seconds")
         room = Room.create(self.store, self.send, frame["game"], frame.get("options", {}), seats, clock,
                            self.settings["standin"], self.settings["bot_delay"], frame.get("seed"),
                            frame.get("actions", ()))
@@ -338,10 +347,16 @@ class Relay:
             room.schedule_bots()
         self.collector = Collector()  # the reloaded rooms are long-lived: out of the full passes (collector.py)
         logging.getLogger("websockets").setLevel(logging.CRITICAL)  # no tracebacks for broken pipes
-        async with serve(self.handler, self.settings["host"], self.settings["port"],
-                         process_request=self.process_request, max_size=protocol.FRAME_CAP,
-                         open_timeout=self.settings["open_timeout"], compression=None,
-                         ping_interval=20, ping_timeout=20, close_timeout=2) as server:
+        try:
+            server = await serve(self.handler, self.settings["host"], self.settings["port"],
+                                 process_request=self.process_request, max_size=protocol.FRAME_CAP,
+                                 open_timeout=self.settings["open_timeout"], compression=None,
+                                 ping_interval=20, ping_timeout=20, close_timeout=2)
+        except OSError as err:  # the port is taken, the host unknown...
+            self.store.close()
+            raise CannotListen(f"cannot listen on {self.settings['host']} port {self.settings['port']}: "
+                               f"{err.strerror or err}") from None
+        async with server:
             host, port = server.sockets[0].getsockname()[:2]
             ticker = asyncio.get_running_loop().create_task(self.ticker())
             shared = ""
@@ -364,47 +379,101 @@ class Relay:
         self.store.close()
 
 
+#: every number option's range (``argcheck.Range``): checked when the relay
+#: starts, one line and exit status 2 for a value outside it (docs/relay.md
+#: lists them). ``--clock`` must also be at least ``--min-clock`` (``check``).
+RANGES = {
+    "port": PORT,
+    "max_connections": Range(1, integer=True),
+    "max_rooms": Range(1, integer=True),
+    "rate": Range(0, above=True),
+    "burst": Range(1, integer=True),
+    "idle": Range(0, above=True),
+    "clock": Range(0, MAX_CLOCK, above=True),
+    "min_clock": Range(0, MAX_CLOCK),
+    "bot_delay": Range(0),
+}
+
+
+def _folder(text: str) -> str:
+    """``--data``: a folder, or a path where one can be made."""
+    if os.path.exists(text) and not os.path.isdir(text):
+        raise argparse.ArgumentTypeError(f"{text!r} is a file, not a folder")
+    return text
+
+
+def _store(text: str) -> str:
+    try:
+        check_store_spec(text)
+    except ValueError as err:
+        raise argparse.ArgumentTypeError(str(err)) from None
+    return text
+
+
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
-    parser = parser or argparse.ArgumentParser(prog="python -m netarcade relay")
+    parser = parser or OneLineParser(prog="python -m netarcade relay")
     parser.description = ("Serve the built site and the online-play WebSocket (/ws) on one origin; "
                           "rooms are journaled to SQLite in the data folder and reloaded on restart.")
-    add = parser.add_argument
+
+    def add(*flags, **kwargs):
+        dest = kwargs.get("dest") or flags[0].lstrip("-").replace("-", "_")
+        if dest in RANGES:
+            kwargs["type"] = RANGES[dest]
+            kwargs["help"] += f"; {RANGES[dest].describe()}"
+        return parser.add_argument(*flags, **kwargs)
+
     add("--host", default=DEFAULTS["host"], help="address to bind (default 127.0.0.1; 0.0.0.0 for the network)")
-    add("--port", type=int, default=DEFAULTS["port"], help="TCP port (default 8000; 0 picks a free one)")
-    add("--data", default=DEFAULTS["data"], help="data folder holding relay.sqlite3 (default ./relay-data)")
+    add("--port", default=DEFAULTS["port"], help="TCP port (default 8000; 0 picks a free one)")
+    add("--data", type=_folder, default=DEFAULTS["data"], help="data folder holding relay.sqlite3 (default ./relay-data)")
     add("--site", default=None, help="built site folder to serve (e.g. dist); without it only /ws answers")
     add("--origin", action="append", default=[], dest="origins", metavar="ORIGIN",
         help="also allow WebSocket connections from this browser origin (repeatable; '*' for any)")
-    add("--max-connections", type=int, default=DEFAULTS["max_connections"], help="open WebSockets at most (1000)")
-    add("--max-rooms", type=int, default=DEFAULTS["max_rooms"], help="rooms held at most (10000)")
-    add("--rate", type=float, default=DEFAULTS["rate"], help="frames a second per connection (20)")
-    add("--burst", type=int, default=DEFAULTS["burst"], help="frames allowed in a burst (60)")
-    add("--idle", type=float, default=DEFAULTS["idle"], help="close a connection silent this long, seconds (300)")
-    add("--clock", type=float, default=DEFAULTS["clock"], help="default turn clock of a room, seconds (90)")
-    add("--min-clock", type=float, default=DEFAULTS["min_clock"], help="shortest clock a room may ask for (0.05)")
-    add("--bot-delay", type=float, default=DEFAULTS["bot_delay"], help="pause before each bot move, seconds (0.3)")
-    add("--standin", default=DEFAULTS["standin"], help="bot level that takes a seat after 3 misses (greedy)")
-    add("--store", default=None, metavar="STORE",
+    add("--max-connections", default=DEFAULTS["max_connections"], help="open WebSockets at most (1000)")
+    add("--max-rooms", default=DEFAULTS["max_rooms"], help="rooms held at most (10000)")
+    add("--rate", default=DEFAULTS["rate"], help="frames a second per connection (20)")
+    add("--burst", default=DEFAULTS["burst"], help="frames allowed in a burst (60)")
+    add("--idle", default=DEFAULTS["idle"], help="close a connection silent this long, seconds (300)")
+    add("--clock", default=DEFAULTS["clock"], help="default turn clock of a room, seconds (90)")
+    add("--min-clock", default=DEFAULTS["min_clock"], help="shortest clock a room may ask for (0.05)")
+    add("--bot-delay", default=DEFAULTS["bot_delay"], help="pause before each bot move, seconds (0.3)")
+    add("--standin", choices=LEVELS, default=DEFAULTS["standin"],
+        help="bot level that takes a seat after 3 misses (greedy)")
+    add("--store", type=_store, default=None, metavar="STORE",
         help="journal: sqlite (default, in --data) or redis://HOST:PORT/DB, shared by several relay processes")
     add("--sync", choices=("normal", "full"), default=DEFAULTS["sync"],
         help="SQLite synchronous: normal survives a killed relay, full also a power cut")
     return parser
 
 
+def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse.Namespace:
+    """What no single option's type can check: ``--clock`` at least ``--min-clock``
+    (else every ``create`` without a clock would be refused)."""
+    if args.clock < args.min_clock:
+        parser.error(f"argument --clock: must be at least --min-clock ({args.min_clock:g}), got {args.clock:g}")
+    return args
+
+
 def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    return run(args)
+    parser = build_parser()
+    return run(check(parser, parser.parse_args(argv)))
 
 
 def run(args) -> int:
     if args.site and not Path(args.site).is_dir():
         print(f"netarcade: error: {args.site} is not a folder (run `make dist`)", file=sys.stderr)
         return 2
-    relay = Relay(**{k: v for k, v in vars(args).items() if k in DEFAULTS})
+    try:
+        relay = Relay(**{k: v for k, v in vars(args).items() if k in DEFAULTS})
+    except (OSError, sqlite3.Error, StoreError) as err:
+        print(f"netarcade: error: cannot open the journal: {err}", file=sys.stderr)
+        return 1
     try:
         asyncio.run(relay.run())
     except KeyboardInterrupt:
         pass
+    except CannotListen as err:
+        print(f"netarcade: error: {err}", file=sys.stderr)
+        return 1
     return 0
 
 
