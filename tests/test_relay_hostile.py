@@ -172,6 +172,52 @@ def test_bad_frames_get_an_error_or_a_close(hostile):
     run(scenario(), 60)
 
 
+def test_frame_errors_carry_the_frames_id(hostile):
+    """docs/relay.md: an error carries the ``id`` of the frame it answers, also
+    when the frame itself is refused (a client waiting on the id must hear)."""
+    async def scenario():
+        probe = await Client.open(hostile.url)
+        cases = [
+            ({"kind": "ping", "v": 1, "x": {"a": {"b": {"c": [1]}}}}, "too-deep"),
+            ({"kind": "teleport", "v": 1}, "unknown-kind"),
+            ({"v": 1}, "unknown-kind"),
+            ({"kind": "ping", "v": 2}, "bad-version"),
+            ({"kind": "ping"}, "bad-version"),
+            ({"kind": "ping", "v": True}, "bad-version"),
+            ({"kind": "ping", "v": 1, "admin": 1}, "bad-field"),  # unknown field
+            ({"kind": "join", "v": 1, "room": "ABCDEF"}, "bad-field"),  # missing field
+            ({"kind": "join", "v": 1, "room": 5, "name": "x"}, "bad-field"),  # wrong type
+            ({"kind": "join", "v": 1, "room": "ABCDEF", "name": "x" * 201}, "bad-field"),  # too long
+            ({"kind": "act", "v": 1, "room": "ABCDEF", "seat": 2**60, "token": "t", "action": "p1 end",
+              "base": 0}, "bad-field"),  # out of range
+        ]
+        for index, (frame, code) in enumerate(cases):
+            for request in (index, -index - 1, 2**53):
+                start = len(probe.frames)
+                await probe.send_raw(pack({**frame, "id": request}))
+                answer = await probe.wait_for(lambda f: f.get("kind") == "error", 10, start)
+                assert (answer["code"], answer.get("id")) == (code, request), (frame, answer)
+        # an id that is itself the bad field, or a frame that is no map, has no id to carry
+        for data in (pack({"kind": "ping", "v": 1, "id": "7"}), pack({"kind": "ping", "v": 1, "id": True}),
+                     pack({"kind": "ping", "v": 1, "id": 2**53 + 1}), pack([{"id": 7}]), b"\xc1"):
+            start = len(probe.frames)
+            await probe.send_raw(data)
+            answer = await probe.wait_for(lambda f: f.get("kind") == "error", 10, start)
+            assert "id" not in answer, answer
+        await probe.close()
+        # past the rate limit a malformed frame's refusal carries its id too
+        flood = await Client.open(hostile.url)
+        ids = list(range(10_000, 10_110))  # 110 frames: over the burst of 60, short of closing
+        for request in ids:
+            await flood.send_raw(pack({"kind": "teleport", "v": 1, "id": request}))
+        last = await flood.wait_for(lambda f: f.get("id") == ids[-1], 10)
+        errors = [f for f in flood.frames if f.get("kind") == "error"]
+        assert last["code"] == "rate-limit" and {f["code"] for f in errors} == {"unknown-kind", "rate-limit"}
+        assert [f.get("id") for f in errors] == ids
+        await flood.close()
+    run(scenario(), 60)
+
+
 def malformed(rng: random.Random, room: str, token: str) -> bytes | str:
     """One frame the relay must refuse without changing anything."""
     valid = {"kind": "act", "v": 1, "room": room, "seat": 0, "token": token + "x", "action": "p1 end", "base": 0}

@@ -16,7 +16,8 @@ import sqlite3
 from netarcade.relay import lifecycle
 from netarcade.relay.lifecycle import IDLE_FINISHED, Quota
 from netarcade.relay.room import RoomError
-from netarcade.relay.server import Relay, build_parser
+from netarcade.relay.command import build_parser
+from netarcade.relay.server import Relay
 from test_relay_harness import ROOT
 from test_relay_resign import Seat
 

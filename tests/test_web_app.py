@@ -4,6 +4,7 @@ docs/web-runtime.md). No DOM and no js: ``post`` records the messages."""
 
 from __future__ import annotations
 
+import asyncio
 import json
 import re
 
@@ -12,13 +13,13 @@ import msgpack
 from netarcade.web.app import App
 
 
-def start(hash_: str = "#play=backbone&seats=human,search&seed=7", **extra):
+def start(hash_: str = "#play=backbone&seats=human,search&seed=7", connect=None, **extra):
     posted: list[dict] = []
     message = {"kind": "start", "seq": 1, "embed": False, "portrait": False, "side": "backbone",
                "location": {"origin": "http://127.0.0.1:8000", "pathname": "/", "search": "",
                             "protocol": "http:", "host": "127.0.0.1:8000", "hash": hash_},
                "storage": {"local": {"netarcade.pace": "fast"}, "session": {}}, **extra}
-    app = App(lambda text: posted.append(json.loads(text)), message)
+    app = App(lambda text: posted.append(json.loads(text)), message, connect=connect)
     app.start()
     app.ops.flush(done=1)
     return app, posted
@@ -153,3 +154,38 @@ def test_a_room_that_does_not_exist_leaves_no_board_behind_its_card():
     assert ops(posted, "data", name="state")[-1]["value"] == "link-error"
     assert ops(posted, "text", id="status")[-1]["text"] == "This link does not open a game."
     assert ops(posted, "prop", id="online", name="hidden")[-1]["value"] is True  # no game, no game bar
+
+
+def test_every_name_the_page_takes_is_cleaned_as_the_relay_cleans_it():
+    """A name typed in either form or carried by a link reaches the relay,
+    the page's memory and its own checks by the relay's rule (core/names.py):
+    no escape, bidi override or line break, at most 40 characters."""
+    from test_web_online import FakeSocket
+
+    from netarcade.core.names import clean_name
+    from netarcade.web.lobby import NAME_KEY
+
+    sockets = []
+
+    def connect(url, session):
+        sockets.append(FakeSocket(session))
+        return sockets[-1]
+
+    async def scenario():  # the page's clock ticks in the loop the worker runs
+        dirty = "\x1b[31m Ann\u202e\r\nLee\u200b " + "x" * 60
+        clean = clean_name(dirty)
+        assert clean == "[31m Ann Lee " + "x" * 27
+        app, _ = start("#online=k7q2mx&name=" + "%1B%5B31m%20Ann%E2%80%AE%0D%0ALee", connect=connect)
+        session = app.control.remote
+        assert session._join_name == "[31m Ann Lee"  # a link's name
+        session.on_open()
+        app.handle({"kind": "submit", "form": "joinseat", "seq": 2, "values": {"name": dirty}})
+        assert sockets[-1].sent[-1]["kind"] == "join" and sockets[-1].sent[-1]["name"] == clean
+        assert app.stores["local"][NAME_KEY] == clean  # what the page remembers
+        app.handle({"kind": "submit", "form": "joinroom", "seq": 3, "values": {"code": "k7q2mx", "name": dirty}})
+        assert app.control.remote._join_name == clean
+        app.handle({"kind": "submit", "form": "newgame", "game": "backbone", "seq": 4, "values": {},
+                    "submitter": "online", "name": dirty})
+        assert app.control.remote._create["name"] == clean
+
+    asyncio.run(scenario())

@@ -14,7 +14,8 @@ from netarcade.core.record import digest, encode_record
 from netarcade.games import get_game
 from netarcade.web import lobby
 from netarcade.web.controller import Controller, Screen
-from netarcade.web.online import RemoteSession, backoff, commitment_of, online_code, verify_reveal
+from netarcade.web.fairdice import commitment_of, verify_reveal
+from netarcade.web.online import RemoteSession, backoff, online_code
 
 ROOM = "K7Q2MX"
 

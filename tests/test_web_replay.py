@@ -295,7 +295,7 @@ def test_links_of_branches_and_replays_round_trip():
 
 def test_a_finished_online_game_is_replayed_from_its_revealed_record():
     from netarcade.core.record import encode_record
-    from netarcade.web.online import commitment_of
+    from netarcade.web.fairdice import commitment_of
 
     from test_web_online import Recording, Wire, finished_game, state_frame
 

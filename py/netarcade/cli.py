@@ -264,8 +264,8 @@ def main(argv: list[str] | None = None) -> int:
         from . import serve
         return serve.main(argv[1:]) or 0
     if argv[:1] == ["relay"]:
-        from .relay import server as relay_server
-        return relay_server.main(argv[1:]) or 0
+        from .relay import command as relay_command
+        return relay_command.main(argv[1:]) or 0
     try:
         parser = build_parser()
         if argv and not argv[0].startswith("-") and argv[0] not in parser.commands:

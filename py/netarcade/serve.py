@@ -41,6 +41,7 @@ import sys
 import threading
 from pathlib import Path
 
+from .argcheck import PORT
 from .siterules import (ALLOWED_METHODS, MIME_TYPES, NO_CACHE, SiteFile, cache_control, entity_tag, locate,
                         method_status, not_modified, security_headers, with_slash)
 
@@ -225,7 +226,7 @@ def main(argv: list[str] | None = None) -> int:
         prog="netarcade serve", description="Serve the built site on this machine.")
     parser.add_argument("root", nargs="?", default=DEFAULT_ROOT,
                         help=f"folder to serve (default: {DEFAULT_ROOT})")
-    parser.add_argument("--port", type=int, default=DEFAULT_PORT,
+    parser.add_argument("--port", type=PORT, default=DEFAULT_PORT,
                         help=f"TCP port (default: {DEFAULT_PORT}; 0 picks a free one)")
     parser.add_argument("--host", default=DEFAULT_HOST,
                         help=f"address to bind (default: {DEFAULT_HOST})")

@@ -50,11 +50,12 @@ COMMON = {"kind", "v"}
 
 
 class FrameError(Exception):
-    """A frame the relay refuses: ``code`` for programs, ``message`` for people."""
+    """A frame the relay refuses: ``code`` for programs, ``message`` for people,
+    ``request`` the frame's ``id`` when it had a valid one (its error carries it)."""
 
-    def __init__(self, code: str, message: str):
+    def __init__(self, code: str, message: str, request: int | None = None):
         super().__init__(f"{code}: {message}")
-        self.code, self.message = code, message
+        self.code, self.message, self.request = code, message, request
 
 
 def encode(frame: dict[str, Any]) -> bytes:
@@ -71,8 +72,16 @@ def _depth(value: Any, level: int = 0) -> int:
     return level
 
 
+def _valid_id(value: Any) -> int | None:
+    """``value`` if it is an ``id`` the frame may carry (an integer within ±2^53), else None."""
+    if type(value) is int and -2**53 <= value <= 2**53:
+        return value
+    return None
+
+
 def decode(data: Any) -> dict[str, Any]:
-    """A validated frame from a client message (bytes), or ``FrameError``."""
+    """A validated frame from a client message (bytes), or ``FrameError``.
+    An error about a map whose ``id`` is valid carries that ``id`` (``request``)."""
     if isinstance(data, str):
         raise FrameError("not-binary", "frames are binary msgpack, not text")
     if len(data) > FRAME_CAP:
@@ -83,38 +92,39 @@ def decode(data: Any) -> dict[str, Any]:
         raise FrameError("not-msgpack", "the frame is not a msgpack map") from None
     if not isinstance(frame, dict):
         raise FrameError("not-msgpack", "the frame is not a msgpack map")
+    request = _valid_id(frame.get("id"))
     if _depth(frame) > MAX_DEPTH:
-        raise FrameError("too-deep", f"frames nest at most {MAX_DEPTH} levels")
+        raise FrameError("too-deep", f"frames nest at most {MAX_DEPTH} levels", request)
     kind = frame.get("kind")
     if not isinstance(kind, str) or kind not in SCHEMAS:
-        raise FrameError("unknown-kind", f"unknown frame kind {str(kind)[:40]!r}")
+        raise FrameError("unknown-kind", f"unknown frame kind {str(kind)[:40]!r}", request)
     if frame.get("v") != VERSION or type(frame.get("v")) is not int:
-        raise FrameError("bad-version", f"this relay speaks protocol version {VERSION}")
+        raise FrameError("bad-version", f"this relay speaks protocol version {VERSION}", request)
     schema = SCHEMAS[kind]
     for name in frame:
         if name not in schema and name not in COMMON:
-            raise FrameError("bad-field", f"{kind} frames have no field {str(name)[:40]!r}")
+            raise FrameError("bad-field", f"{kind} frames have no field {str(name)[:40]!r}", request)
     for name, (types, required) in schema.items():
         if name not in frame:
             if required:
-                raise FrameError("bad-field", f"{kind} frames need {name!r}")
+                raise FrameError("bad-field", f"{kind} frames need {name!r}", request)
             continue
         value = frame[name]
         if isinstance(value, bool) or not isinstance(value, types):
-            raise FrameError("bad-field", f"{kind}.{name} must be {'/'.join(t.__name__ for t in types)}")
+            raise FrameError("bad-field", f"{kind}.{name} must be {'/'.join(t.__name__ for t in types)}", request)
         if isinstance(value, str) and len(value) > MAX_TEXT:
-            raise FrameError("bad-field", f"{kind}.{name} is longer than {MAX_TEXT} characters")
+            raise FrameError("bad-field", f"{kind}.{name} is longer than {MAX_TEXT} characters", request)
         if isinstance(value, int) and not -2**53 <= value <= 2**53:
-            raise FrameError("bad-field", f"{kind}.{name} is out of range")
+            raise FrameError("bad-field", f"{kind}.{name} is out of range", request)
     return frame
 
 
 def request_id(data: Any) -> int | None:
-    """The ``id`` of a frame the relay will not handle (rate limit), if it has one."""
+    """The ``id`` of a frame the relay will not handle (rate limit), if it has a valid one."""
     try:
         frame = decode(data)
-    except FrameError:
-        return None
+    except FrameError as err:
+        return err.request
     return frame.get("id")
 
 

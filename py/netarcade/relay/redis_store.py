@@ -127,7 +127,11 @@ class RedisStore(JournalStore):
         self.keep_ms = max(1, round(keep * 1000))
         self.db = redis.Redis.from_url(url, retry=retry_policy(), socket_timeout=5, socket_connect_timeout=2,
                                        health_check_interval=0)
-        self.db.ping()
+        try:
+            self.db.ping()
+        except redis.RedisError as err:  # after the retries: Redis is not there
+            self.db.close()
+            raise StoreError(f"cannot reach Redis at {url}: {err}") from None
         self._append = self.db.register_script(APPEND)
         self._remove = self.db.register_script(REMOVE)
         self._release = self.db.register_script(RELEASE)

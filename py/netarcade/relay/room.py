@@ -22,6 +22,7 @@ from typing import Any, Callable
 from ..bots import LEVELS, bot_seed, make_bot
 from ..core import Match
 from ..core.errors import NetarcadeError
+from ..core.names import clean_name
 from ..core.options import validate_seed
 from ..core.game import SPECTATOR
 from ..core.record import encode_record
@@ -30,6 +31,8 @@ from .protocol import MAX_TEXT, VERSION
 from .store import Store, StoredRoom
 
 HUMAN = "human"
+#: the bot level that takes a seat after ``MISSES_TO_BOT`` misses, unless ``--standin`` says
+STANDIN = "greedy"
 #: misses in a row after which a stand-in bot takes the seat
 MISSES_TO_BOT = 3
 #: what the clock plays for a seat that runs out of time: the first legal
@@ -128,13 +131,17 @@ class Room:
                  bot_delay: float = 0.0):
         self.code, self.store, self.send, self.bot_delay = stored.code, store, send, bot_delay
         self.game = get_game(stored.game)
-        self.seed, self.salt, self.clock, self.standin = stored.seed, stored.salt, stored.clock, stored.standin
+        self.seed, self.salt, self.clock = stored.seed, stored.salt, stored.clock
+        # a room journaled while ``--standin`` took any word gets the default stand-in
+        self.standin = stored.standin if stored.standin in LEVELS else STANDIN
         self.started = stored.started
         #: wall-clock times of creation and of the game's end (``lifecycle.py``)
         self.created = time.time() if stored.created is None else stored.created
         self.ended = stored.ended
-        self.seats = [Seat(s["kind"], s.get("name"), s.get("token_hash"), s.get("misses", 0),
-                           s.get("bot_now", False)) for s in stored.seats]
+        # names journaled before the name rule are cleaned as they are reloaded
+        self.seats = [Seat(s["kind"], None if s.get("name") is None else clean_name(s["name"]) or f"P{i + 1}",
+                           s.get("token_hash"), s.get("misses", 0), s.get("bot_now", False))
+                      for i, s in enumerate(stored.seats)]
         # a room journaled before a rules edition existed names none: it
         # replays under the rules it was played with (Option.legacy)
         self.match = Match(self.game, self.game.record_options(stored.options), stored.seed)
@@ -158,7 +165,7 @@ class Room:
     # --- creation ------------------------------------------------------------------
     @classmethod
     def create(cls, store: Store, send, game_id: str, options: dict, seats: list, clock: float,
-               standin: str = "greedy", bot_delay: float = 0.0, seed: Any = None, actions=()) -> "Room":
+               standin: str = STANDIN, bot_delay: float = 0.0, seed: Any = None, actions=()) -> "Room":
         """A new room; ``seed`` and ``actions`` carry on a local game (see ``adopted_seed``)."""
         try:
             game = get_game(game_id)
@@ -166,6 +173,10 @@ class Room:
             raise RoomError("bad-game", f"unknown game {game_id[:40]!r}") from None
         if not all(isinstance(s, str) and (s == HUMAN or s in LEVELS) for s in seats):
             raise RoomError("bad-seats", f"each seat is 'human' or a bot level ({', '.join(LEVELS)})")
+        players = options.get("players", len(seats)) if isinstance(options, dict) else len(seats)
+        if type(players) is not int or players != len(seats):
+            raise RoomError("bad-options", f"option 'players' must be the number of seats ({len(seats)}), "
+                                           f"not {str(players)[:20]!r}")
         try:
             options = game.validate_options({**options, "players": len(seats)})
         except NetarcadeError as err:
@@ -207,11 +218,13 @@ class Room:
             if not free:
                 raise RoomError("room-full", "every human seat is taken (watch instead)")
             seat = free[0]
+        elif not 0 <= seat < len(self.seats):
+            raise RoomError("bad-seat", f"this room has seats 0 to {len(self.seats) - 1}")
         elif seat not in free:
             raise RoomError("seat-taken", f"seat {seat} is not a free human seat")
         token = secrets.token_urlsafe(24)
         held = self.seats[seat]
-        held.name, held.token_hash = name.strip()[:40] or f"P{seat + 1}", token_hash(token)
+        held.name, held.token_hash = clean_name(name) or f"P{seat + 1}", token_hash(token)
         self.store.claim_seat(self.code, seat, held.name, held.token_hash)
         if not self.started and not any(s.human and s.token_hash is None for s in self.seats):
             self.start()

@@ -13,12 +13,10 @@ protocol.
 
 from __future__ import annotations
 
-import argparse
 import asyncio
 import logging
 import os
 import signal
-import sys
 import time
 from pathlib import Path
 from typing import Any
@@ -29,7 +27,7 @@ from websockets.exceptions import ConnectionClosed
 from . import lifecycle, protocol
 from .collector import Collector
 from .protocol import FrameError, VERSION
-from .room import HUMAN, Room, RoomError
+from .room import HUMAN, STANDIN, Room, RoomError
 from .site import refuse_method, response, serve_file
 from .store import LeaseLost, StoreError, open_store
 
@@ -37,11 +35,17 @@ DEFAULTS = {
     "host": "127.0.0.1", "port": 8000, "data": "relay-data", "site": None, "origins": [],
     "max_connections": 1000, "rate": 20.0, "burst": 60, "idle": 300.0, "open_timeout": 10.0,
     "clock": 90.0, "min_clock": 0.05, "max_rooms": 10000, "bot_delay": 0.3, "sync": "normal",
-    "standin": "greedy", "queue": 256, "store": None,
+    "standin": STANDIN, "queue": 256, "store": None,
     "room_wait": lifecycle.WAIT, "room_keep": lifecycle.KEEP, "rooms_per_connection": lifecycle.PER_CONNECTION,
     "rooms_per_address": lifecycle.PER_ADDRESS, "creates_per_hour": lifecycle.PER_HOUR,
 }
 ENDPOINT = "/ws"
+#: the longest turn clock a room may have, seconds (a day)
+MAX_CLOCK = 86400
+
+
+class CannotListen(Exception):
+    """The relay could not open its listening socket (``run`` says so in one line)."""
 
 
 class Client:
@@ -180,7 +184,7 @@ class Relay:
         try:
             frame = protocol.decode(data)
         except FrameError as err:
-            self.send(client, protocol.error(err.code, err.message, None))
+            self.send(client, protocol.error(err.code, err.message, err.request))
             return
         if self.cluster is not None and "room" in frame and frame["kind"] != "create":
             try:
@@ -268,8 +272,8 @@ class Relay:
         if not 1 <= len(seats) <= protocol.MAX_SEATS:
             raise RoomError("bad-seats", f"1 to {protocol.MAX_SEATS} seats")
         clock = float(frame.get("clock", self.settings["clock"]))
-        if not self.settings["min_clock"] <= clock <= 86400:
-            raise RoomError("bad-clock", f"clock must be {self.settings['min_clock']:g} to 86400 seconds")
+        if not self.settings["min_clock"] <= clock <= MAX_CLOCK:
+            raise RoomError("bad-clock", f"clock must be {self.settings['min_clock']:g} to {MAX_CLOCK} seconds")
         room = Room.create(self.store, self.send, frame["game"], frame.get("options", {}), seats, clock,
                            self.settings["standin"], self.settings["bot_delay"], frame.get("seed"),
                            frame.get("actions", ()))
@@ -358,10 +362,16 @@ class Relay:
             room.schedule_bots()
         self.collector = Collector()  # the reloaded rooms are long-lived: out of the full passes (collector.py)
         logging.getLogger("websockets").setLevel(logging.CRITICAL)  # no tracebacks for broken pipes
-        async with serve(self.handler, self.settings["host"], self.settings["port"],
-                         process_request=self.process_request, max_size=protocol.FRAME_CAP,
-                         open_timeout=self.settings["open_timeout"], compression=None,
-                         ping_interval=20, ping_timeout=20, close_timeout=2) as server:
+        try:
+            server = await serve(self.handler, self.settings["host"], self.settings["port"],
+                                 process_request=self.process_request, max_size=protocol.FRAME_CAP,
+                                 open_timeout=self.settings["open_timeout"], compression=None,
+                                 ping_interval=20, ping_timeout=20, close_timeout=2)
+        except OSError as err:  # the port is taken, the host unknown...
+            self.store.close()
+            raise CannotListen(f"cannot listen on {self.settings['host']} port {self.settings['port']}: "
+                               f"{err.strerror or err}") from None
+        async with server:
             host, port = server.sockets[0].getsockname()[:2]
             ticker = asyncio.get_running_loop().create_task(self.ticker())
             shared = ""
@@ -382,64 +392,3 @@ class Relay:
             if self.cluster is not None:
                 await self.cluster.close()
         self.store.close()
-
-
-def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
-    parser = parser or argparse.ArgumentParser(prog="python -m netarcade relay")
-    parser.description = ("Serve the built site and the online-play WebSocket (/ws) on one origin; "
-                          "rooms are journaled to SQLite in the data folder and reloaded on restart.")
-    add = parser.add_argument
-    add("--host", default=DEFAULTS["host"], help="address to bind (default 127.0.0.1; 0.0.0.0 for the network)")
-    add("--port", type=int, default=DEFAULTS["port"], help="TCP port (default 8000; 0 picks a free one)")
-    add("--data", default=DEFAULTS["data"], help="data folder holding relay.sqlite3 (default ./relay-data)")
-    add("--site", default=None, help="built site folder to serve (e.g. dist); without it only /ws answers")
-    add("--origin", action="append", default=[], dest="origins", metavar="ORIGIN",
-        help="also allow WebSocket connections from this browser origin (repeatable; '*' for any)")
-    add("--max-connections", type=int, default=DEFAULTS["max_connections"], help="open WebSockets at most (1000)")
-    add("--max-rooms", type=int, default=DEFAULTS["max_rooms"],
-        help="open rooms (waiting or in play) held at most (10000); finished rooms do not count")
-    add("--room-wait", type=float, default=DEFAULTS["room_wait"], metavar="SECONDS",
-        help="remove a room whose game has not started this long after its creation "
-             "(0.1 to 604800 seconds; default 600)")
-    add("--room-keep", type=float, default=DEFAULTS["room_keep"], metavar="SECONDS",
-        help="keep a finished room (watch, resume, reveal) this long after its end, then remove it "
-             "(0.1 to 31536000 seconds; default 86400)")
-    add("--rooms-per-connection", type=int, default=DEFAULTS["rooms_per_connection"], metavar="N",
-        help="open rooms one connection may have created (0 to 100000, 0 for no limit; default 5)")
-    add("--rooms-per-address", type=int, default=DEFAULTS["rooms_per_address"], metavar="N",
-        help="open rooms one address (an IPv6 /64) may have created (0 to 100000, 0 for no limit; default 50)")
-    add("--creates-per-hour", type=int, default=DEFAULTS["creates_per_hour"], metavar="N",
-        help="rooms one address may create in any hour (0 to 1000000, 0 for no limit; default 200)")
-    add("--rate", type=float, default=DEFAULTS["rate"], help="frames a second per connection (20)")
-    add("--burst", type=int, default=DEFAULTS["burst"], help="frames allowed in a burst (60)")
-    add("--idle", type=float, default=DEFAULTS["idle"], help="close a connection silent this long, seconds (300)")
-    add("--clock", type=float, default=DEFAULTS["clock"], help="default turn clock of a room, seconds (90)")
-    add("--min-clock", type=float, default=DEFAULTS["min_clock"], help="shortest clock a room may ask for (0.05)")
-    add("--bot-delay", type=float, default=DEFAULTS["bot_delay"], help="pause before each bot move, seconds (0.3)")
-    add("--standin", default=DEFAULTS["standin"], help="bot level that takes a seat after 3 misses (greedy)")
-    add("--store", default=None, metavar="STORE",
-        help="journal: sqlite (default, in --data) or redis://HOST:PORT/DB, shared by several relay processes")
-    add("--sync", choices=("normal", "full"), default=DEFAULTS["sync"],
-        help="SQLite synchronous: normal survives a killed relay, full also a power cut")
-    return parser
-
-
-def main(argv: list[str] | None = None) -> int:
-    args = build_parser().parse_args(argv)
-    return run(args)
-
-
-def run(args) -> int:
-    if args.site and not Path(args.site).is_dir():
-        print(f"netarcade: error: {args.site} is not a folder (run `make dist`)", file=sys.stderr)
-        return 2
-    relay = Relay(**{k: v for k, v in vars(args).items() if k in DEFAULTS})
-    try:
-        asyncio.run(relay.run())
-    except KeyboardInterrupt:
-        pass
-    return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

@@ -41,6 +41,7 @@ import time
 import traceback
 from typing import Any, Callable
 
+from ..core.names import clean_name
 from . import lobby, replay_page, views
 from .controller import Controller, Screen
 from .pages import GamePage, page_for
@@ -422,7 +423,7 @@ class App(Screen):
         form = message.get("form")
         values = {str(k): str(v) for k, v in dict(message.get("values") or {}).items()}
         if form == "joinseat":
-            self.control.command("online-join", values.get("name", "").strip()[:40] or "Player")
+            self.control.command("online-join", clean_name(values.get("name", "")) or "Player")
             return
         if form == "joinroom":
             code, name = lobby.join_values(values)
@@ -436,7 +437,7 @@ class App(Screen):
         game_id = str(message.get("game") or "")
         setup, errors = parse_form(game_id, values)
         if setup is not None and message.get("submitter") == "online":
-            self.control.create_online(setup, str(message.get("name") or "").strip()[:40])
+            self.control.create_online(setup, clean_name(str(message.get("name") or "")))
             return
         self.op("errors", game=game_id, errors=errors, focus=setup is None)
         if setup is None:

@@ -19,6 +19,7 @@ from __future__ import annotations
 
 from typing import Any
 
+from ..core.names import NAME_LIMIT, clean_name
 from ..games import continues_online, get_game
 from ..render.svg import escape
 from .online import RemoteSession, online_code
@@ -43,7 +44,7 @@ def parse_fragment(fragment: str) -> tuple[str | None, str | None]:
         elif key == "name":
             from urllib.parse import unquote
 
-            name = unquote(value)[:40] or None
+            name = clean_name(unquote(value)) or None
     return code, name
 
 
@@ -83,7 +84,7 @@ def create_room(control, setup, name: str) -> None:
 def _remember_name(control, name: str | None) -> None:
     if name:
         try:
-            control.screen.storage()[NAME_KEY] = name[:40]
+            control.screen.storage()[NAME_KEY] = clean_name(name)
         except Exception:  # storage refused (private modes): the name is only a convenience
             pass
 
@@ -334,7 +335,7 @@ def card_html(session: RemoteSession, url: str, watching: bool = False) -> str:
     elif free and not watching:
         parts.append(_tag("form", [
             _tag("label", "Your name", for_="online-name"),
-            _void("input", id="online-name", name="name", maxlength="40", autocomplete="nickname", required=True),
+            _void("input", id="online-name", name="name", maxlength=str(NAME_LIMIT), autocomplete="nickname", required=True),
             _tag("button", "Join", type="submit", class_="primary"),
             _tag("button", "Just watch", type="button", data_cmd="online-watch"),
         ], class_="joinseat"))
@@ -359,4 +360,4 @@ def relay_url(location_protocol: str, host: str) -> str:
 
 def join_values(values: dict[str, Any]) -> tuple[str | None, str]:
     """The home screen's join form: (code or None, name)."""
-    return online_code(str(values.get("code", ""))), str(values.get("name", "")).strip()[:40]
+    return online_code(str(values.get("code", ""))), clean_name(str(values.get("name", "")))

@@ -15,8 +15,8 @@ its link then becomes an ordinary seed link.
 
 What it is not: a WebSocket (``app`` hands it a *transport* made with
 ``js.WebSocket``; the tests a fake one), DOM code, or rules: the relay is
-the authority and this only shows what it says. :func:`verify_reveal` and
-the helpers below are plain functions, tested on CPython.
+the authority and this only shows what it says. The helpers below and
+``fairdice.verify_reveal`` are plain functions, tested on CPython.
 """
 
 from __future__ import annotations
@@ -30,23 +30,15 @@ import msgpack
 
 from ..core.errors import IllegalAction, NetarcadeError
 from ..core.game import format_seat, split_seat
+from ..core.names import clean_name
 from ..core.record import decode_record
 from ..games import get_game
 from .remote_log import remote_log
 from .remote_setup import RemoteSetup, _RemoteGame
-from .fairdice import Verdict, commitment_of, verify_reveal
+from .fairdice import Verdict, verify_reveal
 from .session import HUMAN, SEAT_KINDS, LogEntry, Setup, encode_link
 
-__all__ = [
-    "CODE_CHARS",
-    "RemoteSession",
-    "RemoteSetup",
-    "Verdict",
-    "backoff",
-    "commitment_of",
-    "online_code",
-    "verify_reveal",
-]
+__all__ = ["CODE_CHARS", "RemoteSession", "backoff", "online_code"]
 
 PROTOCOL = 1
 #: the relay's room codes: letters and digits without 0/O/1/I/L
@@ -361,7 +353,7 @@ class RemoteSession:
         return {"kind": kind, "room": self.room, "seat": self.seat, "token": self.token, **fields}
 
     def join(self, name: str, seat: int | None = None) -> None:
-        frame = {"kind": "join", "room": self.room, "name": name[:40]}
+        frame = {"kind": "join", "room": self.room, "name": clean_name(name)}
         if seat is not None:
             frame["seat"] = seat
         if self.transport is None:

@@ -15,6 +15,7 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
+from ..core.names import NAME_LIMIT
 from ..games import get_game
 from ..render.icons import ICONS
 from ..render.palette import PLAYERS
@@ -352,7 +353,7 @@ def home() -> str:
             ], class_="card game coming", id=f"game-{game_id}", data_game=game_id, aria_disabled="true"))
     cards.insert(0, _tag("section", [  # online only: the name a form's "Take it online" sits you under
         _tag("label", "Your name for online games", for_="player-name"),
-        _void("input", id="player-name", name="player", maxlength="40", autocomplete="nickname",
+        _void("input", id="player-name", name="player", maxlength=str(NAME_LIMIT), autocomplete="nickname",
               placeholder="Player 1"),
         _tag("small", "Take it online: you sit in the first Human seat; the other Human seats are for the "
                       "people you send the link to. The relay holds the cards and the dice.", class_="help"),
@@ -364,7 +365,7 @@ def home() -> str:
                          _void("input", id="join-code", name="code", maxlength="6", autocomplete="off",
                                placeholder="K7Q2MX", spellcheck="false")], class_="field"),
             _tag("div", [_tag("label", "Your name", for_="join-name"),
-                         _void("input", id="join-name", name="name", maxlength="40", autocomplete="nickname")],
+                         _void("input", id="join-name", name="name", maxlength=str(NAME_LIMIT), autocomplete="nickname")],
                  class_="field"),
             _tag("small", "", class_="err", aria_live="polite"),
             _tag("div", [_tag("button", "Join", type="submit", class_="primary")], class_="actions"),

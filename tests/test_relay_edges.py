@@ -1,0 +1,156 @@
+"""Protocol edges against a real relay: names are cleaned before anyone sees
+them (and when an old journal is reloaded), ``create`` refuses an
+``options.players`` that is not the number of seats, ``join`` of a seat the
+room does not have is ``bad-seat``, and a room journaled with an unknown
+stand-in bot still gets one."""
+
+from __future__ import annotations
+
+import sqlite3
+
+import pytest
+
+from test_relay_harness import Client, RelayProcess, run
+
+#: (sent, what every seat and spectator reads)
+NAMES = [
+    ("Ann\x00", "Ann"),
+    ("\x1b[31mRed\x1b[0m\x07", "[31mRed[0m"),  # the escape and the bell go; the rest is plain text
+    ("Bob\r\nCarol", "Bob Carol"),
+    ("  \tDan \u00a0 Lee\u2028", "Dan Lee"),
+    ("abc\u202edcba", "abcdcba"),  # right-to-left override
+    ("\u2066Eve\u2069\u200e\u061c", "Eve"),  # isolates and marks
+    ("Zo\u200be\ufeff\u00ad", "Zoe"),  # zero-width space, byte-order mark, soft hyphen
+    ("\x85\x9bC1", "C1"),  # C1 controls (NEL, CSI)
+    ("Cafe\u0301", "Caf\u00e9"),  # NFC
+    ("x" * 200, "x" * 40),  # core.names.NAME_LIMIT
+    ("\u200b\x00 \u202e", "P1"),  # nothing left: the seat's default
+]
+
+
+@pytest.fixture
+def relay(tmp_path):
+    process = RelayProcess(tmp_path / "data", "--rate", "1000", "--burst", "1000")
+    yield process
+    process.kill()
+
+
+def test_the_rule_is_the_one_the_relay_documents():
+    from netarcade.core.names import NAME_LIMIT, clean_name
+
+    assert NAME_LIMIT == 40
+    for sent, seen in NAMES[:-1]:
+        assert clean_name(sent) == seen
+    assert clean_name(NAMES[-1][0]) == ""
+
+
+def test_names_are_cleaned_before_anyone_sees_them(relay, tmp_path):
+    async def rooms():
+        made = {}
+        for sent, seen in NAMES:
+            creator = await Client.open(relay.url)
+            created = await creator.request({"kind": "create", "game": "backbone", "seats": ["human", "human"],
+                                             "name": sent})
+            joined = await creator.wait_for(lambda f: f.get("kind") == "joined")
+            assert joined["name"] == seen, (sent, joined)
+            watcher = await Client.open(relay.url)
+            state = await watcher.request({"kind": "watch", "room": created["room"]})
+            assert state["seats"][0]["name"] == seen, (sent, state["seats"])
+            for client in (creator, watcher):
+                await client.close()
+            made[created["room"]] = seen
+        return made
+
+    made = run(rooms(), 60)
+    db = sqlite3.connect(tmp_path / "data" / "relay.sqlite3")
+    with db:
+        held = dict(db.execute("SELECT code, name FROM seats WHERE seat = 0"))
+    db.close()
+    assert held == made  # the journal holds the cleaned name
+
+
+async def ann_in_a_room(url: str, seats: list[str]) -> str:
+    """A Backbone room with Ann in seat 0; its code."""
+    client = await Client.open(url)
+    created = await client.request({"kind": "create", "game": "backbone", "seats": seats, "name": "Ann"})
+    await client.wait_for(lambda f: f.get("kind") == "joined")
+    await client.close()
+    return created["room"]
+
+
+def edit_journal(relay: RelayProcess, sql: str, *args) -> None:
+    """Change the stopped relay's journal with ``sql``, then start it again."""
+    relay.kill()
+    db = sqlite3.connect(relay.data / "relay.sqlite3")
+    with db:
+        db.execute(sql, args)
+    db.close()
+    relay.start()
+
+
+def test_a_name_journaled_before_the_rule_is_cleaned_on_reload(relay):
+    room = run(ann_in_a_room(relay.url, ["human", "human"]), 30)
+    # as an older relay wrote it
+    edit_journal(relay, "UPDATE seats SET name = ? WHERE code = ? AND seat = 0", "\x1b]0;pwned\x07Ann\u202e\n", room)
+
+    async def watch():
+        watcher = await Client.open(relay.url)
+        state = await watcher.request({"kind": "watch", "room": room})
+        await watcher.close()
+        return state
+
+    assert run(watch(), 30)["seats"][0]["name"] == "]0;pwnedAnn"
+
+
+def test_players_must_be_the_number_of_seats(relay):
+    async def scenario():
+        client = await Client.open(relay.url)
+        for players in (3, 1, "2", 2.0, True, None):
+            answer = await client.request({"kind": "create", "game": "netcontrol", "seats": ["human", "human"],
+                                           "options": {"players": players}})
+            assert answer["kind"] == "error" and answer["code"] == "bad-options", (players, answer)
+            assert "players" in answer["message"]
+        created = await client.request({"kind": "create", "game": "netcontrol", "seats": ["human", "human"],
+                                        "options": {"players": 2}})
+        assert created["kind"] == "created" and created["options"]["players"] == 2
+        await client.close()
+    run(scenario(), 30)
+
+
+def test_joining_a_seat_the_room_has_not_is_bad_seat(relay):
+    async def scenario():
+        creator = await Client.open(relay.url)
+        created = await creator.request({"kind": "create", "game": "netcontrol", "seats": ["human", "greedy", "human"],
+                                         "name": "Ann"})
+        room = created["room"]
+        await creator.wait_for(lambda f: f.get("kind") == "joined")
+        bob = await Client.open(relay.url)
+        for seat, code in ((7, "bad-seat"), (3, "bad-seat"), (-1, "bad-seat"), (1, "seat-taken"), (0, "seat-taken")):
+            answer = await bob.request({"kind": "join", "room": room, "name": "Bob", "seat": seat})
+            assert (answer["kind"], answer["code"]) == ("error", code), (seat, answer)
+        state = await bob.request({"kind": "watch", "room": room})
+        assert [s["name"] for s in state["seats"]] == ["Ann", None, None]  # nothing changed
+        joined = await bob.request({"kind": "join", "room": room, "name": "Bob", "seat": 2})
+        assert joined["kind"] == "joined" and joined["seat"] == 2
+        for client in (creator, bob):
+            await client.close()
+    run(scenario(), 30)
+
+
+def test_a_room_journaled_with_an_unknown_standin_gets_the_default(relay):
+    """A relay that took ``--standin evil`` journaled it with each room; the
+    stand-in must still play when such a room's seat misses three times."""
+    room = run(ann_in_a_room(relay.url, ["human", "greedy"]), 30)
+    # and a clock short enough for three misses at once
+    edit_journal(relay, "UPDATE rooms SET standin = 'evil', clock = 0.05 WHERE code = ?", room)
+
+    async def watch():
+        watcher = await Client.open(relay.url)
+        await watcher.request({"kind": "watch", "room": room})
+        taken = await watcher.wait_for(lambda f: f.get("kind") == "update" and f["seats"][0]["bot_now"], 30)
+        # the stand-in plays seat 0 on: the game moves past the clock's three turns
+        await watcher.wait_for(lambda f: f.get("kind") == "update" and f["version"] >= taken["version"] + 10, 30)
+        await watcher.close()
+
+    run(watch(), 60)
+    assert "bot failed" not in relay.stderr()
