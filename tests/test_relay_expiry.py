@@ -192,3 +192,31 @@ def test_creation_limits_over_real_sockets(tmp_path):
         run(scenario(), 60)
     finally:
         process.kill()
+
+
+def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_limit(tmp_path):
+    """Behind a reverse proxy every connection comes from the proxy's address:
+    with ``--trusted-proxy`` the per-address limit counts the client the proxy
+    names in X-Forwarded-For; without it (or from an untrusted peer) the header
+    counts for nothing."""
+    def behind(client_ip):
+        return {"additional_headers": {"X-Forwarded-For": f"198.51.100.9, {client_ip}"}}
+
+    async def scenario(url, trusted):
+        ann = await Client.open(url, **behind("203.0.113.1"))
+        assert (await ann.request(CREATE))["kind"] == "created"
+        answer = await ann.request(CREATE)
+        assert answer["code"] == "creation-limit" and "your address" in answer["message"], answer
+        bob = await Client.open(url, **behind("203.0.113.2"))
+        answer = await bob.request(CREATE)
+        await ann.close()
+        await bob.close()
+        return answer["kind"] == "created"
+
+    for trusted in (True, False):
+        process = RelayProcess(tmp_path / f"data-{trusted}", "--rooms-per-address", "1",
+                               *(("--trusted-proxy", "127.0.0.1") if trusted else ()))
+        try:
+            assert run(scenario(process.url, trusted), 60) is trusted
+        finally:
+            process.kill()

@@ -19,6 +19,7 @@ from pathlib import Path
 
 from ..argcheck import PORT, OneLineParser, Range
 from ..bots import LEVELS
+from . import lifecycle
 from .server import DEFAULTS, MAX_CLOCK, CannotListen, Relay
 from .store import StoreError, check_store_spec
 
@@ -61,6 +62,14 @@ def _store(text: str) -> str:
     return text
 
 
+def _address(text: str) -> str:
+    """``--trusted-proxy``: an IP address."""
+    try:
+        return lifecycle.ip_text(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text[:60]!r} is not an IP address") from None
+
+
 def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.ArgumentParser:
     parser = parser or OneLineParser(prog="python -m netarcade relay")
     parser.description = ("Serve the built site and the online-play WebSocket (/ws) on one origin; "
@@ -93,6 +102,9 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         help="open rooms one address (an IPv6 /64) may have created (0 for no limit; default 50)")
     add("--creates-per-hour", default=DEFAULTS["creates_per_hour"], metavar="N",
         help="rooms one address may create in any hour (0 for no limit; default 200)")
+    add("--trusted-proxy", action="append", type=_address, default=[], dest="trusted_proxies", metavar="ADDRESS",
+        help="a reverse proxy in front of the relay (repeatable): a connection from it counts, for the "
+             "creation limits, as the client its X-Forwarded-For names")
     add("--rate", default=DEFAULTS["rate"], help="frames a second per connection (20)")
     add("--burst", default=DEFAULTS["burst"], help="frames allowed in a burst (60)")
     add("--idle", default=DEFAULTS["idle"], help="close a connection silent this long, seconds (300)")

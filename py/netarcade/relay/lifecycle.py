@@ -27,7 +27,9 @@ Waiting and in-play rooms are *open*: ``--max-rooms`` counts them (this
 process's, with Redis). Creation is also bounded per connection
 (``--rooms-per-connection`` open rooms it created) and per address
 (``--rooms-per-address`` open rooms, ``--creates-per-hour`` creations in
-any hour): ``creation-limit``. An IPv6 address counts by its /64 network
+any hour): ``creation-limit``. Behind a reverse proxy named by
+``--trusted-proxy`` a connection counts as the address the proxy forwards
+(``client_address``). An IPv6 address counts by its /64 network
 (one host usually holds a whole /64). The counts are this process's, in
 memory: a restart forgets who created what (rooms reloaded still count
 against ``--max-rooms`` and still expire); the relay stores no addresses.
@@ -101,6 +103,52 @@ def address_key(host: str | None) -> str | None:
     if ip.version == 6:
         return str(ipaddress.ip_network(f"{ip}/64", strict=False))
     return str(ip)
+
+
+def ip_text(text: str) -> str:
+    """An address as the relay compares it (``--trusted-proxy``), or ValueError.
+
+    >>> ip_text("127.0.0.1"), ip_text("::FFFF:127.0.0.1"), ip_text("2001:DB8::1")
+    ('127.0.0.1', '127.0.0.1', '2001:db8::1')
+    """
+    ip = ipaddress.ip_address(text.strip().split("%", 1)[0])
+    if ip.version == 6 and ip.ipv4_mapped is not None:
+        ip = ip.ipv4_mapped
+    return str(ip)
+
+
+def client_address(peer: str | None, forwarded_for: str | None, trusted: frozenset[str]) -> str | None:
+    """What a connection counts as for the creation limits (``address_key``).
+
+    A connection from a trusted proxy (``--trusted-proxy``) counts as the
+    client the proxy names in ``X-Forwarded-For``: the rightmost address in it
+    that is not itself a trusted proxy (each proxy appends the address it saw;
+    what lies left of that is whatever the client sent). Any other connection
+    counts as its own address, whatever it sends.
+
+    >>> proxy = frozenset({"127.0.0.1"})
+    >>> client_address("127.0.0.1", "198.51.100.7, 203.0.113.9", proxy)
+    '203.0.113.9'
+    >>> client_address("127.0.0.1", "203.0.113.9, 127.0.0.1", proxy)  # two proxies on the way
+    '203.0.113.9'
+    >>> client_address("203.0.113.5", "198.51.100.7", proxy)  # not a proxy: its header counts for nothing
+    '203.0.113.5'
+    >>> client_address("127.0.0.1", None, proxy), client_address("127.0.0.1", "garbage", proxy)
+    ('127.0.0.1', '127.0.0.1')
+    """
+    try:
+        peer_ip = ip_text(peer) if peer else None
+    except ValueError:
+        peer_ip = None
+    if peer_ip in trusted and forwarded_for:
+        for entry in reversed(forwarded_for.split(",")):
+            try:
+                named = ip_text(entry)
+            except ValueError:
+                break  # not an address: the proxy's header is garbled, count the proxy
+            if named not in trusted:
+                return address_key(named)
+    return address_key(peer)
 
 
 def expiry(created: float, started: bool, ended: float | None, now: float, wait: float, keep: float) -> str | None:

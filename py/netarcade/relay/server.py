@@ -38,6 +38,7 @@ DEFAULTS = {
     "standin": STANDIN, "queue": 256, "store": None,
     "room_wait": lifecycle.WAIT, "room_keep": lifecycle.KEEP, "rooms_per_connection": lifecycle.PER_CONNECTION,
     "rooms_per_address": lifecycle.PER_ADDRESS, "creates_per_hour": lifecycle.PER_HOUR,
+    "trusted_proxies": (),
 }
 ENDPOINT = "/ws"
 #: the longest turn clock a room may have, seconds (a day)
@@ -78,6 +79,8 @@ class Client:
 class Relay:
     def __init__(self, **settings: Any):
         self.settings = {**DEFAULTS, **{k: v for k, v in settings.items() if v is not None}}
+        #: reverse proxies whose X-Forwarded-For names the client (``lifecycle.client_address``)
+        self.trusted_proxies = frozenset(lifecycle.ip_text(a) for a in self.settings["trusted_proxies"])
         site = self.settings["site"]
         self.site = Path(os.path.realpath(site)) if site else None
         from .cluster import new_process_id
@@ -145,8 +148,10 @@ class Relay:
     async def handler(self, ws: ServerConnection) -> None:
         self.connections += 1
         self.next_cid += 1
+        forwarded = ", ".join(ws.request.headers.get_all("X-Forwarded-For")) if ws.request else None
         client = Client(ws, self.settings["rate"], self.settings["burst"], self.settings["queue"], self.next_cid,
-                        lifecycle.address_key(ws.remote_address[0] if ws.remote_address else None))
+                        lifecycle.client_address(ws.remote_address[0] if ws.remote_address else None, forwarded,
+                                                 self.trusted_proxies))
         self.clients[client.cid] = client
         writer = asyncio.get_running_loop().create_task(self.writer(client))
         try:
