@@ -6,7 +6,10 @@ server, and the two sizes of the long runs.
 - ``chromium``: one Debian Chromium per session, driven by Playwright, never
   a downloaded browser; a test that needs isolation (storage, offline,
   service worker) opens its own context in it (``browsing.Browsing``). It is
-  started again if a test left it disconnected (a crashed browser).
+  started again if a test left it disconnected (a crashed browser). The
+  tests that use it run last: once Playwright's synchronous API has started,
+  its event loop runs in the main thread and ``asyncio.run`` (the relay and
+  page tests) can no longer be called there.
 - ``server``: ``netarcade.serve`` over the built site on a free loopback port.
 - ``--soak``: the long twins run at full size (``make soak``). A test that
   has a long twin takes its size from ``soak.soak_size(fast, full)`` and
@@ -35,6 +38,11 @@ def pytest_addoption(parser):
 def pytest_configure(config):
     soak.ENABLED = bool(config.getoption("--soak"))
     settings.load_profile("soak" if soak.ENABLED else "fast")
+
+
+def pytest_collection_modifyitems(session, config, items):
+    """The browser tests last, in their collected order (see ``chromium``)."""
+    items.sort(key=lambda item: "chromium" in getattr(item, "fixturenames", ()))
 
 
 @pytest.fixture(scope="session")
