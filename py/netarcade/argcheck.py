@@ -39,6 +39,9 @@ import argparse
 import math
 import sys
 
+from .core.errors import quoted
+from .core.options import is_integer_text
+
 
 class Range:
     """An ``argparse`` ``type=``: a number from ``low`` (excluded when
@@ -57,18 +60,33 @@ class Range:
         return f"{kind} in {'(' if self.above else '['}{_number(self.low)}, {_number(self.high)}]"
 
     def __call__(self, text: str) -> int | float:
-        try:  # ASCII only: int() and float() would read '١٢' or '１２' as 12
-            value = (int(text) if self.integer else float(text)) if text.isascii() else None
-        except ValueError:
-            value = None
+        value = read_number(text, self.integer)
         if value is None or not self.contains(value):
-            raise argparse.ArgumentTypeError(f"must be {self.describe()}, got {text!r}")
+            raise argparse.ArgumentTypeError(f"must be {self.describe()}, got {quoted(text)}")
         return value
 
     def contains(self, value: float) -> bool:
         if not math.isfinite(value) or value < self.low or (self.above and value == self.low):
             return False
         return self.high is None or value <= self.high
+
+
+def read_number(text: str, integer: bool = False) -> int | float | None:
+    """A number as the command line writes it, or None: ASCII only (``int``
+    and ``float`` would read ``'١٢'`` or ``'１２'`` as 12), no ``_``; an
+    integer in the one form option values take (``core.options.is_integer_text``).
+
+    >>> read_number("12", True), read_number("1e-3"), read_number("１２", True), read_number("1_0")
+    (12, 0.001, None, None)
+    """
+    if integer:
+        return int(text) if is_integer_text(text) else None
+    if not text.isascii() or "_" in text:
+        return None
+    try:
+        return float(text)
+    except ValueError:
+        return None
 
 
 def _number(value: float) -> str:

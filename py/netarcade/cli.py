@@ -17,7 +17,8 @@ from .bench import MAX_SECONDS
 from .bots import BOTS
 from .core.errors import NetarcadeError, quoted
 from .games import get_game
-from .core.options import is_integer_text, validate_seeds
+from .argcheck import read_number
+from .core.options import validate_seeds
 from .core.record import MAX_RECORD_CHARS, decode_record, digest
 from .games import replay
 
@@ -40,24 +41,22 @@ class _Parser(argparse.ArgumentParser):
 
 
 # Numbers on the command line take one written form, as option values do
-# (docs/engine.md): ASCII digits, not "١٢" or "１２", which int() and float()
-# would read; a refused argument is quoted cut (``quoted``), never in full.
+# (docs/engine.md, ``argcheck.read_number``): ASCII digits, not "١٢" or "１２",
+# which int() and float() would read; a refused argument is quoted cut
+# (``quoted``), never in full.
 
 def _integer(text: str) -> int:
-    if not is_integer_text(text):
+    value = read_number(text, integer=True)
+    if value is None:
         raise argparse.ArgumentTypeError(f"must be an integer, got {quoted(text)}")
-    return int(text)
+    return value
 
 
 def _seconds(text: str) -> float:
-    try:
-        if not text.isascii() or "_" in text:
-            raise ValueError
-        return float(text)
-    except ValueError:
-        raise argparse.ArgumentTypeError(f"must be a number of seconds, got {quoted(text)}") from None
-
-
+    value = read_number(text)
+    if value is None:
+        raise argparse.ArgumentTypeError(f"must be a number of seconds, got {quoted(text)}")
+    return value
 
 
 def _options(pairs: list[str]) -> dict[str, Any]:
