@@ -153,3 +153,26 @@ def test_reconnect_and_two_tabs(relay):
         for client in (second, third):
             await client.close()
     run(scenario(), 60)
+
+
+def test_sigterm_while_bots_play_stops_them_before_the_journal_closes(tmp_path):
+    """A relay stopped (SIGTERM) while a bots-only room plays: its bots stop
+    before the journal closes, so nothing is written to a closed store and
+    the relay stops without a traceback ("bot failed ... closed database"
+    before the fix, in every run)."""
+    from test_relay_harness import RelayProcess
+
+    async def watch_bots_play(url):
+        client = await Client.open(url)
+        room = (await client.request({"kind": "create", "game": "breach", "seats": ["random"] * 3}))["room"]
+        await client.request({"kind": "watch", "room": room})
+        await client.wait_for(lambda f: f.get("kind") == "update" and f.get("version", 0) > 20)
+        await client.close()
+
+    process = RelayProcess(tmp_path / "data", "--bot-delay", "0")
+    try:
+        run(watch_bots_play(process.url), 60)
+        errors = process.stop()
+    finally:
+        process.kill()
+    assert "Traceback" not in errors and "bot failed" not in errors, errors[-600:]

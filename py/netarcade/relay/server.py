@@ -394,6 +394,11 @@ class Relay:
                     pass
             await stop
             ticker.cancel()
+            # the bots stop before the journal closes (a bot mid-move would write to a closed store)
+            drivers = [room.driver for room in self.rooms.values() if room.driver is not None and not room.driver.done()]
+            for driver in drivers:
+                driver.cancel()
+            await asyncio.gather(*drivers, return_exceptions=True)
             if self.cluster is not None:
                 await self.cluster.close()
         self.store.close()
