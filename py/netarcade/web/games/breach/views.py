@@ -137,6 +137,21 @@ def _targets(table: BreachTable) -> str:
                 role="group", aria_label=f"{card.name}: choose the target")
 
 
+def auto_pass_toggle(table: BreachTable) -> str:
+    """The "pass on blocks automatically" switch (remembered by the page):
+    on, the page answers every block window with the player's pass; off, it
+    asks whenever the player holds a pair that blocks. Not for a spectator."""
+    if not table.session.setup.humans:
+        return ""
+    on = table.auto_pass
+    return _tag("p", _tag("button", f"Pass on blocks automatically: {'on' if on else 'off'}", type="button",
+                          class_="mini autopass" + (" on" if on else ""), data_cmd="autopass",
+                          aria_pressed="true" if on else "false",
+                          title="On: the page passes for you in every block window, and the bots play on. "
+                                "Off: you are asked whenever you hold two Exploits to block with."),
+                class_="hnote")
+
+
 def turn_panel(table: BreachTable) -> str:
     """The turn: its steps, the roll, and the buttons of the decision now."""
     session = table.session
@@ -170,6 +185,7 @@ def turn_panel(table: BreachTable) -> str:
     if buttons:
         parts.append(_tag("div", buttons, class_="acts", role="toolbar", aria_label="Your decision"))
     parts.append(_targets(table))
+    parts.append(auto_pass_toggle(table))
     return _tag("section", parts, class_="bcp turn-panel", id="br-turn", data_phase=phase, aria_label="This turn")
 
 
