@@ -225,18 +225,21 @@ def _card_li(table: BreachTable, card: str, index: int, phase: str) -> str:
 
 
 def hand_panel(table: BreachTable) -> str:
-    """The shown seat's five slots (Exploits, Exposure, Payload) and its Exploits."""
+    """The shown seat's five slots (Exploits, Exposure, Payload) and its
+    Exploits. Exploits this page may not see (a spectator's view) fill their
+    slots face down and are counted, not named."""
     view = table.view()
     seat = table.hand_seat()
     me = view["seats"][seat]
+    hidden = me["exploits"] is None
     exploits = me["exploits"] or []
     slots = []
     for _ in range(me["exposure"]):
         slots.append(_tag("i", "Exposure", class_="slot exp", title="Exposure: fills a slot; at 5 you crash"))
     if me["payload"]:
         slots.append(_tag("i", "Payload", class_="slot pay", title="the Payload: take it back to the Edge"))
-    for _ in exploits:
-        slots.append(_tag("i", "Exploit", class_="slot xp", title="an Exploit"))
+    for _ in range(me["exploit_count"] if hidden else len(exploits)):
+        slots.append(_tag("i", "Exploit", class_="slot xp", title="an Exploit (hidden)" if hidden else "an Exploit"))
     while len(slots) < HAND:
         slots.append(_tag("i", "", class_="slot empty"))
     size = me["hand_size"]
@@ -248,7 +251,10 @@ def hand_panel(table: BreachTable) -> str:
                             title=f"at {CRASH} Exposure you crash")])
     phase = view["phase"]
     cards = [_card_li(table, card, exploits[:i].count(card), phase) for i, card in enumerate(exploits)]
-    body = _tag("ul", cards, class_="xcards") if cards else _tag("p", "No Exploits in hand.", class_="empty")
+    count = me["exploit_count"]
+    body = (_tag("p", f"Hidden: {escape(table.names[seat])} holds {count} Exploit{'' if count == 1 else 's'}.",
+                 class_="empty") if hidden else
+            _tag("ul", cards, class_="xcards") if cards else _tag("p", "No Exploits in hand.", class_="empty"))
     return _tag("section", [head, _tag("div", slots, class_="slots", aria_label=f"{size} of {HAND} slots used"), body],
                 class_="bcp hand-panel", id="br-hand", aria_label=whose)
 
