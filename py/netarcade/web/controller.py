@@ -38,6 +38,9 @@ DEMO_SEATS = ("search", "search")
 #: keeps on screen (thinking counts towards it); remembered by the page
 PACES = {"normal": 1.0, "fast": 0.3, "instant": 0.0}
 PACE_SETTING = "pace"
+#: "pass on blocks automatically" (``on`` or ``off``): Breach's block windows
+#: answered with the player's pass instead of a stop; remembered by the page
+AUTO_PASS_SETTING = "autopass"
 #: the last unfinished local game's link: where the home screen's "Back to your game" leads
 LAST_SETTING = "last"
 
@@ -73,6 +76,7 @@ class Controller:
         self.pace = screen.setting(PACE_SETTING) or "normal"
         if self.pace not in PACES:
             self.pace = "normal"
+        self.auto_pass = screen.setting(AUTO_PASS_SETTING) == "on"
         #: the seat whose Resign awaits confirmation (the card is on screen), else None
         self.resigning: int | None = None
         self.heard = Announcer()  # what a screen reader has been told of the moves
@@ -185,7 +189,11 @@ class Controller:
         """After any change of the game: draw, keep the link current, let bots move."""
         self.generation += 1
         if self.table is not None:
+            self.table.auto_pass = self.auto_pass
             self.table.sync()
+            if self.answer_for_player():
+                self.changed(update_hash)
+                return
         self.screen.render()
         news = self.heard.news(self.session, self.page)
         if news:
@@ -320,6 +328,32 @@ class Controller:
         self.screen.save_setting(PACE_SETTING, pace)
         self.screen.render()
 
+    def set_auto_pass(self, value: str | None = None) -> None:
+        """Pass on blocks automatically: ``on``, ``off`` or ``None`` (toggle),
+        remembered; a question it answers now is answered at once."""
+        if value not in (None, "on", "off"):
+            return
+        self.auto_pass = (not self.auto_pass) if value is None else value == "on"
+        self.screen.save_setting(AUTO_PASS_SETTING, "on" if self.auto_pass else "off")
+        if self.table is not None:
+            self.table.auto_pass = self.auto_pass
+            if self.answer_for_player():
+                self.changed()
+                return
+        self.screen.render()
+
+    def answer_for_player(self) -> bool:
+        """Play the answer the table makes for the player now (a block
+        window's pass, see ``Table.auto_answer``) through the player's own
+        path, so the record, undo and an online room see the player's pass.
+        Never in the replay viewer, a demo, or while an online move is on its
+        way (``is_human_turn`` is false then). Returns whether one was played."""
+        table = self.table
+        if table is None or self.replay is not None or self.demo or not table.session.is_human_turn():
+            return False
+        text = table.auto_answer()
+        return text is not None and table.play(text) is not None
+
     def resign_seat(self) -> int | None:
         """The seat Resign is for: the human to act, else the only human seat;
         online, this page's own seat (never another's)."""
@@ -410,6 +444,8 @@ class Controller:
             table.message = REPLAY_REFUSED
             self.screen.render()
         elif table.session.undo():
+            while table.auto_answer() is not None and table.session.undo():
+                pass  # a pass the page made for the player is no decision to go back to
             self.cancel_bots()
             table.message = None
             self.review = False
@@ -429,7 +465,7 @@ class Controller:
             return
         if name.startswith("replay"):
             self.replay_command(name, value)
-        elif self.replay is not None and name not in ("cancel", "pace"):
+        elif self.replay is not None and name not in ("cancel", "pace", "autopass"):
             self.after(None)  # a game's own button: nothing is played in the viewer
         elif name == "undo":
             self.undo()
@@ -453,6 +489,8 @@ class Controller:
             self.again(demo_seats=self.demo)
         elif name == "pace":
             self.set_pace(value)
+        elif name == "autopass":
+            self.set_auto_pass(value)
         elif name in ("resign", "resign-yes", "resign-no"):
             self.resign({"resign": "ask", "resign-yes": "yes", "resign-no": "no"}[name])
         else:  # the game's own buttons: end, roll, draw, pick a resource, ...

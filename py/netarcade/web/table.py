@@ -67,6 +67,8 @@ class Table:
         self.picked: list[str] = []  # the words picked so far with the tool
         self.message: str | None = None  # the answer to the last click, if any
         self.refused: str | None = None  # the engine's code for the last refused action
+        #: the player's "pass on blocks automatically" setting (the controller keeps it)
+        self.auto_pass = False
 
     def view(self) -> dict[str, Any]:
         """What the screen shows (the session builds it once per position)."""
@@ -152,6 +154,12 @@ class Table:
         """Why ``word`` cannot be the next pick (before the action is whole, so
         the engine cannot be asked yet); games say it in their own words."""
         return f"{tool.label}: pick one of the highlighted choices."
+
+    def auto_answer(self) -> str | None:
+        """The decision the page makes for the player now, in notation, or
+        None: a game where some questions need no answer (Breach's block
+        windows) names the legal action the player's own button would play."""
+        return None
 
     def play(self, text: str) -> str | None:
         """Play an action in notation; an illegal one only sets :attr:`message`."""

@@ -110,6 +110,24 @@ class BreachTable(BreachWords, Table):
             return PICKS["reroll"]
         return None
 
+    def auto_answer(self) -> str | None:
+        """The pass the page answers a block window with for the player: when
+        the player, asked whether to block an Exploit, holds no pair that
+        blocks it (the engine's legal actions offer no ``block``), or has
+        chosen to pass on blocks automatically (:attr:`auto_pass`). Only the
+        first question of a window (nobody has blocked yet): a counter, on
+        the player's own Exploit or after the player's block, is always asked.
+        The pass is the Pass button's notation, played the same way."""
+        if not self.deciding() or self.phase != "window" or self.view()["window"]["blocker"] is not None:
+            return None
+        texts = self.texts()
+        passing = [text for text in texts if text.split()[1:] == ["pass"]]
+        if not passing:
+            return None
+        if self.auto_pass or not any(text.split()[1:2] == ["block"] for text in texts):
+            return passing[0]
+        return None
+
     def targets(self) -> list[str]:
         """The words that may complete the Exploit being played (after its card)."""
         if self.tool in PLAY and self.picked:

@@ -137,6 +137,21 @@ def _targets(table: BreachTable) -> str:
                 role="group", aria_label=f"{card.name}: choose the target")
 
 
+def auto_pass_toggle(table: BreachTable) -> str:
+    """The "pass on blocks automatically" switch (remembered by the page):
+    on, the page answers every block window with the player's pass; off, it
+    asks whenever the player holds a pair that blocks. Not for a spectator."""
+    if not table.session.setup.humans:
+        return ""
+    on = table.auto_pass
+    return _tag("p", _tag("button", f"Pass on blocks automatically: {'on' if on else 'off'}", type="button",
+                          class_="mini autopass" + (" on" if on else ""), data_cmd="autopass",
+                          aria_pressed="true" if on else "false",
+                          title="On: the page passes for you in every block window, and the bots play on. "
+                                "Off: you are asked whenever you hold two Exploits to block with."),
+                class_="hnote")
+
+
 def turn_panel(table: BreachTable) -> str:
     """The turn: its steps, the roll, and the buttons of the decision now."""
     session = table.session
@@ -170,6 +185,7 @@ def turn_panel(table: BreachTable) -> str:
     if buttons:
         parts.append(_tag("div", buttons, class_="acts", role="toolbar", aria_label="Your decision"))
     parts.append(_targets(table))
+    parts.append(auto_pass_toggle(table))
     return _tag("section", parts, class_="bcp turn-panel", id="br-turn", data_phase=phase, aria_label="This turn")
 
 
@@ -209,18 +225,21 @@ def _card_li(table: BreachTable, card: str, index: int, phase: str) -> str:
 
 
 def hand_panel(table: BreachTable) -> str:
-    """The shown seat's five slots (Exploits, Exposure, Payload) and its Exploits."""
+    """The shown seat's five slots (Exploits, Exposure, Payload) and its
+    Exploits. Exploits this page may not see (a spectator's view) fill their
+    slots face down and are counted, not named."""
     view = table.view()
     seat = table.hand_seat()
     me = view["seats"][seat]
+    hidden = me["exploits"] is None
     exploits = me["exploits"] or []
     slots = []
     for _ in range(me["exposure"]):
         slots.append(_tag("i", "Exposure", class_="slot exp", title="Exposure: fills a slot; at 5 you crash"))
     if me["payload"]:
         slots.append(_tag("i", "Payload", class_="slot pay", title="the Payload: take it back to the Edge"))
-    for _ in exploits:
-        slots.append(_tag("i", "Exploit", class_="slot xp", title="an Exploit"))
+    for _ in range(me["exploit_count"] if hidden else len(exploits)):
+        slots.append(_tag("i", "Exploit", class_="slot xp", title="an Exploit (hidden)" if hidden else "an Exploit"))
     while len(slots) < HAND:
         slots.append(_tag("i", "", class_="slot empty"))
     size = me["hand_size"]
@@ -232,7 +251,10 @@ def hand_panel(table: BreachTable) -> str:
                             title=f"at {CRASH} Exposure you crash")])
     phase = view["phase"]
     cards = [_card_li(table, card, exploits[:i].count(card), phase) for i, card in enumerate(exploits)]
-    body = _tag("ul", cards, class_="xcards") if cards else _tag("p", "No Exploits in hand.", class_="empty")
+    count = me["exploit_count"]
+    body = (_tag("p", f"Hidden: {escape(table.names[seat])} holds {count} Exploit{'' if count == 1 else 's'}.",
+                 class_="empty") if hidden else
+            _tag("ul", cards, class_="xcards") if cards else _tag("p", "No Exploits in hand.", class_="empty"))
     return _tag("section", [head, _tag("div", slots, class_="slots", aria_label=f"{size} of {HAND} slots used"), body],
                 class_="bcp hand-panel", id="br-hand", aria_label=whose)
 

@@ -165,10 +165,13 @@ def dice_panel(table: NetControlTable) -> str:
 
 
 def hand_panel(table: NetControlTable) -> str:
-    """The shown seat's resources with the hand limit, and its bank rate per resource."""
+    """The shown seat's resources with the hand limit, and its bank rate per
+    resource. A hand this page may not see (a spectator's view) shows its
+    size and the seat's rates, not counts it does not know."""
     view = table.view()
     seat = table.hand_seat()
     player = view["players"][seat]
+    hidden = player["hand"] is None
     hand = player["hand"] or [0] * 5
     size, limit = player["hand_size"], player["hand_limit"]
     rows = []
@@ -177,11 +180,15 @@ def hand_panel(table: NetControlTable) -> str:
         rows.append(_tag("li", [
             _tag("span", [resource_icon(RESOURCES[r]), _tag("span", code, class_="rname")],
                  class_=f"res res-{code}", title=RESOURCES[r]),
-            _tag("b", str(hand[r]), class_="rcount" + (" zero" if not hand[r] else "")),
+            _tag("b", "?" if hidden else str(hand[r]), class_="rcount" + (" zero" if not (hand[r] or hidden) else ""),
+                 title="hidden" if hidden else None),
             _tag("span", f"{rate}:1", class_="rate" + (" better" if rate < 4 else ""),
                  title=f"bank trade: {rate} {RESOURCES[r]} for 1 of anything"),
-        ], class_="hrow" + (" zero" if not hand[r] else "")))
+        ], class_="hrow" + (" zero" if not hand[r] and not hidden else "")))
     whose = "Your hand" if table.names[seat] == "You" else f"{escape(table.names[seat])}'s hand"
+    note = ("rate = bank trade, 4:1 unless you hold an exchange" if not hidden else
+            f"Hidden: {escape(table.names[seat])} holds {size} resource{'' if size == 1 else 's'}. "
+            "rate = the runner's bank trade, 4:1 unless it holds an exchange")
     over = size > limit
     limit_note = f"{HAND_LIMIT} + 2 per fortified Super Node" if limit > HAND_LIMIT else "hand limit"
     return _tag("section", [
@@ -190,7 +197,7 @@ def hand_panel(table: NetControlTable) -> str:
                          title=limit_note)]),
         _tag("ul", rows, class_="hand"),
         resource_legend(),
-        _tag("p", "rate = bank trade, 4:1 unless you hold an exchange", class_="hnote"),
+        _tag("p", note, class_="hnote"),
     ], class_="ncp hand-panel", id="nc-hand", aria_label=whose)
 
 
@@ -263,6 +270,7 @@ def cards_panel(table: NetControlTable) -> str:
     fresh = player["fresh"] or {}
     counts = table.available()
     main = table.is_main() and table.session.current == seat
+    hidden = player["cards"] is None
     items = []
     for card, (label, key, deck, what) in CARD_INFO.items():
         held = cards.get(card, 0)
@@ -290,12 +298,18 @@ def cards_panel(table: NetControlTable) -> str:
     whose = "Your special cards" if table.names[seat] == "You" else f"{escape(table.names[seat])}'s cards"
     head = _tag("h3", [whose, _tag("span", f"deck {deck}", class_="limit",
                                    title="cards left in the deck; +1 XP cards leave the game at a reshuffle")])
-    if not items:
+    if hidden:
+        name = escape(table.names[seat])
+        body = _tag("p", f"Hidden: {name} holds {total} special card{'' if total == 1 else 's'}"
+                         + (f", {player['fresh_count']} drawn this turn" if player["fresh_count"] else "") + ".",
+                    class_="empty")
+    elif not items:
         body = _tag("p", f"None yet. Draw card buys one ({cost_text('draw')}); "
                          "it is playable from your next turn.", class_="empty")
     else:
         body = _tag("ul", items, class_="cards")
     note = _tag("p", "One card per turn: played." if played and main else
+                "One card per turn, never on the turn it was drawn." if hidden else
                 "One card per turn, never on the turn you drew it.", class_="hnote")
     return _tag("section", [head, body, note], class_="ncp cards-panel", id="nc-cards",
                 aria_label=f"{whose}: {total}")
@@ -357,19 +371,21 @@ def players_panel(table: NetControlTable) -> str:
 
 
 def costs_panel(table: NetControlTable) -> str:
-    """Build costs; rows the shown seat's hand covers are lit."""
+    """Build costs; rows the shown seat's hand covers are lit (none when
+    this page may not see that hand: a spectator's view)."""
     view = table.view()
     seat = table.hand_seat()
-    hand = view["players"][seat]["hand"] or [0] * 5
+    hand = view["players"][seat]["hand"]
     rows = []
     for verb, label, what in COST_ROWS:
-        afford = all(have >= need for have, need in zip(hand, COSTS[verb]))
+        afford = hand is not None and all(have >= need for have, need in zip(hand, COSTS[verb]))
         rows.append(_tag("tr", [
             _tag("th", [escape(label), _tag("small", escape(what))], scope="row"),
             _tag("td", cost_chips(verb), class_="cc"),
         ], class_="afford" if afford else None))
     return _tag("table", [
-        _tag("caption", f"{escape(table.names[seat])}: highlighted rows are what the hand covers now"),
+        _tag("caption", f"{escape(table.names[seat])}: highlighted rows are what the hand covers now"
+             if hand is not None else "Build costs"),
         _tag("tbody", rows),
     ], class_="costs nc-costs") + _tag("p", "Bank trade is 4:1, better on an exchange vertex (3:1, or 2:1 "
                                             "for the resource it names).", class_="hnote")
