@@ -175,6 +175,40 @@ def test_a_block_window_shows_the_cost_and_takes_two_picks():
     del window
 
 
+def statuses_by_phase(seats: tuple[str, ...], seed: int = 5) -> dict[str, str]:
+    """The first status line of each phase the humans decide in, playing
+    them forward (run, pass, move on, sprint, keep, enter...)."""
+    order = ["run", "pass", "move", "sprint", "safe", "keep", "enter", "discard", "crash", "stop"]
+    session = Session(new_setup("breach", {"players": len(seats)}, seed, seats))
+    table = BreachTable(session)
+    seen: dict[str, str] = {}
+    for _ in range(300):
+        if session.over or {"speed", "reroll", "move"} <= set(seen):
+            break
+        if session.is_bot_turn():
+            bots_move(session, table)
+            continue
+        seen.setdefault(table.phase, table.status())
+        verb = lambda t: order.index(t.split()[1]) if t.split()[1] in order else len(order)  # noqa: E731
+        via_ui(table, min(session.legal_texts(), key=verb))
+    return seen
+
+
+def test_the_status_speaks_to_you_in_plain_english():
+    """Issue 26: the status said "Your declare your speed" and "Your rolled 1 + 3"."""
+    seen = statuses_by_phase(("human", "greedy", "greedy"))
+    assert seen["exploits"] == "Your Exploits: play one, or move on"
+    assert seen["speed"] == "Declare your speed"
+    assert re.fullmatch(r"You rolled \d \+ \d: \d+ Bandwidth\. Keep or reroll\?", seen["reroll"]), seen
+    assert re.fullmatch(r"Your move: \d+ Bandwidth left", seen["move"]), seen
+    # at a shared screen the line names the player it speaks to
+    seen = statuses_by_phase(("human", "human"))
+    assert seen["exploits"] == "Player 1's Exploits: play one, or move on"
+    assert seen["speed"] == "Player 1: declare your speed"
+    assert re.fullmatch(r"Player 1 rolled \d( \+ \d)?: \d+ Bandwidth\. Keep or reroll\?", seen["reroll"]), seen
+    assert re.fullmatch(r"Player 1's move: \d+ Bandwidth left", seen["move"]), seen
+
+
 def test_keys_and_end_follow_the_phase():
     session = Session(new_setup("breach", {"players": 2}, 4, ("human", "human")))
     table = BreachTable(session)
