@@ -94,7 +94,7 @@ class BreachWords:
             return self.message
         session = self.session
         if session.over or not self.deciding():
-            return self.window_line() if self.phase == "window" else ""
+            return self.window_line() if self.phase == "window" else self.elsewhere() or ""
         view = self.view()
         phase = view["phase"]
         me = view["seats"][session.current]

@@ -231,7 +231,7 @@ class NetControlWords:
                 return "Undo goes back to your last move; Play again starts another game."
             return "New game starts another."
         if not session.is_human_turn():
-            return "Bots move with a short pause so you can follow."
+            return self.elsewhere() or "Bots move with a short pause so you can follow."
         phase = view["phase"]
         seat = session.current
         if phase == "setup-node":

@@ -69,7 +69,7 @@ class OverwriteWords:
         if session.over:
             return "The largest chunks are outlined. Undo, play again or pick another game."
         if not session.is_human_turn():
-            return "Watch the bot's move; the pieces it touched get a dashed ring."
+            return self.elsewhere() or "Watch the bot's move; the pieces it touched get a dashed ring."
         view = self.view()
         if self.tool == "defrag":
             if not self.picked:
