@@ -381,6 +381,12 @@ def test_a_game_against_a_bot_to_the_game_over_card():
     parse_html(card)
     assert "<polyline" in card and 'data-cmd="rematch"' in card and "Largest chunk" in card
     assert 'class="group p' in page.board(table)
+    # issue 26: the prompt said "The largest chunks are outlined"; only the winners' are
+    winners = session.view()["winners"]
+    outlined = set(re.findall(r'class="group p(\d)"', page.board(table)))
+    assert outlined == {str(s + 1) for s in winners}
+    assert winners == [1]  # seed 5: the bot wins
+    assert table.prompt() == "Greedy bot's winning chunk is outlined. Undo, play again or pick another game."
     assert "drew the System Fail" in ow_views.log_panel(table) or "System Fail" in detail
 
 
