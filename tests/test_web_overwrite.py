@@ -80,6 +80,24 @@ def test_overwrite_is_playable_with_its_form():
 # --- turning pieces ------------------------------------------------------------------------------
 
 
+def test_the_goal_and_the_rules_say_the_system_fail_may_come_at_any_draw():
+    """Issue 26: a game can end in round 2 with a nearly empty grid, while
+    the home screen's goal and the rules panel said only "when someone
+    draws the System Fail"; both say up front that any draw after the first
+    piece may bring it (O19, O26)."""
+    assert "it may be any draw after the first piece" in pages.page_for("overwrite").goal
+    assert "any draw after the first piece may bring it, in the first round" in ow_views.RULES_HTML
+    ends = []
+    for seed in range(1, 120):
+        session, rng = hotseat(seed), Rng(seed)
+        while not session.over and len(session.view()["pieces"]) < 3:
+            session.play(rng.choice(session.legal_texts()))
+        if session.over:
+            ends.append((len(session.view()["pieces"]), seed))
+    assert ends and min(ends)[0] == 1, ends  # the System Fail right after the first piece
+
+
+
 @pytest.mark.parametrize("shape", list(SHAPES) + ["av", "enc"])
 def test_turn_and_flip_follow_the_shape(shape):
     for word in map(ow_tools.orientation_name, ORIENTED[shape]):
