@@ -175,6 +175,74 @@ def test_a_block_window_shows_the_cost_and_takes_two_picks():
     del window
 
 
+#: the human's choices when a test plays it forward: run, pass, move on, sprint, keep, enter...
+FORWARD = ["run", "pass", "move", "sprint", "safe", "keep", "enter", "discard", "crash", "stop"]
+
+
+def play_forward(seats: tuple[str, ...], seed: int, done, steps: int = 600) -> tuple[Session, BreachTable]:
+    """A game with the humans played by ``FORWARD`` and the bots as in
+    :func:`bots_move`, up to the first human decision where ``done(table)``
+    holds (or the end)."""
+    session = Session(new_setup("breach", {"players": len(seats)}, seed, seats))
+    table = BreachTable(session)
+    for _ in range(steps):
+        if session.over:
+            break
+        if session.is_bot_turn():
+            bots_move(session, table)
+            continue
+        if done(table):
+            break
+        verb = lambda t: FORWARD.index(t.split()[1]) if t.split()[1] in FORWARD else len(FORWARD)  # noqa: E731
+        via_ui(table, min(session.legal_texts(), key=verb))
+    return session, table
+
+
+def statuses_by_phase(seats: tuple[str, ...], seed: int = 5) -> dict[str, str]:
+    """The first status line of each phase the humans decide in."""
+    seen: dict[str, str] = {}
+
+    def done(table: BreachTable) -> bool:
+        seen.setdefault(table.phase, table.status())
+        return {"speed", "reroll", "move"} <= set(seen)
+
+    play_forward(seats, seed, done, steps=300)
+    return seen
+
+
+def test_the_status_speaks_to_you_in_plain_english():
+    """Issue 26: the status said "Your declare your speed" and "Your rolled 1 + 3"."""
+    seen = statuses_by_phase(("human", "greedy", "greedy"))
+    assert seen["exploits"] == "Your Exploits: play one, or move on"
+    assert seen["speed"] == "Declare your speed"
+    assert re.fullmatch(r"You rolled \d \+ \d: \d+ Bandwidth\. Keep or reroll\?", seen["reroll"]), seen
+    assert re.fullmatch(r"Your move: \d+ Bandwidth left", seen["move"]), seen
+    # at a shared screen the line names the player it speaks to
+    seen = statuses_by_phase(("human", "human"))
+    assert seen["exploits"] == "Player 1's Exploits: play one, or move on"
+    assert seen["speed"] == "Player 1: declare your speed"
+    assert re.fullmatch(r"Player 1 rolled \d( \+ \d)?: \d+ Bandwidth\. Keep or reroll\?", seen["reroll"]), seen
+    assert re.fullmatch(r"Player 1's move: \d+ Bandwidth left", seen["move"]), seen
+
+
+def test_discards_are_public_and_draws_are_not():
+    """Issue 26: a discard was named in everyone's log while a draw was
+    not, and nothing said why. The discard pile is face up (D25): the rules
+    panel says so, and a bot's Manifest discard and the cards it spends are
+    named in your log, its draws only counted."""
+    assert "Discards go face up on the discard pile" in bv.RULES_HTML
+    assert "What you draw stays secret" in bv.RULES_HTML
+    bots_discarded = lambda table: any(e.seat != 0 and " discard " in e.text for e in table.session.log)  # noqa: E731
+    session, table = play_forward(("human", "greedy", "greedy"), 1, bots_discarded)
+    assert bots_discarded(table)
+    log = bv.log_panel(table)
+    discard = next(e.text for e in session.log if e.seat != 0 and " discard " in e.text)
+    card = discard.split()[-1]
+    assert re.search(rf"<code>{discard}</code><span class=\"note\">discards {EXPLOIT[card].name}", log), discard
+    assert re.search(r"P[23] draws \d+</span>", log)
+    assert re.search(r"P[23] discards [A-Z ]+ \+ [A-Z ]+", log)  # a block's or a reroll's two cards
+
+
 def test_keys_and_end_follow_the_phase():
     session = Session(new_setup("breach", {"players": 2}, 4, ("human", "human")))
     table = BreachTable(session)

@@ -352,12 +352,28 @@ def test_unavailable_tools_say_what_they_need():
     table.select_tool("super")
     assert table.message == "A Super Node costs 2fi 3me; you are short 2fi 3me."
     table.select_tool("trade")
-    assert "A trade needs" in table.message
+    assert table.message.startswith("Your hand is empty; trading takes")
     table.select_tool("hack")
     assert table.message == "You hold no Hack card."
     assert table.command("draw") is None and "Draw card costs 1fi 1sc 1me" in table.message
     assert table.click("v3") is None and "Pick what to do first" in table.message
     assert table.end_turn() == "p1 end"
+
+
+def test_a_refused_trade_names_each_resources_own_rate():
+    """Issue 26: with a firewall exchange (2:1) and 3 compute (4:1), the
+    refusal said "A trade needs 2 of one resource at your best rate (2:1)";
+    it names the rate of what the player holds."""
+    session, table = after_first_roll(3)  # P1 placed a node on the firewall exchange
+    session.state.hands[0] = [3, 0, 1, 0, 0]
+    table = fresh_table(session)
+    assert session.view()["players"][0]["rates"] == [4, 4, 2, 4, 4]
+    table.select_tool("trade")
+    assert table.message == "Trading takes 4 compute (4:1; you have 3) or 2 firewall (2:1; you have 1)."
+    session.state.hands[0] = [0, 0, 0, 0, 0]
+    table = fresh_table(session)
+    table.select_tool("trade")
+    assert table.message == "Your hand is empty; trading takes 4 of one resource (4:1) or 2 firewall (2:1)."
 
 
 def test_a_new_build_phase_selects_node_super_or_link_when_possible():

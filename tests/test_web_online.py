@@ -8,11 +8,12 @@ import json
 import random
 
 import msgpack
+import pytest
 
 from netarcade.core import Match
 from netarcade.core.record import digest, encode_record
 from netarcade.games import get_game
-from netarcade.web import lobby
+from netarcade.web import lobby, pages
 from netarcade.web.controller import Controller, Screen
 from netarcade.web.fairdice import commitment_of, verify_reveal
 from netarcade.web.online import RemoteSession, backoff, online_code
@@ -244,6 +245,34 @@ class Recording(Screen):
 
     def spawn(self, coroutine):
         coroutine.close()  # a local game's bots: not run here
+
+
+@pytest.mark.parametrize("game", ["backbone", "netcontrol", "overwrite", "breach"])
+def test_another_person_deciding_is_not_called_a_bot(game):
+    """Issue 26: online, while Ann (a person) decided, the other player read
+    "Ann is thinking… | Bots move with a short pause so you can follow"."""
+    wire = Wire()
+    session = wire.session()
+    match = Match(get_game(game), {}, 5)
+    ann = sorted(match.to_act())[0]
+    kinds = ["human"] * match.options["players"]
+    mine = (ann + 1) % len(kinds)
+    session.create(game, kinds, {}, "Bo")
+    session.on_open()
+    wire.deliver(session, {"kind": "created", "id": 1, "room": ROOM, "game": game, "options": match.options,
+                           "seats": kinds, "clock": 90.0, "commitment": "c0"})
+    wire.deliver(session, {"kind": "joined", "id": 1, "room": ROOM, "seat": mine, "token": "tok", "name": "Bo"})
+    frame = state_frame(match, mine, kinds)
+    frame["seats"][ann]["name"], frame["seats"][mine]["name"] = "Ann", "Bo"
+    wire.deliver(session, frame)
+    table = pages.page_for(game).table(session)
+    assert session.names[ann] == "Ann" and session.current == ann and not session.is_human_turn()
+    assert table.status().endswith("Ann is thinking\u2026")
+    assert table.prompt() == "Ann plays on their own screen; the move shows here when it is made."
+    # a bot standing in for a player who left is a bot again
+    frame["seats"][ann]["bot_now"] = True
+    wire.deliver(session, frame)
+    assert "own screen" not in pages.page_for(game).table(session).prompt()
 
 
 def test_controller_puts_the_room_on_screen_with_the_games_table():

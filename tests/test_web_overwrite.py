@@ -80,6 +80,24 @@ def test_overwrite_is_playable_with_its_form():
 # --- turning pieces ------------------------------------------------------------------------------
 
 
+def test_the_goal_and_the_rules_say_the_system_fail_may_come_at_any_draw():
+    """Issue 26: a game can end in round 2 with a nearly empty grid, while
+    the home screen's goal and the rules panel said only "when someone
+    draws the System Fail"; both say up front that any draw after the first
+    piece may bring it (O19, O26)."""
+    assert "it may be any draw after the first piece" in pages.page_for("overwrite").goal
+    assert "any draw after the first piece may bring it, in the first round" in ow_views.RULES_HTML
+    ends = []
+    for seed in range(1, 120):
+        session, rng = hotseat(seed), Rng(seed)
+        while not session.over and len(session.view()["pieces"]) < 3:
+            session.play(rng.choice(session.legal_texts()))
+        if session.over:
+            ends.append((len(session.view()["pieces"]), seed))
+    assert ends and min(ends)[0] == 1, ends  # the System Fail right after the first piece
+
+
+
 @pytest.mark.parametrize("shape", list(SHAPES) + ["av", "enc"])
 def test_turn_and_flip_follow_the_shape(shape):
     for word in map(ow_tools.orientation_name, ORIENTED[shape]):
@@ -381,6 +399,12 @@ def test_a_game_against_a_bot_to_the_game_over_card():
     parse_html(card)
     assert "<polyline" in card and 'data-cmd="rematch"' in card and "Largest chunk" in card
     assert 'class="group p' in page.board(table)
+    # issue 26: the prompt said "The largest chunks are outlined"; only the winners' are
+    winners = session.view()["winners"]
+    outlined = set(re.findall(r'class="group p(\d)"', page.board(table)))
+    assert outlined == {str(s + 1) for s in winners}
+    assert winners == [1]  # seed 5: the bot wins
+    assert table.prompt() == "Greedy bot's winning chunk is outlined. Undo, play again or pick another game."
     assert "drew the System Fail" in ow_views.log_panel(table) or "System Fail" in detail
 
 

@@ -18,7 +18,8 @@ class RemoteSetup:
 
     Only this page's own seat counts as the human here: every other seat
     (another person or a bot) decides elsewhere, so ``is_bot`` is true for
-    it and the table shows "... is thinking" while it decides."""
+    it and the table shows "... is thinking" while it decides; a seat a
+    person holds (``plays_elsewhere``) is not called a bot there."""
 
     def __init__(self, game: str, options: dict[str, Any], kinds: list[str], mine: int | None):
         self.game = game
@@ -39,6 +40,11 @@ class RemoteSetup:
 
     def is_bot(self, seat: int) -> bool:
         return seat != self.mine
+
+    def plays_elsewhere(self, seat: int) -> bool:
+        """Is ``seat`` another person, deciding on their own screen (not this
+        page's seat, not a bot, not a bot standing in for a player who left)?"""
+        return seat != self.mine and self.labels[seat] == "human"
 
 
 class _RemoteGame:

@@ -97,6 +97,11 @@ class Setup:
     def is_bot(self, seat: int) -> bool:
         return self.seats[seat] != HUMAN
 
+    def plays_elsewhere(self, seat: int) -> bool:
+        """Is ``seat`` a person deciding on another screen? Never in a game
+        on this page: every human seat plays here (``RemoteSetup`` differs)."""
+        return False
+
     @property
     def humans(self) -> tuple[int, ...]:
         return tuple(seat for seat, kind in enumerate(self.seats) if kind == HUMAN)

@@ -268,6 +268,16 @@ class Table:
             return self._not_your_turn()
         return None
 
+    def elsewhere(self) -> str | None:
+        """The prompt while a person on another screen decides (an online
+        room's other player), or None: the games' "Bots move with a short
+        pause" is not said of a person."""
+        session = self.session
+        seat = session.current
+        if session.over or seat is None or session.is_human_turn() or not session.setup.plays_elsewhere(seat):
+            return None
+        return f"{session.names[seat]} plays on their own screen; the move shows here when it is made."
+
     def _not_your_turn(self) -> str:
         session = self.session
         if session.over:

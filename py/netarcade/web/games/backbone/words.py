@@ -79,7 +79,7 @@ class BackboneWords:
                 return "Undo goes back to your last move; New game starts another."
             return "New game starts another."
         if not session.is_human_turn():
-            return "Bots move with a short pause so you can follow."
+            return self.elsewhere() or "Bots move with a short pause so you can follow."
         if self.tool is None:
             return "Pick what to do: a piece (1-6), Hack (H), Reroute (M), or End turn (E)."
         label, cost, _, _ = TOOL_INFO[self.tool]

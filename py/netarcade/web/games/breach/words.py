@@ -62,12 +62,12 @@ class BreachWords:
             if phase == "window":
                 return f"{name} is deciding whether to {'block' if view['window']['blocker'] is None else 'counter'}…"
             return f"{name} is thinking…"
-        who = "Your" if you else f"{name}:"
+        whose = "Your" if you else f"{name}'s"  # "Your move" / "Player 2's move"
         window = view["window"]
         if phase == "modify":
             return f"{self.whose_turn(name)}: Run Exploits or Lay Low"
         if phase == "exploits":
-            return f"{who} Exploits: play one, or move on"
+            return f"{whose} Exploits: play one, or move on"
         if phase == "window":
             if window["blocker"] is None:
                 return f"{self.window_line()}: block it?"
@@ -75,17 +75,18 @@ class BreachWords:
                 return f"{self.names[window['blocker']]} blocked your {card_name(window['card'])}: counter?"
             return f"{self.names[window['player']]} countered: counter again?"
         if phase == "speed":
-            return f"{who} declare your speed"
+            return "Declare your speed" if you else f"{name}: declare your speed"
         if phase == "reroll":
             dice = view["move"]["dice"]
-            return f"{who} rolled {' + '.join(map(str, dice))}: {view['move']['bw']} Bandwidth. Keep or reroll?"
+            return f"{name} rolled {' + '.join(map(str, dice))}: {view['move']['bw']} Bandwidth. Keep or reroll?"
         if phase == "move":
-            return f"{who} move: {view['move']['bw']} Bandwidth left"
+            return f"{whose} move: {view['move']['bw']} Bandwidth left"
         if phase == "discard":
             me = view["seats"][seat]
-            return f"{who} Manifest: discard down to {HAND} ({me['hand_size'] - HAND} to go)"
+            return f"{whose} Manifest: discard down to {HAND} ({me['hand_size'] - HAND} to go)"
         if phase == "crash":
-            return f"{who} CRASH! Choose the blue Node to restart from"
+            return "CRASH! Choose the blue Node to restart from" if you else \
+                f"{name}: CRASH! Choose the blue Node to restart from"
         return ""
 
     def prompt(self) -> str:
@@ -93,7 +94,7 @@ class BreachWords:
             return self.message
         session = self.session
         if session.over or not self.deciding():
-            return self.window_line() if self.phase == "window" else ""
+            return self.window_line() if self.phase == "window" else self.elsewhere() or ""
         view = self.view()
         phase = view["phase"]
         me = view["seats"][session.current]

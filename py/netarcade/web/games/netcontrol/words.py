@@ -27,6 +27,11 @@ def _verb(text: str) -> str:
     return words[1] if len(words) > 1 else ""
 
 
+def _either(items: list[str]) -> str:
+    """``a``, ``a or b``, ``a, b or c``."""
+    return items[0] if len(items) == 1 else f"{', '.join(items[:-1])} or {items[-1]}"
+
+
 class NetControlWords:
     """What the Net Control table says; mixed into ``NetControlTable``."""
 
@@ -133,9 +138,7 @@ class NetControlWords:
                 return "No special card is left to draw."
             return f"There is nothing to {label.lower()} now."
         if tool == "trade":
-            rates = view["players"][seat]["rates"]
-            best = min(rates)
-            return f"A trade needs {best} of one resource at your best rate ({best}:1); you have fewer."
+            return self._why_no_trade()
         player = view["players"][seat]
         cards = player["cards"] or {}
         fresh = player["fresh"] or {}
@@ -151,6 +154,23 @@ class NetControlWords:
         if tool == "linkbuild":
             return "Link Building needs two free edges in reach and two links left in your supply."
         return f"{label} cannot be played now."
+
+    def _why_no_trade(self) -> str:
+        """Why Trade is greyed: each resource in hand against its own rate
+        (a 2:1 exchange for one resource says nothing about another), or,
+        with an empty hand, what a trade takes at this player's rates.
+
+        "Trading takes 4 compute (4:1; you have 3) or 2 firewall (2:1; you have 1)."
+        """
+        player = self.view()["players"][self.session.current]
+        rates, hand = player["rates"], player["hand"] or [0] * 5
+        held = [f"{rates[r]} {RESOURCES[r]} ({rates[r]}:1; you have {have})"
+                for r, have in enumerate(hand) if have]
+        if held:
+            return f"Trading takes {_either(held)}."
+        base = max(rates)
+        better = [f"{rates[r]} {RESOURCES[r]} ({rates[r]}:1)" for r in range(5) if rates[r] < base]
+        return f"Your hand is empty; trading takes {_either([f'{base} of one resource ({base}:1)'] + better)}."
 
     def _why_not_give(self, code: str) -> str:
         r = RESOURCE_CODES.index(code)
@@ -211,7 +231,7 @@ class NetControlWords:
                 return "Undo goes back to your last move; Play again starts another game."
             return "New game starts another."
         if not session.is_human_turn():
-            return "Bots move with a short pause so you can follow."
+            return self.elsewhere() or "Bots move with a short pause so you can follow."
         phase = view["phase"]
         seat = session.current
         if phase == "setup-node":

@@ -34,7 +34,7 @@ class OverwritePage(GamePage):
     title = "Overwrite"
     pitch = ("2-6 players place and stack polyomino code blocks on a shared grid; "
              "the largest connected chunk wins.")
-    goal = ("Hold the largest connected chunk of your colour when someone draws the System Fail.")
+    goal = ("Hold the largest chunk of your colour when the System Fail is drawn: it may be any draw after the first piece.")
     chart_label = "LARGEST CHUNK"
     chart_caption = "Largest chunk at the end of each turn"
     form_labels = {"players": "Players"}

@@ -188,7 +188,9 @@ def panels(table: OverwriteTable) -> dict[str, str]:
 
 RULES_HTML = (
     "<p><b>Goal.</b> When someone draws the <b>System Fail</b>, the game ends: the largest connected "
-    "chunk of your colour seen from above wins (corners do not connect; ties: most cells on top).</p>"
+    "chunk of your colour seen from above wins (corners do not connect; ties: most cells on top). "
+    "It is mixed into the envelope with the pieces, so any draw after the first piece may bring it, "
+    "in the first round as well as the last: keep your chunk as large as you can from the start.</p>"
     "<p><b>A turn.</b> A piece is drawn from the envelope into the shared bank (automatic), then you "
     "place <b>any</b> piece of the bank, of any colour, or a special; or keep one of your colour with at "
     f"most {RESERVE_LIMIT} blocks in your own bank ({PERSONAL_LIMIT} at most) instead. With pieces in your "

@@ -67,9 +67,9 @@ class OverwriteWords:
             return self.message
         session = self.session
         if session.over:
-            return "The largest chunks are outlined. Undo, play again or pick another game."
+            return f"{self._outlined()}Undo, play again or pick another game."
         if not session.is_human_turn():
-            return "Watch the bot's move; the pieces it touched get a dashed ring."
+            return self.elsewhere() or "Watch the bot's move; the pieces it touched get a dashed ring."
         view = self.view()
         if self.tool == "defrag":
             if not self.picked:
@@ -139,6 +139,19 @@ class OverwriteWords:
         if name is None:
             return f"Reserve: pick one of your pieces in the bank first (at most {RESERVE_LIMIT} blocks)."
         return ""  # the engine says what is wrong with it
+
+    def _outlined(self) -> str:
+        """What the finished board outlines (the winners' largest chunks,
+        ``hints``' ``groups``), as the prompt's first sentence; "" if none."""
+        view = self.view()
+        shown = [seat for seat in view["winners"] if view["scores"][seat]]
+        if not shown:
+            return ""
+        if len(shown) > 1:
+            return "The winners' largest chunks are outlined. "
+        name = self._who(shown[0])
+        whose = "Your" if name == "You" else f"{name}'s"
+        return f"{whose} winning chunk is outlined. "
 
     def result(self) -> tuple[str, str]:
         """Headline and detail of a finished game."""
