@@ -431,3 +431,16 @@ def test_a_phone_aims_first_then_places():
     assert table.command("aim", cell) is None and table.cursor == cell and session.actions == []
     assert table.hints()["targets"][cell]["cursor"] is True
     assert table.click(cell) == text
+
+
+def test_look_alike_digits_pick_no_piece_and_change_nothing():
+    """'²' is a key of its own on some keyboards: it picks nothing (it once
+    reached int() and raised ValueError in the worker), nor does a button's
+    look-alike value."""
+    session = hotseat(1, 2)
+    table = OverwriteTable(session)
+    before = digest(session.game, session.match.state)
+    for key in ("\u00b2", "\u0661", "\uff11"):
+        assert table.key_command(key) != f"pick:{key}"
+        assert table.command("pick", key) is None and not table.picked
+    assert digest(session.game, session.match.state) == before

@@ -317,7 +317,7 @@ class OverwriteTable(OverwriteHints, OverwriteWords, Table):
         moves the cursor there). Returns what it played."""
         self.message = None
         if name == "pick":
-            if value and value.isdigit():
+            if value and value.isascii() and value.isdigit():
                 offered = self.offered()
                 index = int(value) - 1
                 if not 0 <= index < len(offered):
@@ -364,7 +364,7 @@ class OverwriteTable(OverwriteHints, OverwriteWords, Table):
 
     def key_command(self, key: str) -> str | None:
         key = key.lower()
-        if key.isdigit() and key != "0":
+        if key.isascii() and key.isdigit() and key != "0":  # '²' (a key of its own on some keyboards) is no piece
             return f"pick:{key}"
         if key in KEYS:
             return KEYS[key]
