@@ -7,6 +7,8 @@
    layout and board, and "Back to your game", all before the first paint;
    then, until Python is up, the board and the controls refuse input and
    say why, and a form sent meanwhile is kept and sent once Python is up.
+   For the page's whole life: a game opens at its top, and whether the
+   relay serves the page (online play), asked as it loads.
 
    What it is not: the page's glue (static/page.js) or inline code: the
    site's Content-Security-Policy runs no inline script (docs/web-runtime.md),
@@ -66,6 +68,30 @@ var NA_BOOT = (function () {
   }
   show();
   addEventListener("hashchange", show);
+
+  // A game opens at its top (its status line in view), not where the home
+  // screen was scrolled to when its Play now or form was used.
+  var lastView = root.getAttribute("data-view");
+  new MutationObserver(function () {
+    var view = root.getAttribute("data-view");
+    if (view === "game" && lastView !== "game") scrollTo(0, 0);
+    lastView = view;
+  }).observe(root, {attributes: true, attributeFilter: ["data-view"]});
+
+  // Online play only when the relay serves this page: its answers carry
+  // the websockets server header; a static host's do not. Asked at once,
+  // not when Python is up: until the answer ("asking") the home screen
+  // keeps the online name box's room, so the game cards below it hold
+  // still when a relay answers.
+  if (!embed) {
+    root.setAttribute("data-online", "asking");
+    fetch(location.pathname, {method: "HEAD", cache: "no-store"}).then(function (answer) {
+      return String(answer.headers.get("server") || "").indexOf("websockets") >= 0;
+    }, function () { return false; }).then(function (relay) {  // offline: no online play
+      if (relay) root.setAttribute("data-online", "yes");
+      else if (root.getAttribute("data-online") === "asking") root.removeAttribute("data-online");
+    });
+  }
 
   // Until Python is up the board and the controls are inert (CSS) and
   // say why: a click or a game key there plays nothing and the status

@@ -34,15 +34,16 @@
     "Loaded interpreter": "Python started",
     "Loaded Pyodide": "Loading the rules engine"
   };
-  function progress(step) {
-    var bar = document.getElementById("boot-bar");
-    var text = document.getElementById("boot-text");
-    if (bar) {
-      var slow = step === "Loading interpreter";
+  function progress(step, words, scale) {
+    // every progress line: the game view's and the home screen's (.boot)
+    var slow = step === "Loading interpreter";
+    document.querySelectorAll(".boot .bar i").forEach(function (bar) {
       bar.style.transition = slow ? "transform 4s cubic-bezier(.2,.7,.4,1)" : "transform .2s";
-      bar.style.transform = "scaleX(" + (slow ? 0.9 : step === "Loaded Pyodide" ? 0.95 : 0.08) + ")";
-    }
-    if (text) text.textContent = (WORDS[step] || step || "Starting Python") + "\u2026";
+      bar.style.transform = "scaleX(" + (scale || (slow ? 0.9 : step === "Loaded Pyodide" ? 0.95 : 0.08)) + ")";
+    });
+    document.querySelectorAll(".boot .boot-text").forEach(function (text) {
+      text.textContent = words || (WORDS[step] || step || "Starting Python") + "\u2026";
+    });
   }
 
   // ---- storage: a snapshot for the worker (it has none), written through ---------
@@ -201,11 +202,13 @@
     ready: function () {
       root.dataset.readyMs = String(Math.round(performance.now()));
       root.dataset.ready = "play";
+      progress("", "Python is up: every game plays.", 1);  // the home screen's line stays and says so
     },
     failed: function (op) {
       var status = document.getElementById("status");
       if (status) status.textContent = "The arcade failed to start: " + op.text;
       root.dataset.ready = "error";
+      progress("", "The arcade failed to start.", 0.03);
       console.error("netarcade: " + op.text);
     }
   };
@@ -379,18 +382,4 @@
   portrait.addEventListener("change", function () {
     if (started) send({kind: "portrait", on: portrait.matches});
   });
-
-  // Offer online play only when the relay serves this page: its answers
-  // carry the websockets server header; a static host's do not.
-  function probeRelay() {
-    if (root.hasAttribute("data-embed")) return;
-    fetch(location.pathname, {method: "HEAD", cache: "no-store"}).then(function (answer) {
-      if (String(answer.headers.get("server") || "").indexOf("websockets") >= 0) root.dataset.online = "yes";
-    }, function () { /* offline: no online play */ });
-  }
-  new MutationObserver(function (records, observer) {
-    if (root.dataset.ready !== "play") return;
-    observer.disconnect();
-    probeRelay();
-  }).observe(root, {attributes: true, attributeFilter: ["data-ready"]});
 })();

@@ -6,6 +6,8 @@ click or a key there is refused visibly and never played later, also when
 the page handles it only after Python is up; a new-game form sent meanwhile
 is kept and sent once Python is up. A returning player gets "Back to your
 game". On a phone, "Take it online" above a local game is one short line.
+The home screen shows the progress line too and holds still when Python is
+up; a game opened from low on the home screen opens at its top.
 
 To hold the page before Python is up for as long as the test needs, the
 test holds back the answer for our wheel (``netarcade-*.whl``) and lets it
@@ -126,4 +128,44 @@ def test_a_form_sent_before_python_is_up_starts_its_game_and_take_it_online_is_o
         assert bar.is_visible() and bar.bounding_box()["height"] <= 48
         page.click("#online summary")  # the explanation, on demand
         assert "fresh deal" in page.inner_text("#take-why")
+        tab.check_clean()
+
+
+def card_top(page) -> float:
+    return page.locator("#game-backbone").bounding_box()["y"]
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_the_home_screen_shows_how_far_python_is_and_holds_still(chromium, server, screen):
+    """Issue 26, item 12 (the only sign of readiness was the name box
+    appearing) and item 8 (the cards did not hold still)."""
+    with browsing(chromium, f"home-boot-{screen}", [server], **(PHONE if screen == "phone" else DESKTOP)) as tab:
+        held = hold_the_wheel(tab)
+        page = tab.page()
+        page.goto(server + "#home", wait_until="domcontentloaded")
+        line = page.locator("#home-boot")
+        assert line.is_visible() and "Python" in line.inner_text()
+        # the relay probe answered (a static host: no online play, the name box gone)
+        page.wait_for_function("() => !document.documentElement.hasAttribute('data-online')")
+        top = card_top(page)
+        let_go(tab, page, held)
+        wait_ready(page)
+        assert line.is_visible() and line.inner_text() == "Python is up: every game plays."
+        assert card_top(page) == top
+        tab.check_clean()
+
+
+@pytest.mark.parametrize("screen", ["desktop", "phone"])
+def test_a_game_opens_at_its_top(chromium, server, screen):
+    """Issue 26, item 2: Home -> Breach -> Play now showed the page scrolled
+    to where Breach's card was, the status line and the board's top off
+    screen."""
+    with browsing(chromium, f"open-top-{screen}", [server], **(PHONE if screen == "phone" else DESKTOP)) as tab:
+        page = tab.page()
+        page.goto(server + "#home")
+        wait_ready(page)
+        page.click("#game-breach .play-now")
+        page.wait_for_function("() => document.documentElement.dataset.game === 'breach' && document.documentElement.dataset.state")
+        assert page.evaluate("scrollY") == 0
+        assert page.evaluate("document.getElementById('status').getBoundingClientRect().top") >= 0
         tab.check_clean()

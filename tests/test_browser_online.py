@@ -8,6 +8,11 @@ mid-game and reopened from the link and carries on; a third context
 watches; at the end every page shows "dice verified". The relay runs with a
 short clock so an idle moment falls to the clock.
 
+On a phone: the home screen the relay serves holds the name box from the
+first paint (the game cards do not move when Python is up), and a Breach
+room taken online from the bottom of the home screen opens at its top on
+both pages once the second player joins.
+
 Backbone, Overwrite and Breach: Ann takes a two-seat game online, Bob joins
 by the link, each makes moves by clicks (the local tests' players), and both
 pages' logs show both players' moves in the game's notation. No request
@@ -21,7 +26,7 @@ import time
 
 import pytest
 
-from browsing import browsing, open_setup, wait_ready
+from browsing import PHONE, browsing, open_setup, wait_ready
 from test_browser_breach import decide as breach_decide
 from test_browser_overwrite import my_turn as overwrite_turn
 from test_relay_harness import RelayProcess
@@ -309,5 +314,44 @@ def test_take_a_local_backbone_game_online(chromium, relay_site):
         assert log_texts(bob) == ["p1 router b2", "p1 router c2"]
         bob.wait_for_function("() => document.documentElement.dataset.state === 'human'", timeout=15_000)
         assert 'data-cmd="online-take"' not in bob.inner_html("#online")
+        for tab in (ann_tab, bob_tab):
+            tab.check_clean()
+
+
+def in_view(page, selector: str) -> bool:
+    """Whether ``selector`` is inside the viewport (not scrolled away)."""
+    return page.evaluate(f"""(() => {{ const r = document.querySelector({selector!r}).getBoundingClientRect();
+        return r.top >= 0 && r.bottom <= innerHeight; }})()""")
+
+
+def test_a_phone_s_home_screen_holds_still_and_a_room_opens_at_its_top(chromium, relay_site):
+    """Issue 26, items 8 and 2: the name box is laid out from the first
+    paint (it appeared above the cards seconds later and pushed them down);
+    a Breach room taken online from its form (low on the home screen)
+    shows both players its status line, not the page scrolled to where
+    the form was."""
+    base = relay_site.http + "/"
+    with browsing(chromium, "still-ann", [base], **PHONE) as ann_tab, \
+            browsing(chromium, "still-bob", [base], **PHONE) as bob_tab:
+        ann = ann_tab.page()
+        ann.goto(base + "#home", wait_until="domcontentloaded")
+        first = ann.locator("#game-backbone").bounding_box()
+        wait_ready(ann)
+        ann.wait_for_function("() => document.documentElement.dataset.online === 'yes'", timeout=10_000)
+        assert ann.is_visible("#player-name")
+        assert ann.locator("#game-backbone").bounding_box() == first
+
+        open_setup(ann, "breach")
+        ann.fill("#player-name", "Ann")
+        form = ann.locator("form.newgame[data-game=breach]")
+        form.locator("input[name=players]").fill("2")
+        form.locator("input[name=players]").dispatch_event("input")
+        form.locator("select[name=seat2]").select_option("human")
+        form.locator("button[value=online]").click()
+        ann.wait_for_selector("#online-code", timeout=15_000)
+        bob = join_by_link(bob_tab.page(), ann.input_value("#online-link"), "Bob")
+        for page in (ann, bob):
+            page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=15_000)
+            assert in_view(page, "#status"), page.evaluate("scrollY")
         for tab in (ann_tab, bob_tab):
             tab.check_clean()
