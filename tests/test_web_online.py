@@ -5,6 +5,7 @@ recording screen. The browser test plays the same through a real relay."""
 from __future__ import annotations
 
 import json
+import re
 import random
 
 import msgpack
@@ -436,3 +437,26 @@ def test_the_offer_in_the_bar_says_what_taking_a_game_online_does():
 def _local(game_id):
     from netarcade.web.session import Session, new_setup
     return Session(new_setup(game_id, seed=1))
+
+
+def test_the_join_form_offers_the_name_used_before():
+    """A visitor's join form is filled with the name this browser used
+    before (cleaned, escaped), and empty for a first visit."""
+    wire = Wire()
+    session = wire.session()
+    session.open(ROOM)
+    session.on_open()
+    kinds = ["human", "human"]
+    match = Match(get_game("backbone"), {}, 3)
+    frame = state_frame(match, None, kinds, started=False)
+    frame["seats"] = [{**seat, "joined": seat["seat"] == 0, "connected": seat["seat"] == 0} for seat in frame["seats"]]
+    wire.deliver(session, frame)
+    url = "http://x/#online=" + ROOM
+
+    def name_box(card):
+        return re.search(r'<input id="online-name"[^>]*>', card).group()
+
+    assert 'class="joinseat"' in lobby.card_html(session, url)
+    assert "value=" not in name_box(lobby.card_html(session, url))  # a first visit: empty
+    assert 'value="Bo &quot;b&quot; &lt;3"' in name_box(lobby.card_html(session, url, name='Bo "b" <3'))
+    assert 'value="Ann Lee"' in name_box(lobby.card_html(session, url, name="Ann\u202e\r\nLee"))

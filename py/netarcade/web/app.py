@@ -294,7 +294,7 @@ class App(Screen):
         self.set_html("online", lobby.bar_html(session))
         self.op("prop", "online", name="hidden", value=lobby.missing(session))  # no room: no game bar
         url = self.base_url() + "#" + session.share_link()
-        card = lobby.card_html(session, url, self.control.watching)
+        card = lobby.card_html(session, url, self.control.watching, self.storage().get(lobby.NAME_KEY) or "")
         if lobby.missing(session):
             if card != self._online_card:
                 self.no_game(card, session.error.message)

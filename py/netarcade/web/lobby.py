@@ -278,7 +278,7 @@ def missing(session: RemoteSession) -> bool:
     return not session.ready and session.error is not None and session.error.code in ("no-room", "expired")
 
 
-def card_html(session: RemoteSession, url: str, watching: bool = False) -> str:
+def card_html(session: RemoteSession, url: str, watching: bool = False, name: str = "") -> str:
     """The card over the board before the game starts: the lobby, or a
     visitor's join form; ``""`` when the board should show."""
     conn = session.conn
@@ -335,7 +335,9 @@ def card_html(session: RemoteSession, url: str, watching: bool = False) -> str:
     elif free and not watching:
         parts.append(_tag("form", [
             _tag("label", "Your name", for_="online-name"),
-            _void("input", id="online-name", name="name", maxlength=str(NAME_LIMIT), autocomplete="nickname", required=True),
+            # the name this browser used before (``NAME_KEY``), ready to send
+            _void("input", id="online-name", name="name", maxlength=str(NAME_LIMIT), autocomplete="nickname",
+                  required=True, value=clean_name(name) or None),
             _tag("button", "Join", type="submit", class_="primary"),
             _tag("button", "Just watch", type="button", data_cmd="online-watch"),
         ], class_="joinseat"))
