@@ -78,7 +78,8 @@ def test_n32_no_room_left_means_no_free_node():
 
 
 def test_the_rules_option_is_no_form_field_and_old_records_keep_edition_1():
-    from netarcade.web.session import decode_link, form_fields
+    from netarcade.web.newgame import form_fields
+    from netarcade.web.session import decode_link
 
     assert "rules" not in {field["name"] for field in form_fields("netcontrol")}
     old = Record("netcontrol", {"players": 3, "radius": 2, "target": 10}, 9, ())

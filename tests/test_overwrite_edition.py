@@ -25,7 +25,8 @@ from netarcade.games.overwrite.board import parse_cell
 from netarcade.games.overwrite.pieces import COLOUR, KIND, SIZE
 from netarcade.relay.room import Room, RoomError
 from netarcade.relay.store import SqliteStore, StoredRoom
-from netarcade.web.session import LinkError, Session, decode_link, encode_link, form_fields, new_setup
+from netarcade.web.newgame import form_fields
+from netarcade.web.session import LinkError, Session, decode_link, encode_link, new_setup
 
 LINKS = json.loads((pathlib.Path(__file__).parent / "vectors" / "overwrite-links-v1.json").read_text())
 

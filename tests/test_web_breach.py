@@ -18,7 +18,8 @@ from netarcade.web import pages
 from netarcade.web.games.breach import views as bv
 from netarcade.web.games.breach.table import BreachTable
 from netarcade.web.games.breach.tools import BARE, EXPLOIT
-from netarcade.web.session import Session, new_setup, parse_form
+from netarcade.web.newgame import parse_form
+from netarcade.web.session import Session, new_setup
 
 
 def parse_html(html: str) -> ET.Element:

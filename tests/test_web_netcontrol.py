@@ -19,7 +19,8 @@ from netarcade.web.games.netcontrol import table as web_netcontrol
 from netarcade.web.games.netcontrol import views as ncv
 from netarcade.web import pages, views
 from netarcade.web.games.netcontrol.table import CHOOSER_TOOLS, NetControlTable, action_targets
-from netarcade.web.session import Session, new_setup, parse_form
+from netarcade.web.newgame import parse_form
+from netarcade.web.session import Session, new_setup
 from netarcade.web.thinking import Thinker
 
 SEATS = ("human", "greedy", "greedy")

@@ -21,7 +21,8 @@ from netarcade.web.games.overwrite import tools as ow_tools
 from netarcade.web.games.overwrite import views as ow_views
 from netarcade.web.games.overwrite.table import OverwriteTable
 from netarcade.web.games.overwrite.tools import cells, flipped, handle, shift, turned
-from netarcade.web.session import Session, new_setup, parse_form
+from netarcade.web.newgame import parse_form
+from netarcade.web.session import Session, new_setup
 
 
 def parse_html(html: str) -> ET.Element:

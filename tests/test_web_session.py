@@ -36,9 +36,9 @@ from netarcade.web.session import (
     encode_link,
     is_game_link,
     new_setup,
-    parse_form,
     seat_names,
 )
+from netarcade.web.newgame import form_fields, parse_form
 from netarcade.web.thinking import Thinker
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
@@ -203,7 +203,7 @@ def test_form_reports_each_bad_field():
 
 
 def test_form_fields_come_from_the_option_schema():
-    fields = web_session.form_fields("backbone")
+    fields = form_fields("backbone")
     assert [f["name"] for f in fields] == ["target", "map"]  # players is fixed at 2
     assert fields[0]["min"] == 3 and fields[0]["max"] == 20
 

@@ -45,7 +45,8 @@ from ..core.names import clean_name
 from . import lobby, replay_page, views
 from .controller import Controller, Screen
 from .pages import GamePage, page_for
-from .session import Session, parse_form
+from .newgame import parse_form
+from .session import Session
 
 __all__ = ["App", "Ops", "SeatStore", "main"]
 

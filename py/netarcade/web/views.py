@@ -21,7 +21,8 @@ from ..render.icons import ICONS
 from ..render.palette import PLAYERS
 from ..render.svg import escape, shape
 from .pages import all_pages, is_playable, page_for
-from .session import BOT_LEVELS, HUMAN, form_fields, linked_game
+from .newgame import form_fields
+from .session import BOT_LEVELS, HUMAN, linked_game
 
 __all__ = [
     "gamebar_extras",
