@@ -242,7 +242,7 @@ def _pick_anti_virus(table: OverwriteTable) -> dict[str, list[str]]:
 def test_anti_virus_shows_what_it_would_remove():
     session = _anti_virus_hits_position()
     table = OverwriteTable(session)
-    table.command("pick", str([ow_tools.play_name(p) for p in table.offered()].index("av") + 1))
+    _pick_anti_virus(table)
     assert "what it removes" in table.prompt()
     cell, target = next((c, t) for c, t in table.hints()["targets"].items() if t.get("hits"))
     hits = set(target["hits"])
