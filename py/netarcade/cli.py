@@ -167,8 +167,11 @@ def cmd_analyse(args) -> int:
                          f"got {args.seconds:g}")
     if not 1 <= args.worlds <= 1000:
         raise UsageError(f"--worlds must be an integer from 1 to 1000, got {args.worlds}")
+    if not (math.isfinite(args.search_share) and 0 < args.search_share <= 1):
+        raise UsageError(f"--search-share must be a number above 0 and at most 1, got {args.search_share:g}")
     seed = validate_seeds(args.seed, 1)
-    settings = Settings(worlds=args.worlds, seed=seed, fair=not args.hindsight, time_limit=args.seconds)
+    settings = Settings(worlds=args.worlds, seed=seed, fair=not args.hindsight, time_limit=args.seconds,
+                        search_share=args.search_share)
     analyser, decisions = analyse(record, settings, seats)
     if args.json:
         print(json.dumps(to_json(analyser, decisions), sort_keys=True))
@@ -273,6 +276,9 @@ def build_parser() -> argparse.ArgumentParser:
     ana.add_argument("--worlds", type=_integer, default=ANALYSE_WORLDS,
                      help=f"sampled worlds (playouts) per move estimated, 1-1000 (default {ANALYSE_WORLDS}; a game "
                           "without hidden information or chance has one world)")
+    ana.add_argument("--search-share", type=_seconds, default=1.0, metavar="SHARE",
+                     help="the share of its game's search budget the search bot gets, above 0 and at most 1 "
+                          "(default 1; the page's Analyse: --worlds 4 --search-share 0.5)")
     ana.add_argument("--seed", default="1", help="the analysis seed (default 1)")
     ana.add_argument("--hindsight", action="store_true",
                      help="judge with the hidden cards and future chance that came (default: fair, from the "

@@ -82,6 +82,9 @@ class Settings:
     worlds: int = WORLDS
     #: the search bot's settings for its choice (its game's own otherwise)
     search: dict = field(default_factory=dict)
+    #: the share of its game's search budget (``iterations``) the search
+    #: bot gets, unless ``search`` sets the iterations (the page takes half)
+    search_share: float = 1.0
     #: the analysis seed (with the record's seed and the move: each decision's own)
     seed: int = 1
     #: True: judged from the mover's view; False: in hindsight
@@ -92,14 +95,16 @@ class Settings:
         return FAIR_WORDS if self.fair else HINDSIGHT_WORDS
 
     def to_json(self) -> dict[str, Any]:
-        return {"way": "fair" if self.fair else "hindsight", "worlds": self.worlds, "search": dict(self.search), "seed": self.seed,
+        return {"way": "fair" if self.fair else "hindsight", "worlds": self.worlds, "search": dict(self.search),
+                "search_share": self.search_share, "seed": self.seed,
                 "fair": self.fair, "time_limit": self.time_limit, "how": self.words()}
 
 
-#: the page's analysis (the replay viewer's Analyse): 8 worlds per move, the
-#: search bot at its game's own budget (docs/bots.md, "Move analysis", has
-#: the figures for a typical game of each game)
-PAGE_SETTINGS = Settings(worlds=8)
+#: the page's analysis (the replay viewer's Analyse): 4 worlds per move, the
+#: search bot at half its game's budget, so a typical game is analysed in
+#: the page in well under 30 s (docs/bots.md, "Move analysis", has the
+#: figures for each game and the precision)
+PAGE_SETTINGS = Settings(worlds=4, search_share=0.5)
 
 
 @dataclass(frozen=True)
@@ -163,6 +168,13 @@ class Analyser:
         self.settings = settings
         self.seats = set(range(match.players) if seats is None else seats)
         self.worlds = settings.worlds if (match.game.hidden_information or match.game.chance) else 1
+        #: the search bot's settings: the caller's, its share of the game's budget, the time limit
+        self.search = dict(settings.search)
+        if "iterations" not in self.search and settings.search_share != 1.0:
+            own = new_bot("search", Rng(0), match.game).settings["iterations"]
+            self.search["iterations"] = max(2, round(own * settings.search_share))
+        if settings.time_limit is not None:
+            self.search["time_limit"] = settings.time_limit
         #: the record's moves this analysis looks at, in order
         self.plan = [index for index, text in enumerate(match.actions)
                      if split_seat(text, match.game.max_players)[0] in self.seats]
@@ -185,10 +197,7 @@ class Analyser:
         choices = len(real.legal_actions(state, seat))
         if choices <= 1 and played in real.legal_actions(state, seat):
             return None  # a forced move is no decision
-        settings = dict(self.settings.search)
-        if self.settings.time_limit is not None:
-            settings["time_limit"] = self.settings.time_limit
-        searcher = new_bot("search", self._rng(index, "search"), real, **settings)
+        searcher = new_bot("search", self._rng(index, "search"), real, **self.search)
         started = time.perf_counter()
         best = yield from searcher.steps(game, real.copy(state), seat, lambda: time.perf_counter() - started)
         moves = [played] if best == played else [played, best]
