@@ -20,6 +20,7 @@ import asyncio
 import time
 from typing import Any, Awaitable, Callable
 
+from . import hint as hints
 from .choices import AUTO_PASS_SETTING, PACE_SETTING, PACES, PlayerChoices
 from .pages import GamePage, default_page, page_for
 from .screen import Screen
@@ -78,6 +79,9 @@ class Controller(PlayerChoices):
         #: the shown position's, and ``live_table`` the game's own
         self.replay: Replay | None = None
         self.live_table: Any = None
+        #: the last hint (``web/hint.py``), and the generation one is being thought about in
+        self.hint: hints.Hint | None = None
+        self.hint_thinking = -1
 
     @property
     def session(self) -> Session | None:
@@ -234,7 +238,7 @@ class Controller(PlayerChoices):
         table = self.table
         if self.replay is not None and not table.message:
             return self.replay.prompt()
-        return table.prompt()
+        return (None if table.message else hints.prompt(self)) or table.prompt()
 
     # --- the replay viewer (web/replay.py) ------------------------------------------------
     @property
@@ -378,7 +382,13 @@ class Controller(PlayerChoices):
             return
         if self.table is None:
             return
-        if name.startswith("replay"):
+        if name == "hint":
+            hints.ask(self)
+        elif name.startswith("analyse"):
+            from .analysis_page import command as analyse  # the bots load when first asked
+
+            analyse(self, name, value)
+        elif name.startswith("replay"):
             self.replay_command(name, value)
         elif self.replay is not None and name not in ("cancel", "pace", "autopass"):
             self.after(None)  # a game's own button: nothing is played in the viewer
@@ -422,6 +432,8 @@ class Controller(PlayerChoices):
             elif key.lower() in ("escape", "esc"):
                 self.leave_replay()
             return
+        if hints.takes_key(self, key, ctrl):
+            return hints.ask(self)
         command = "undo" if ctrl and key.lower() == "z" else self.table.key_command(key)
         if command is None:
             return
@@ -437,7 +449,7 @@ class Controller(PlayerChoices):
             return False
         if self.replay is not None:
             return not ctrl and (key.lower() in REPLAY_KEYS or key.lower() in ("escape", "esc"))
-        return (ctrl and key.lower() == "z") or self.table.key_command(key) is not None
+        return hints.takes_key(self, key, ctrl) or (ctrl and key.lower() == "z") or self.table.key_command(key) is not None
 
     # --- bots -----------------------------------------------------------------------------
     def cancel_bots(self) -> None:
