@@ -38,13 +38,9 @@ from netarcade.games import get_game  # noqa: E402
 from netarcade.serve import serve_in_thread  # noqa: E402
 from webstack import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
+from bench_page import OBSERVE_LONG_TASKS, only_local  # noqa: E402  (this script's folder)
+
 TIMEOUT_MS = 120_000
-OBSERVE_LONG_TASKS = """
-window.__longTasks = [];
-new PerformanceObserver((list) => {
-  for (const entry of list.getEntries()) window.__longTasks.push([entry.startTime, entry.duration]);
-}).observe({type: "longtask", buffered: true});
-"""
 DONE = "() => { const d = document.documentElement.dataset.analysisDone; return d && d.split('/')[0] === d.split('/')[1]; }"
 
 
@@ -54,17 +50,8 @@ def analyse_in_page(browser, base: str, text: str) -> dict:
     link = f"#play={record.game}&seats={','.join(['search'] * players)}&r={text}&at=1"
     context = browser.new_context(viewport={"width": 1280, "height": 800})
     context.add_init_script(OBSERVE_LONG_TASKS)
-    outside = []
-
-    def route(request_route):
-        url = request_route.request.url
-        if url.startswith((base, "data:", "blob:")):
-            request_route.continue_()
-        else:
-            outside.append(url)
-            request_route.abort()
-
-    context.route("**/*", route)
+    outside: list[str] = []
+    context.route("**/*", only_local(base, outside))
     try:
         page = context.new_page()
         page.goto(base + link)

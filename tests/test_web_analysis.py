@@ -38,6 +38,15 @@ def controller(sleep=None) -> tuple[Controller, Speaking]:
     return Controller(screen, sleep=sleep or no_wait), screen
 
 
+def handle_to_the_end(app, message) -> None:
+    """The page's ``message``, then the task it started run here to its end."""
+    spawned = []
+    app.spawn = spawned.append
+    app.handle(message)
+    asyncio.run(spawned.pop())
+    app.ops.flush()
+
+
 def test_a_hint_is_the_search_bots_move_for_the_human_shown_and_said():
     control, screen = controller()
     control.route("play=backbone&seats=human,search&seed=7")
@@ -97,11 +106,7 @@ def test_the_hint_button_ghost_and_game_over_note_in_the_page():
     assert ops(posted, "prop", id="hint", name="hidden")[-1]["value"] is False
     assert ops(posted, "prop", id="hint", name="disabled")[-1]["value"] is False
     posted.clear()
-    spawned = []
-    app.spawn = spawned.append  # run here, to its end
-    app.handle({"kind": "key", "key": "i", "seq": 2})
-    asyncio.run(spawned.pop())
-    app.ops.flush()
+    handle_to_the_end(app, {"kind": "key", "key": "i", "seq": 2})
     found = hint.current(app.control)
     board = ops(posted, "html", id="board")[-1]["html"]
     ghosts = re.findall(r'data-ghost="hint" data-name="([^"]+)"', board)
@@ -217,11 +222,7 @@ def test_the_analysis_panel_in_the_page(bad_game, monkeypatch):
     assert 'data-cmd="analyse"' in ops(posted, "html", id="replay-analysis")[-1]["html"]
     assert 'id="replay-analysis"' in ops(posted, "html", id="replay")[-1]["html"]
     posted.clear()
-    spawned = []
-    app.spawn = spawned.append  # run here, to its end
-    app.handle({"kind": "cmd", "name": "analyse", "seq": 3})
-    asyncio.run(spawned.pop())
-    app.ops.flush()
+    handle_to_the_end(app, {"kind": "cmd", "name": "analyse", "seq": 3})
     panel = ops(posted, "html", id="replay-analysis")[-1]["html"]
     assert "marked of" in panel and f'data-value="{bad}"' in panel
     posted.clear()
