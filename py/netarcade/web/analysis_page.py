@@ -27,11 +27,10 @@ from typing import Any
 from ..bots.analysis import MARKS, PAGE_SETTINGS, Analyser, Decision
 from ..render.palette import player_color
 from ..render.svg import escape
+from .thinking import SLICE_SECONDS  # one slice of analysis between two yields, as a bot's
 
 __all__ = ["ReplayAnalysis", "command", "draw", "idle_html", "panel_html", "run"]
 
-#: one slice of analysis between two yields to the event loop
-SLICE_SECONDS = 0.03
 #: the chart's view box
 WIDTH, HEIGHT = 480.0, 130.0
 _LEFT, _RIGHT, _TOP, _BOTTOM = 34.0, 8.0, 8.0, 18.0
