@@ -84,6 +84,22 @@ def test_a_hint_is_the_same_for_the_same_position():
     assert texts[0] == texts[1]
 
 
+def test_a_ghost_names_the_board_elements_of_a_move():
+    board = '<g class="hex" data-name="e5"><path/></g><g data-name="e6"></g>'
+    assert hint.ghost(board, ["e5"]) == '<g class="hex" data-ghost="hint" data-name="e5"><path/></g><g data-name="e6"></g>'
+    assert hint.ghost(board, []) == board
+    control, _ = controller()
+    control.route("play=backbone&seats=human,search&seed=7")
+    assert control.page.ghost_names(control.session, "p1 router e5") == ["e5"]
+    # Overwrite's piece covers several cells: every one of them
+    control.route("play=overwrite&seats=human,search&seed=4")
+    session = control.session
+    place = next(text for text in session.legal_texts() if text.split()[1] == "place" and text.split()[2][-1] in "45")
+    cells = control.page.ghost_names(session, place)
+    assert len(cells) >= 4 and place.split()[-1] in cells
+    assert control.page.ghost_names(session, "p1 place nothing") == ["nothing"]  # illegal: its words
+
+
 def test_no_hint_online_in_a_replay_or_on_a_bots_turn():
     control, screen = controller()
     control.route("play=backbone&seats=search,human&seed=7")

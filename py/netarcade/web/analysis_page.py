@@ -3,7 +3,7 @@
 What it is for: in the replay viewer (``replay``) a player presses Analyse
 and every decision of the game is judged (``bots.analysis``, the page's
 settings ``PAGE_SETTINGS``: fair, from each seat's view at the time) one
-after the other, in the worker, a slice of at most ``SLICE_SECONDS`` at a
+after the other, in the worker, a slice of about ``SLICE_SECONDS`` at a
 time with a yield to the event loop after each, so stepping through the
 game stays responsive while it runs. Cancel stops it (what is done stays
 shown; Analyse goes on from there). The panel under the replay bar shows

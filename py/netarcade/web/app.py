@@ -352,7 +352,7 @@ class App(Screen):
         session = table.session
         page = self.page
         board = page.board(table, "tall" if self.portrait else "wide")
-        self.set_html("board", hint.ghost(board, hint.ghost_move(control)))
+        self.set_html("board", hint.ghost(board, hint.ghost_names(control)))
         self.set_text("status", control.status())
         self.op("text", "prompt", text=control.prompt())
         self.op("class", "prompt", name="error", on=bool(table.message))

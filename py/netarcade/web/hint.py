@@ -5,7 +5,8 @@ button, key ``I``): the search bot thinks about the decision in front of
 the human whose turn it is, from that seat's view (hidden cards sampled,
 as it does for itself; its page settings, a slice at a time, so the page
 stays responsive), and its move is shown on the board as a ghost (the board
-elements its notation names, outlined) and in words, in the prompt and in
+elements it names, ``GamePage.ghost_names``: Overwrite's piece covers
+several cells, outlined) and in words, in the prompt and in
 the live region a screen reader hears. The session remembers who asked
 (:attr:`Session.hints`), and the game-over card says so. Online games have
 no hints: the relay's seats play on their own.
@@ -25,7 +26,8 @@ from typing import Any
 from ..core.prng import Rng, derive_seed
 from ..render.svg import escape
 
-__all__ = ["HINT_KEY", "Hint", "ask", "current", "ghost", "ghost_move", "hint_note", "offered", "prompt", "think", "why_no_hint"]
+__all__ = ["HINT_KEY", "Hint", "ask", "current", "ghost", "ghost_move", "ghost_names", "hint_note", "offered",
+           "prompt", "think", "why_no_hint"]
 
 #: the key that asks for a hint (no game's tool uses it)
 HINT_KEY = "i"
@@ -135,6 +137,12 @@ def thinking(control: Any) -> bool:
     return control.hint_thinking == control.generation and current(control) is None
 
 
+def ghost_names(control: Any) -> list[str]:
+    """The board elements the page outlines now (see :func:`ghost_move`)."""
+    text = ghost_move(control)
+    return [] if text is None else control.page.ghost_names(control.table.session, text)
+
+
 def ghost_move(control: Any) -> str | None:
     """The move the board shows as a ghost now: the hint for the human's
     decision, or in the replay viewer the better move of a marked decision
@@ -151,13 +159,10 @@ def ghost_move(control: Any) -> str | None:
 _NAMED = re.compile(r'<g\b([^>]*?)\bdata-name="([^"]+)"')
 
 
-def ghost(board_html: str, text: str | None) -> str:
-    """The board with the elements the move ``text`` names (its words after
-    the seat and verb that are board elements' names) marked as a ghost
-    (``data-ghost``; the stylesheet outlines them). Unchanged for None."""
-    if not text:
-        return board_html
-    words = set(text.split()[2:])
+def ghost(board_html: str, names: list[str] | None) -> str:
+    """The board with the elements ``names`` (``GamePage.ghost_names`` of a
+    move) marked as a ghost (``data-ghost``; the stylesheet outlines them)."""
+    words = set(names or ())
     if not words:
         return board_html
 
