@@ -18,6 +18,7 @@ Usage: ``python scripts/analysis_spread.py RECORD_FILE [--seeds 5] [--worlds W] 
 from __future__ import annotations
 
 import argparse
+import hashlib
 import statistics
 import sys
 import time
@@ -28,7 +29,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from netarcade.analyse import analyse  # noqa: E402
 from netarcade.bots.analysis import PAGE_SETTINGS  # noqa: E402
-from netarcade.core.record import decode_record  # noqa: E402
+from netarcade.core.record import canonical_bytes, decode_record  # noqa: E402
 
 
 def quantile(values: list[float], share: float) -> float:
@@ -42,6 +43,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--seeds", type=int, default=5)
     parser.add_argument("--worlds", type=int, default=PAGE_SETTINGS.worlds)
     parser.add_argument("--search-share", type=float, default=PAGE_SETTINGS.search_share)
+    parser.add_argument("--digest", action="store_true",
+                        help="print the digest of the first seed's decisions (bench_analysis_pyodide.mjs prints it too)")
     args = parser.parse_args(argv)
     record = decode_record(Path(args.record).read_text())
     runs = []
@@ -51,6 +54,9 @@ def main(argv: list[str] | None = None) -> int:
         _, decisions = analyse(record, settings)
         cpu = time.process_time() - started
         runs.append(decisions)
+        if args.digest and seed == 1:
+            digest = hashlib.sha256(canonical_bytes([d.to_json() for d in decisions])).hexdigest()[:16]
+            print(f"{record.game} seed 1 digest {digest}")
         marked = [(d.index + 1, d.mark) for d in decisions if d.mark]
         print(f"{record.game} seed {seed}: {len(record.actions)} moves, {len(decisions)} decisions, "
               f"{len(marked)} marked {marked}, {cpu:.2f} s CPU", flush=True)
