@@ -8,7 +8,8 @@ What it is for: docs/bots.md's "Move analysis" figures. For each record
 opens the game's replay at its first move (``#play=ID&seats=search,...&r=RECORD&at=1``),
 presses Analyse and waits until every decision is judged (the panel's
 ``data-analysis-done`` reads ``N/N``), pressing the step keys now and then
-meanwhile and timing how long each step takes to show. It prints, per
+meanwhile and timing how long each step takes to show (and four steps
+before Analyse, for comparison). It prints, per
 record: the wall time of the analysis, decisions judged and marked, the
 longest slice of analysis in the worker (``data-analysis-longest-ms``),
 the longest main-thread task while it ran (a ``longtask`` observer) and
@@ -57,6 +58,13 @@ def analyse_in_page(browser, base: str, text: str) -> dict:
         page.goto(base + link)
         page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS)
         page.wait_for_selector("#analyse", timeout=TIMEOUT_MS)
+        quiet = []  # steps before the analysis, for comparison
+        for at, key in ((2, "ArrowRight"), (3, "ArrowRight"), (0, "Home"), (1, "ArrowRight")):
+            page.wait_for_timeout(500)
+            before = time.perf_counter()
+            page.keyboard.press(key)
+            page.wait_for_function(f"() => document.documentElement.dataset.replay === '{at}'", timeout=TIMEOUT_MS)
+            quiet.append((time.perf_counter() - before) * 1000)
         since = page.evaluate("performance.now()")
         started = time.perf_counter()
         page.click("#analyse")
@@ -81,7 +89,7 @@ def analyse_in_page(browser, base: str, text: str) -> dict:
         tasks = [duration for start, duration in figures["tasks"] if start >= since]
         return {"game": record.game, "players": players, "moves": len(record.actions), "wall": wall,
                 "done": figures["done"], "marks": figures["marks"], "slice": figures["longest"],
-                "task": max(tasks, default=0.0), "steps": steps, "outside": len(outside)}
+                "task": max(tasks, default=0.0), "steps": steps, "quiet": quiet, "outside": len(outside)}
     finally:
         context.close()
 
@@ -105,7 +113,8 @@ def main(argv: list[str] | None = None) -> int:
                           f"{found['wall']:.1f} s, decisions {found['done']}, {found['marks']} marked; longest "
                           f"slice in the worker {found['slice']:.0f} ms, longest main-thread task "
                           f"{found['task']:.0f} ms; {len(steps)} steps meanwhile, slowest "
-                          f"{max(steps, default=0):.0f} ms (all: {', '.join(f'{step:.0f}' for step in steps)}); outside "
+                          f"{max(steps, default=0):.0f} ms (all: {', '.join(f'{step:.0f}' for step in steps)}; before the "
+                          f"analysis: {', '.join(f'{step:.0f}' for step in found['quiet'])}); outside "
                           f"requests {found['outside']}; load average {os.getloadavg()[0]:.1f}", flush=True)
             finally:
                 browser.close()
