@@ -10,8 +10,6 @@ import re
 
 import pytest
 
-from netarcade.core.match import Match
-from netarcade.games import get_game
 from netarcade.web import analysis_page, hint
 from netarcade.web.controller import Controller
 from netarcade.web.session import Session, new_setup
