@@ -5,7 +5,8 @@ records encoded, then replayed under Pyodide in Node (tests/node/run_pyodide.mjs
 offline, from the lockfile the site build writes). The final-state digests
 must be identical. Seeded bot games (greedy and search in both games) are
 also played from scratch on both runtimes: the same digests mean the bots
-chose the same actions.
+chose the same actions; and two records are analysed (bots/analysis.py)
+on both, to the same decisions.
 """
 
 from __future__ import annotations
@@ -124,6 +125,45 @@ def test_pyodide_bots_choose_what_cpython_bots_choose(node, tmp_path):
     result = subprocess.run(
         [node, str(RUNNER), "--lock", str(LOCKFILE), "--code", str(code)],
         input=specs, capture_output=True, text=True, timeout=300, cwd=ROOT,
+    )
+    assert result.returncode == 0, f"Pyodide run failed:\n{result.stderr[-4000:]}"
+    assert result.stdout.split() == expected
+
+
+# Move analysis (bots/analysis.py): the same record and settings give the same
+# decisions on both runtimes, so a link's analysis in the page is the command's.
+ANALYSIS_SNIPPET = """
+import hashlib
+from netarcade.bots.analysis import Settings
+from netarcade.analyse import analyse
+from netarcade.core.record import canonical_bytes, decode_record
+for record in records:
+    _, decisions = analyse(decode_record(record), Settings(worlds=3, search={"iterations": 12}))
+    print(hashlib.sha256(canonical_bytes([d.to_json() for d in decisions])).hexdigest())
+"""
+
+
+def test_pyodide_analyses_a_record_as_cpython_does(node, tmp_path):
+    import hashlib
+
+    from netarcade.analyse import analyse
+    from netarcade.bots.analysis import Settings
+    from netarcade.core.record import canonical_bytes, decode_record
+    from netarcade.simulate import play
+
+    ensure_site()
+    records = [play("netcontrol", ["greedy", "greedy", "greedy"], 4, {"target": 4}).record,
+               play("overwrite", ["search", "search"], 9).record]
+    expected = []
+    for record in records:
+        _, decisions = analyse(decode_record(record), Settings(worlds=3, search={"iterations": 12}))
+        assert decisions
+        expected.append(hashlib.sha256(canonical_bytes([d.to_json() for d in decisions])).hexdigest())
+    code = tmp_path / "analysis.py"
+    code.write_text(ANALYSIS_SNIPPET)
+    result = subprocess.run(
+        [node, str(RUNNER), "--lock", str(LOCKFILE), "--code", str(code)],
+        input="\n".join(records) + "\n", capture_output=True, text=True, timeout=300, cwd=ROOT,
     )
     assert result.returncode == 0, f"Pyodide run failed:\n{result.stderr[-4000:]}"
     assert result.stdout.split() == expected

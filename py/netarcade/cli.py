@@ -1,4 +1,4 @@
-"""Command line: ``python -m netarcade simulate | replay | bench | ladder | serve | relay``.
+"""Command line: ``python -m netarcade simulate | replay | analyse | bench | ladder | serve | relay``.
 
 Bad arguments print one clear line on stderr and exit with status 2.
 """
@@ -15,6 +15,7 @@ from typing import Any
 
 from .bench import MAX_SECONDS
 from .bots import BOTS
+from .bots.analysis import WORLDS as ANALYSE_WORLDS
 from .core.errors import NetarcadeError, quoted
 from .games import get_game
 from .argcheck import read_number
@@ -145,6 +146,40 @@ def _read_bounded(stream, name: str) -> str:
     return text
 
 
+#: the longest search a move the ``analyse`` command accepts (--seconds)
+MAX_ANALYSE_SECONDS = 60
+
+
+def cmd_analyse(args) -> int:
+    from .analyse import analyse, format_text, to_json
+    from .bots.analysis import Settings
+
+    record = decode_record(_record_text(args.record))
+    game = get_game(record.game)
+    players = game.validate_options(game.record_options(record.options)).get("players", game.min_players)
+    seats = None
+    if args.seat is not None:
+        if not 1 <= args.seat <= players:
+            raise UsageError(f"--seat must be a seat of this game, 1 to {players}, got {args.seat}")
+        seats = [args.seat - 1]
+    if args.seconds is not None and not (math.isfinite(args.seconds) and 0 < args.seconds <= MAX_ANALYSE_SECONDS):
+        raise UsageError(f"--seconds must be a number of seconds above 0 and at most {MAX_ANALYSE_SECONDS}, "
+                         f"got {args.seconds:g}")
+    if not 1 <= args.worlds <= 1000:
+        raise UsageError(f"--worlds must be an integer from 1 to 1000, got {args.worlds}")
+    if not (math.isfinite(args.search_share) and 0 < args.search_share <= 1):
+        raise UsageError(f"--search-share must be a number above 0 and at most 1, got {args.search_share:g}")
+    seed = validate_seeds(args.seed, 1)
+    settings = Settings(worlds=args.worlds, seed=seed, fair=not args.hindsight, time_limit=args.seconds,
+                        search_share=args.search_share)
+    analyser, decisions = analyse(record, settings, seats)
+    if args.json:
+        print(json.dumps(to_json(analyser, decisions), sort_keys=True))
+    else:
+        print("\n".join(format_text(analyser, decisions)))
+    return 0
+
+
 def cmd_bench(args) -> int:
     from .bench import bench_bots, bench_game, bench_options, format_bots, format_game, runtime
     from .games import all_games
@@ -227,6 +262,29 @@ def build_parser() -> argparse.ArgumentParser:
                           "character no record has (. / space ...), is read as a file; anything else is "
                           f"the record itself. At most {MAX_RECORD_CHARS:,} characters are read.")
     rep.set_defaults(run=cmd_replay)
+
+    ana = commands.add_parser(
+        "analyse", help="judge every decision of a record (text, file or -) with the search bot",
+        description="For every decision of the chosen seat(s): the move played, the search bot's choice, the "
+                    "mover's estimated winning chances before and after each, and a mark (inaccuracy, mistake, "
+                    "blunder) when the move played lost much more than the best. docs/bots.md, 'Move analysis'.")
+    ana.add_argument("record", metavar="RECORD", help="as for replay: text, a file, or - for standard input")
+    ana.add_argument("--seat", type=_integer, help="analyse this seat only, 1 for P1 (default: every seat)")
+    ana.add_argument("--seconds", type=_seconds,
+                     help=f"limit the search to this many seconds a move, above 0 and at most {MAX_ANALYSE_SECONDS} "
+                          "(default: no limit: the game's search budget, the same result on every machine)")
+    ana.add_argument("--worlds", type=_integer, default=ANALYSE_WORLDS,
+                     help=f"sampled worlds (playouts) per move estimated, 1-1000 (default {ANALYSE_WORLDS}; a game "
+                          "without hidden information or chance has one world)")
+    ana.add_argument("--search-share", type=_seconds, default=1.0, metavar="SHARE",
+                     help="the share of its game's search budget the search bot gets, above 0 and at most 1 "
+                          "(default 1; the page's Analyse: --worlds 4 --search-share 0.5)")
+    ana.add_argument("--seed", default="1", help="the analysis seed (default 1)")
+    ana.add_argument("--hindsight", action="store_true",
+                     help="judge with the hidden cards and future chance that came (default: fair, from the "
+                          "mover's view at the time)")
+    ana.add_argument("--json", action="store_true", help="one JSON object")
+    ana.set_defaults(run=cmd_analyse)
 
     ben = commands.add_parser("bench", help="random-playout speed")
     ben.add_argument("game", nargs="?")

@@ -42,7 +42,7 @@ import traceback
 from typing import Any, Callable
 
 from ..core.names import clean_name
-from . import lobby, replay_page, views
+from . import hint, lobby, replay_page, views
 from .controller import Controller, Screen
 from .pages import GamePage, page_for
 from .newgame import parse_form
@@ -127,6 +127,7 @@ class App(Screen):
         self.overlay_hidden = True
         self.log_replay: str | None = None  # the replay whose whole log is in #log
         self.bar_total: int | None = None  # the replay bar's move count while it is drawn
+        self.analysis_html: str | None = None  # the replay's analysis panel as last drawn
         self._online_card = ""
         self._ticking = False
 
@@ -322,6 +323,13 @@ class App(Screen):
             if session is not None and session.clocks_running():
                 self.set_html("online", lobby.bar_html(session))
 
+    def draw_analysis(self) -> None:
+        """The replay viewer's analysis panel (``analysis_page.draw``)."""
+        if self.control.replay is not None:
+            from .analysis_page import draw
+
+            draw(self, self.control)
+
     def bot_thought(self, longest: float, windows: list[list[float]]) -> None:
         # For tests: the longest slice, and when bots thought, on the page's
         # clock (the browser's long-task entries are matched against these windows).
@@ -343,7 +351,8 @@ class App(Screen):
         self.op("focus", step="remember")
         session = table.session
         page = self.page
-        self.set_html("board", page.board(table, "tall" if self.portrait else "wide"))
+        board = page.board(table, "tall" if self.portrait else "wide")
+        self.set_html("board", hint.ghost(board, hint.ghost_names(control)))
         self.set_text("status", control.status())
         self.op("text", "prompt", text=control.prompt())
         self.op("class", "prompt", name="error", on=bool(table.message))
@@ -360,8 +369,13 @@ class App(Screen):
         self.op("prop", "pause", name="hidden", value=not control.demo)
         self.set_html("pace", views.pace_label(control.pace))
         self.op("prop", "resign", name="hidden", value=control.resign_seat() is None)
+        self.op("prop", "hint", name="hidden", value=not hint.offered(control))
+        self.op("prop", "hint", name="disabled", value=hint.why_no_hint(control) is not None)
         if session.over and not control.review and control.replay is None:
             self.set_html("overlay", page.game_over(table))
+            note = hint.hint_note(session)
+            if note:
+                self.op("insert", "#overlay .over-card .actions", html=note, where="beforebegin", unless=".hint-note")
             self.show_overlay(True)
         elif control.resigning is not None:
             self.set_html("overlay", views.resign_card(session.names[control.resigning], page,

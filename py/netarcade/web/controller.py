@@ -20,6 +20,7 @@ import asyncio
 import time
 from typing import Any, Awaitable, Callable
 
+from . import hint as hints
 from .choices import AUTO_PASS_SETTING, PACE_SETTING, PACES, PlayerChoices
 from .pages import GamePage, default_page, page_for
 from .screen import Screen
@@ -27,7 +28,8 @@ from .speech import Announcer
 from .session import DEFAULT_SEATS, LinkError, Session, is_game_link, linked_game, new_setup
 from .replay import KEYS as REPLAY_KEYS
 from .replay import REFUSED as REPLAY_REFUSED
-from .replay import Replay, split_at
+from .replay import split_at
+from .replay_control import ReplayControl
 
 __all__ = ["DEMO_PAUSE", "DEMO_RESTART", "DEMO_SEATS", "PACES", "Controller", "Screen"]
 
@@ -39,7 +41,7 @@ DEMO_SEATS = ("search", "search")
 LAST_SETTING = "last"
 
 
-class Controller(PlayerChoices):
+class Controller(PlayerChoices, ReplayControl):
     """One page's game: its session and table, the demo and pause flags, and the bots.
 
     ``sleep`` and ``clock`` are injected so the tests can run the bot loop
@@ -78,6 +80,9 @@ class Controller(PlayerChoices):
         #: the shown position's, and ``live_table`` the game's own
         self.replay: Replay | None = None
         self.live_table: Any = None
+        #: the last hint (``web/hint.py``), and the generation one is being thought about in
+        self.hint: hints.Hint | None = None
+        self.hint_thinking = -1
 
     @property
     def session(self) -> Session | None:
@@ -234,81 +239,7 @@ class Controller(PlayerChoices):
         table = self.table
         if self.replay is not None and not table.message:
             return self.replay.prompt()
-        return table.prompt()
-
-    # --- the replay viewer (web/replay.py) ------------------------------------------------
-    @property
-    def live_session(self) -> Any:
-        """The game itself (in the replay viewer, not the position shown)."""
-        table = self.live_table if self.replay is not None else self.table
-        return None if table is None else table.session
-
-    def can_replay(self) -> bool:
-        """Is there a game with moves to step through (a local one, or a
-        finished online one whose record is revealed and verified)?"""
-        session = self.live_session
-        if session is None or self.demo or self.embed:
-            return False
-        if getattr(session, "remote", False):
-            return session.record_setup() is not None
-        return bool(session.actions)
-
-    def open_replay(self, at: int | None = None) -> None:
-        """Open the viewer at the position after ``at`` moves (None: the last).
-        A finished online game is replayed from its revealed record, as a local game."""
-        if not self.can_replay() and at is None:
-            return
-        if getattr(self.live_session, "remote", False):
-            session = Session.from_link(self.live_session.link())
-            self.load(session, demo=False, keep_hash=True, at=len(session.actions) if at is None else at)
-            return
-        if self.replay is None:
-            self.cancel_bots()
-            self.live_table = self.table
-            self.replay = Replay(self.live_table.session, at)
-        else:
-            self.replay.go(self.replay.total if at is None else at)
-        self.resigning = None
-        self.show_position()
-
-    def show_position(self) -> None:
-        """Draw the position the viewer is at (the link in the address bar follows)."""
-        self.generation += 1
-        self.table = self.page.table(self.replay.position())
-        self.screen.render()
-        self.screen.set_link(self.replay.link())
-
-    def leave_replay(self) -> None:
-        """Back to the game as it stands (its bots play on)."""
-        if self.replay is None:
-            return
-        self.table, self.live_table, self.replay = self.live_table, None, None
-        self.changed()
-
-    def branch(self) -> None:
-        """Play from here: a new local game cut at the position shown, with its own link."""
-        replay = self.replay
-        if not replay.can_branch():
-            self.table.message = "The game is over at this move: step back to play from an earlier one."
-            self.screen.render()
-            return
-        session = replay.branch()
-        self.load(session, demo=False, keep_hash=True)
-        self.screen.push_link(session.link())
-
-    def replay_command(self, name: str, value: str | None = None) -> None:
-        if name == "replay":
-            self.open_replay()
-        elif self.replay is None:
-            return
-        elif name == "replay-leave":
-            self.leave_replay()
-        elif name == "replay-branch":
-            self.branch()
-        elif self.replay.command(name, value):
-            self.table.message = None
-            self.show_position()
-        # a step that moves nothing (a slider's repeated value, Back at the start) redraws nothing
+        return (None if table.message else hints.prompt(self)) or table.prompt()
 
     # --- online (web/lobby.py) --------------------------------------------------------------
     def open_online(self, code: str, name: str | None = None) -> None:
@@ -378,7 +309,13 @@ class Controller(PlayerChoices):
             return
         if self.table is None:
             return
-        if name.startswith("replay"):
+        if name == "hint":
+            hints.ask(self)
+        elif name.startswith("analyse"):
+            from .analysis_page import command as analyse  # the bots load when first asked
+
+            analyse(self, name, value)
+        elif name.startswith("replay"):
             self.replay_command(name, value)
         elif self.replay is not None and name not in ("cancel", "pace", "autopass"):
             self.after(None)  # a game's own button: nothing is played in the viewer
@@ -422,6 +359,8 @@ class Controller(PlayerChoices):
             elif key.lower() in ("escape", "esc"):
                 self.leave_replay()
             return
+        if hints.takes_key(self, key, ctrl):
+            return hints.ask(self)
         command = "undo" if ctrl and key.lower() == "z" else self.table.key_command(key)
         if command is None:
             return
@@ -437,7 +376,7 @@ class Controller(PlayerChoices):
             return False
         if self.replay is not None:
             return not ctrl and (key.lower() in REPLAY_KEYS or key.lower() in ("escape", "esc"))
-        return (ctrl and key.lower() == "z") or self.table.key_command(key) is not None
+        return hints.takes_key(self, key, ctrl) or (ctrl and key.lower() == "z") or self.table.key_command(key) is not None
 
     # --- bots -----------------------------------------------------------------------------
     def cancel_bots(self) -> None:

@@ -93,6 +93,13 @@ class GamePage:
 
         return Speech({})
 
+    def ghost_names(self, session: Any, text: str) -> list[str]:
+        """The board elements (``data-name``) that show the move ``text`` as a
+        ghost in ``session``'s position (a hint, the better move of a marked
+        one: ``web/hint.py``): by default the words of its notation after
+        the seat and verb ("e5" of "p1 router e5")."""
+        return text.split()[2:]
+
     def bot_pause(self, text: str) -> float:
         """How long the bot action ``text`` (notation) stays on screen."""
         return self.bot_pause_seconds

@@ -129,6 +129,8 @@ class Replay:
         self._positions: dict[int, Position] = {}
         self._log: str | None = None
         self.key = next(_SERIAL)  # tells this replay's log in the page from another's
+        #: the Analyse of this game (``analysis_page.ReplayAnalysis``), once asked for
+        self.analysis: Any = None
 
     # --- which position -----------------------------------------------------------
     def go(self, at: int) -> bool:
@@ -225,6 +227,7 @@ class Replay:
             'Play from here</button>'
             '<button type="button" id="replay-leave" data-cmd="replay-leave" aria-keyshortcuts="Escape" '
             'title="Back to the game (Esc)">Leave replay</button></div>'
+            '<div id="replay-analysis" class="replay-analysis" role="group" aria-label="Analysis"></div>'
         )
 
     def counter(self) -> str:

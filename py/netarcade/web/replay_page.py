@@ -47,6 +47,7 @@ def draw(app: Any, control: Any) -> None:
     app.op("prop", "replay-open", name="hidden", value=replay is not None or not control.can_replay())
     if replay is None:
         app.op("data", name="replay", value="")
+        app.analysis_html = None
         if app.bar_total is not None:
             app.op("prop", "replay", name="hidden", value=True)
             app.op("html", "replay", html="")
@@ -58,6 +59,7 @@ def draw(app: Any, control: Any) -> None:
         app.op("html", "replay", html=replay.bar_html())
         app.op("prop", "replay", name="hidden", value=False)
         app.bar_total = replay.total
+        app.analysis_html = None
     app.op("prop", "replay-slider", name="value", value=str(replay.at))
     app.op("attr", "replay-slider", name="aria-valuetext", value=replay.counter())
     app.op("text", "replay-at", text=replay.counter())
@@ -65,3 +67,4 @@ def draw(app: Any, control: Any) -> None:
         app.op("prop", f"#replay .{cls}", name="disabled", value=off(replay))
     app.op("prop", "replay-branch", name="disabled", value=not replay.can_branch())
     app.op("mark", at=replay.at)
+    app.draw_analysis()

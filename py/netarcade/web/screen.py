@@ -49,6 +49,9 @@ class Screen:
     def spawn(self, coroutine: Awaitable[Any]) -> None:
         """Run a coroutine on the page's event loop."""
 
+    def draw_analysis(self) -> None:
+        """Draw the replay viewer's analysis panel again (``analysis_page``: a decision was judged)."""
+
     def bot_thought(self, longest: float, windows: list[list[float]]) -> None:
         """After a bot's thinking: its longest slice and the recent thinking windows (for tests)."""
 

@@ -287,6 +287,9 @@ class Session:
     each seat, so undo goes back to the last human decision and the seat to
     act favours a human."""
 
+    #: seats that asked for hints (a replay's position, which has none, keeps this)
+    hints: dict[int, int] = {}
+
     def __init__(self, setup: Setup, actions=()):
         self.setup = setup
         self.game = get_game(setup.game)
@@ -296,6 +299,8 @@ class Session:
         self._view: tuple[int, dict[str, Any]] = (-1, {})
         self._current: tuple[int, int | None] = (-1, None)
         self._bot_rngs: dict[int, Any] = {}
+        #: seat -> hints it asked for in this game (``web/hint.py``; the game-over card says so)
+        self.hints: dict[int, int] = {}
         for index, text in enumerate(actions):
             try:
                 self.play(text)

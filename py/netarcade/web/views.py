@@ -167,9 +167,12 @@ def pace_label(pace: str) -> str:
 
 
 def gamebar_extras() -> str:
-    """The game bar's pace button (normal, fast, instant; remembered), Replay and Resign."""
+    """The game bar's pace button (normal, fast, instant; remembered), Hint, Replay and Resign."""
     return (_tag("button", pace_label("normal"), type="button", id="pace", class_="not-embed", data_cmd="pace",
                  title="How long each bot move stays on screen: normal, fast or instant")
+            + _tag("button", 'Hint <kbd>I</kbd>', type="button", id="hint", class_="not-embed", data_cmd="hint",
+                   aria_keyshortcuts="I", hidden=True,
+                   title="The search bot's suggestion for your decision (local games only; the game-over card says so)")
             + _tag("button", "Replay", type="button", id="replay-open", class_="not-embed", data_cmd="replay",
                    title="Step through the game move by move", hidden=True)
             + _tag("button", "Resign", type="button", id="resign", class_="not-embed danger", data_cmd="resign",

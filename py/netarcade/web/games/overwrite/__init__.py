@@ -95,6 +95,20 @@ class OverwritePage(GamePage):
             out.append(f'<template id="ow-board-{size}">{render_board(bare, {"strip": False})}</template>')
         return "".join(out)
 
+    def ghost_names(self, session, text):
+        """Every cell the piece would cover (the move played on a copy of the position)."""
+        from netarcade.core.errors import NetarcadeError
+
+        from .hints import action_cells
+
+        game = session.game
+        trial = game.copy(session.state)
+        try:
+            events = game.apply(trial, game.parse_action(text))
+        except NetarcadeError:
+            return super().ghost_names(session, text)
+        return action_cells(event.to_data() for event in events) or super().ghost_names(session, text)
+
     def bot_pause(self, text):
         words = text.split()
         return 0.3 if words[1:2] == ["draw"] else self.bot_pause_seconds

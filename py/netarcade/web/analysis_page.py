@@ -1,0 +1,262 @@
+"""The replay viewer's Analyse: the game's decisions judged by the search bot, a chart, the marked moves.
+
+What it is for: in the replay viewer (``replay``) a player presses Analyse
+and every decision of the game is judged (``bots.analysis``, the page's
+settings ``PAGE_SETTINGS``: fair, from each seat's view at the time) one
+after the other, in the worker, a slice of about ``SLICE_SECONDS`` at a
+time with a yield to the event loop after each, so stepping through the
+game stays responsive while it runs. Cancel stops it (what is done stays
+shown; Analyse goes on from there). The panel under the replay bar shows
+the progress, a chart of each seat's estimated winning chance after each
+of its moves with the marked moves as dots, and the marked moves as a list;
+a dot or a list entry goes to the position of that decision, where the
+board shows the search bot's better move as a ghost (``hint.ghost``) and
+the panel says what was played and what was better. Play from here then
+starts a game from that position. The same record and settings give the
+same analysis (seeded), so two people see the same marks for one link.
+
+What it is not: the analysis (``bots.analysis``), the viewer's stepping
+(``replay``) or DOM code: it speaks in ``app``'s ops through the
+controller's screen, so it runs on CPython.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ..bots.analysis import MARKS, PAGE_SETTINGS, Analyser, Decision
+from ..render.palette import player_color
+from ..render.svg import escape
+from .thinking import SLICE_SECONDS  # one slice of analysis between two yields, as a bot's
+
+__all__ = ["ReplayAnalysis", "command", "draw", "idle_html", "panel_html", "run"]
+
+#: the pause between two slices: a timer that is not due yet, so the worker
+#: takes the page's messages first (measured in Chromium: with a pause of 0,
+#: a chain of ready timers kept a step's message waiting 0.5-2.5 s)
+PAUSE_SECONDS = 0.004
+#: the chart's view box
+WIDTH, HEIGHT = 480.0, 130.0
+_LEFT, _RIGHT, _TOP, _BOTTOM = 34.0, 8.0, 8.0, 18.0
+
+
+class ReplayAnalysis:
+    """The analysis of the game a replay shows, as far as it has gone."""
+
+    def __init__(self, replay: Any):
+        self.replay = replay
+        self.analyser = Analyser(replay.live.match, PAGE_SETTINGS)
+        #: move index -> its decision (None: a forced move), in the order analysed
+        self.results: dict[int, Decision | None] = {}
+        self.running = False
+        self.token = 0  # bumps on Cancel: a running task sees it and stops
+        self.longest = 0.0  # the longest slice so far, in seconds
+        self.spent = 0.0  # thinking time so far, in seconds
+
+    @property
+    def done(self) -> int:
+        return len(self.results)
+
+    @property
+    def total(self) -> int:
+        return len(self.analyser.plan)
+
+    @property
+    def finished(self) -> bool:
+        return self.done == self.total
+
+    def decisions(self) -> list[Decision]:
+        return [found for found in self.results.values() if found is not None]
+
+    def marked(self) -> list[Decision]:
+        return sorted((found for found in self.decisions() if found.mark), key=lambda found: found.index)
+
+    def at(self, index: int) -> Decision | None:
+        return self.results.get(index)
+
+
+def command(control: Any, name: str, value: str | None) -> bool:
+    """``analyse`` (start or go on), ``analyse-cancel``, ``analyse-go`` (a
+    marked move: ``value`` is its index). Was it one of them?"""
+    replay = control.replay
+    if replay is None or name not in ("analyse", "analyse-cancel", "analyse-go"):
+        return False
+    if name == "analyse":
+        if replay.analysis is None:
+            replay.analysis = ReplayAnalysis(replay)
+        analysis = replay.analysis
+        if not analysis.running and not analysis.finished:
+            analysis.running = True
+            analysis.token += 1
+            control.screen.spawn(run(control, analysis, analysis.token))
+        control.screen.render()
+    elif name == "analyse-cancel":
+        analysis = replay.analysis
+        if analysis is not None and analysis.running:
+            analysis.running = False
+            analysis.token += 1
+            control.screen.render()
+            control.screen.set_text("announce", f"Analysis stopped after {analysis.done} of {analysis.total} moves.")
+    else:
+        text = "" if value is None else str(value).strip()
+        analysis = replay.analysis
+        if analysis is None or not (text.isascii() and text.isdigit() and len(text) <= 6):
+            return True
+        decision = analysis.at(int(text))
+        if decision is None:
+            return True
+        replay.go(decision.index)
+        control.table.message = None
+        control.show_position()
+        control.screen.set_text("announce", verdict(decision, control))
+    return True
+
+
+async def run(control: Any, analysis: ReplayAnalysis, token: int) -> bool:
+    """Judge the remaining decisions a slice at a time; after each decision
+    the panel is drawn again. Stops (returns False) on Cancel or when the
+    viewer closes; True when every decision is judged."""
+    clock = control.clock
+
+    def stale() -> bool:
+        return token != analysis.token or control.replay is not analysis.replay
+
+    for index in analysis.analyser.plan:
+        if index in analysis.results:
+            continue
+        steps = analysis.analyser.steps(index)
+        while True:
+            started = clock()
+            try:
+                while clock() - started < SLICE_SECONDS:
+                    next(steps)
+                result, finished = None, False
+            except StopIteration as done:
+                result, finished = done.value, True
+            elapsed = clock() - started
+            analysis.longest = max(analysis.longest, elapsed)
+            analysis.spent += elapsed
+            if finished:
+                break
+            await control.sleep(PAUSE_SECONDS)  # the page's events (a step, Cancel) are handled between slices
+            if stale():
+                return False
+        analysis.results[index] = result
+        control.screen.draw_analysis()
+        await control.sleep(PAUSE_SECONDS)
+        if stale():
+            return False
+    analysis.running = False
+    control.screen.draw_analysis()
+    marked = len(analysis.marked())
+    control.screen.set_text("announce", f"Analysis done: {marked} marked move{'s' if marked != 1 else ''}.")
+    return True
+
+
+def verdict(decision: Decision, control: Any) -> str:
+    """What the panel and the live region say of a judged decision."""
+    speech = control.page.speech()
+    names = control.replay.live.names
+    played = speech.phrase(decision.played, names)
+    who = names[decision.seat]
+    if decision.best == decision.played:
+        return (f"Move {decision.index + 1}: {who} chose to {played}, the search bot's choice too "
+                f"(winning chance {_pct(decision.after_played)}).")
+    head = f"Move {decision.index + 1}, {decision.mark}: " if decision.mark else f"Move {decision.index + 1}: "
+    return (f"{head}{who} chose to {played} (winning chance {_pct(decision.before)} before, "
+            f"{_pct(decision.after_played)} after); the search bot would {speech.phrase(decision.best, names)} "
+            f"({_pct(decision.after_best)}).")
+
+
+def _pct(chance: float) -> str:
+    return f"{round(chance * 100)}%"
+
+
+def draw(app: Any, control: Any) -> None:
+    """Put the panel in the page when it changed (``app.analysis_html``
+    remembers what it drew: the worker cannot read the DOM)."""
+    analysis = control.replay.analysis
+    html = panel_html(control)
+    if analysis is not None:
+        app.op("data", name="analysisLongestMs", value=str(round(analysis.longest * 1000, 1)))
+        app.op("data", name="analysisDone", value=f"{analysis.done}/{analysis.total}")
+    if html != app.analysis_html:
+        app.op("html", "replay-analysis", html=html)
+        app.analysis_html = html
+
+
+def idle_html() -> str:
+    """The panel before Analyse is pressed (``app`` draws it without loading the bots)."""
+    return ('<button type="button" id="analyse" data-cmd="analyse" title="The search bot judges every decision '
+            'of this game, from what each seat could see at the time">Analyse</button>'
+            '<span class="analysis-note">Marks each move that lost much of its player\'s winning chance.</span>')
+
+
+def panel_html(control: Any) -> str:
+    """The panel under the replay bar: Analyse (or the progress and Cancel),
+    the chart, what the position shown was judged, the marked moves."""
+    replay = control.replay
+    analysis = replay.analysis
+    if analysis is None:
+        return idle_html()
+    parts = []
+    if analysis.running:
+        parts.append(f'<button type="button" id="analyse-cancel" data-cmd="analyse-cancel">Cancel</button>'
+                     f'<span class="analysis-note" role="status">Analysing: move {analysis.done} of '
+                     f'{analysis.total}...</span>')
+    elif not analysis.finished:
+        parts.append(f'<button type="button" id="analyse" data-cmd="analyse">Analyse on</button>'
+                     f'<span class="analysis-note">Stopped after {analysis.done} of {analysis.total} moves.</span>')
+    else:
+        parts.append(f'<span class="analysis-note">Analysed fairly (each move judged from what its player could '
+                     f'see then): {len(analysis.marked())} marked of {len(analysis.decisions())} decisions.</span>')
+    parts.append(chart_svg(analysis, replay.at, replay.live.names))
+    shown = analysis.at(replay.at)
+    if shown is not None:
+        parts.append(f'<p class="analysis-verdict" id="analysis-verdict">{escape(verdict(shown, control))}</p>')
+    marked = analysis.marked()
+    if marked:
+        names = replay.live.names
+        items = "".join(
+            f'<li><button type="button" class="mark-{d.mark}" data-cmd="analyse-go" data-value="{d.index}">'
+            f'Move {d.index + 1}, {escape(names[d.seat])}: {d.mark}</button></li>' for d in marked)
+        parts.append(f'<ol class="analysis-marks" aria-label="Marked moves: pick one to see the better move">'
+                     f'{items}</ol>')
+    return "".join(parts)
+
+
+def chart_svg(analysis: ReplayAnalysis, at: int, names: list[str]) -> str:
+    """Each seat's estimated winning chance after each of its judged moves
+    (a line per seat), the marked moves as dots that go to their position,
+    and the position shown as a vertical line."""
+    total = max(1, analysis.replay.total)
+    plot_w, plot_h = WIDTH - _LEFT - _RIGHT, HEIGHT - _TOP - _BOTTOM
+
+    def x(moves: float) -> float:
+        return round(_LEFT + plot_w * moves / total, 1)
+
+    def y(chance: float) -> float:
+        return round(_TOP + plot_h * (1 - chance), 1)
+
+    out = [f'<svg class="analysis-chart" viewBox="0 0 {WIDTH:g} {HEIGHT:g}" width="100%" role="img" '
+           f'aria-label="Winning chances over the game, as the search bot estimates them">']
+    for chance in (0.0, 0.5, 1.0):
+        out.append(f'<line class="grid" x1="{_LEFT}" x2="{WIDTH - _RIGHT}" y1="{y(chance)}" y2="{y(chance)}"/>'
+                   f'<text class="axis" x="{_LEFT - 4}" y="{y(chance) + 4}" text-anchor="end">{round(chance * 100)}%'
+                   f'</text>')
+    decisions = sorted(analysis.decisions(), key=lambda found: found.index)
+    for seat, name in enumerate(names):
+        points = " ".join(f"{x(d.index + 1)},{y(d.after_played)}" for d in decisions if d.seat == seat)
+        if points:
+            out.append(f'<polyline class="series p{seat + 1}" fill="none" stroke="{player_color(seat)}" '
+                       f'stroke-width="1.5" points="{points}"><title>{escape(name)}</title></polyline>')
+    out.append(f'<line class="now" x1="{x(at)}" x2="{x(at)}" y1="{_TOP}" y2="{HEIGHT - _BOTTOM}"/>')
+    for d in decisions:
+        if d.mark:
+            out.append(f'<circle class="mark mark-{d.mark}" data-cmd="analyse-go" data-value="{d.index}" '
+                       f'cx="{x(d.index + 1)}" cy="{y(d.after_played)}" r="{5 if d.mark == MARKS[0][1] else 4}" '
+                       f'fill="{player_color(d.seat)}"><title>Move {d.index + 1}, {escape(names[d.seat])}: '
+                       f'{d.mark}</title></circle>')
+    out.append(f'<text class="axis" x="{_LEFT}" y="{HEIGHT - 4}">move 0</text>'
+               f'<text class="axis" x="{WIDTH - _RIGHT}" y="{HEIGHT - 4}" text-anchor="end">{total}</text></svg>')
+    return "".join(out)

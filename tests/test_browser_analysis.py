@@ -1,0 +1,51 @@
+"""Analyse and Hint in Chromium (issue 27), in one page load: a Backbone
+game with one deliberately bad move opens in the replay viewer; Analyse
+runs to the end while the player steps; the marked move's button goes to
+its position with the better move outlined on the board; then, back in the
+game, Hint outlines the search bot's move and the live region says it.
+The logic is tested on CPython (test_web_analysis.py); this checks the
+page's wiring: the buttons, the SVG dots, the ghost's attribute."""
+
+from __future__ import annotations
+
+import pytest
+
+from netarcade.web.session import encode_link, new_setup
+from browsing import browsing, data, wait_ready, wait_state
+from test_analysis import BAD_MOVE_GAMES, greedy_game_with_a_bad_move
+
+pytestmark = pytest.mark.browser
+
+DONE = "() => { const d = document.documentElement.dataset.analysisDone; return !!d && d.split('/')[0] === d.split('/')[1]; }"
+
+
+def test_analyse_marks_the_bad_move_and_hint_outlines_a_move(chromium, server):
+    match, bad = greedy_game_with_a_bad_move(*BAD_MOVE_GAMES[0])
+    setup = new_setup("backbone", dict(match.options), match.seed, ("human", "greedy"))
+    link = encode_link(setup, match.actions)
+    with browsing(chromium, "analysis", [server], viewport={"width": 1280, "height": 800}) as tab:
+        page = tab.page()
+        page.goto(f"{server}#{link}&at=1")
+        wait_ready(page)
+        assert data(page, "state") == "replay" and page.is_hidden("#hint")
+        page.click("#analyse")
+        page.wait_for_selector("#analyse-cancel")
+        page.keyboard.press("ArrowRight")  # stepping while it runs
+        assert data(page, "replay") == "2"
+        page.wait_for_function(DONE, timeout=120_000)
+        assert page.locator("#replay-analysis svg.analysis-chart").count() == 1
+        assert page.locator(f'#replay-analysis circle[data-value="{bad}"]').count() == 1
+        page.click(f'#replay-analysis .analysis-marks button[data-value="{bad}"]')
+        assert data(page, "replay") == str(bad)
+        assert page.locator("#board [data-ghost]").count() >= 1
+        assert page.text_content("#analysis-verdict").startswith(f"Move {bad + 1}, ")
+
+        # back in the game: the Hint button (the greedy bot plays on first, if it is to move)
+        page.click("#replay-leave")
+        wait_state(page, "human")
+        assert page.is_visible("#hint") and page.locator("#board [data-ghost]").count() == 0
+        page.click("#hint")
+        page.wait_for_function("() => document.getElementById('announce').textContent.startsWith('Hint: ')")
+        assert page.locator("#board [data-ghost]").count() >= 1
+        assert page.text_content("#prompt").startswith("Hint: ")
+        tab.check_clean()
