@@ -179,7 +179,9 @@ def test_search_sees_the_reply_that_greedy_misses():
     settings on 30 playouts: seven of the next draws) chooses another move,
     and that move is better by an exact count over every draw and the
     rival's best reply."""
-    match = Match(GAME, {"players": 2}, 3, ["p2 place 2U5 r1 g5", "p1 place 1S4 r1 e3"])
+    # an edition-2 game (stacking unlocked by c3-h3 across the first piece's axis, O12): the
+    # position was chosen under it
+    match = Match(GAME, {"players": 2, "rules": 2}, 3, ["p2 place 2U5 r1 g5", "p1 place 1S4 r1 e3"])
     state, seat = match.state, 1
     greedy = _best(state, seat)
     search = _best(state, seat, "search", iterations=30)
@@ -223,7 +225,7 @@ def test_chance_worlds_bring_every_piece_next_once():
 def test_search_over_the_next_draw_stops_when_every_piece_had_its_round():
     """chance="next": one round per piece left (each candidate tried once in
     each), however large the budget."""
-    match = Match(GAME, {"players": 2}, 3, ["p2 place 2U5 r1 g5", "p1 place 1S4 r1 e3"])
+    match = Match(GAME, {"players": 2, "rules": 2}, 3, ["p2 place 2U5 r1 g5", "p1 place 1S4 r1 e3"])
     rounds = []
     original = GAME.chance_worlds
 
