@@ -14,7 +14,7 @@ from netarcade.core import IllegalAction, Match, digest
 from netarcade.core.prng import Rng
 from netarcade.games.overwrite import OVERWRITE as GAME
 from netarcade.games.overwrite import bots as overwrite_bots
-from netarcade.games.overwrite.actions import NAME_SHAPE, Place
+from netarcade.games.overwrite.actions import NAME_SHAPE, Defrag, Place
 from netarcade.games.overwrite.board import cell_name, cells_of, largest_group, placement_table
 from test_overwrite_rules import position
 
@@ -63,6 +63,22 @@ def test_fast_ranking_scores_a_system_fail_drawn_by_the_next_seat_as_the_end():
     best = ranked[0]
     assert best[0] > overwrite_bots.WIN / 2  # a win now, not a position
     assert _rounded(ranked) == _rounded(_applied_ranking(state, 0))
+
+
+def test_fast_ranking_scores_defrag_moves_from_masks(monkeypatch):
+    """A Defrag's every move is ranked without copying the state, and as the
+    general road ranks it: lifting the piece shows the pieces below it (here
+    P2's I2 under P1's I4), the Defrag leaves the bank, the next seat draws."""
+    board = [("2I2", "r0", "c3"), ("1I4", "r0", "c3"), ("2O4", "r0", "c5"), ("1T4", "r0", "f5")]
+    state = position(2, bank=["df1", "2I3"], board=board, unlocked=True, current=0)
+    expected = _applied_ranking(state, 0)
+    assert sum(isinstance(action, Defrag) for _, _, action in expected) > 100
+    applied = []
+    monkeypatch.setattr(GAME, "apply", lambda state, action: applied.append(action))
+    ranked = rank_actions(GAME, state, 0)
+    assert [value for value, _, _ in ranked] == [value for value, _, _ in expected]
+    assert [action for _, _, action in ranked] == [action for _, _, action in expected]
+    assert not any(isinstance(action, Defrag) for action in applied)
 
 
 def _best(state, seat, bot="greedy", seed=3, **settings):
