@@ -160,15 +160,23 @@ def _placed_value(state: OverwriteState, action: Place, seat: int, pieces: dict,
     if piece is None:
         return None
     mask = placement_table(SHAPE[piece], state.size)[(action.orient, action.cell)]
-    colour = COLOUR[piece]
+    return _laid_value(state.tops, mask, COLOUR[piece], terms, base, seat, groups)
+
+
+def _laid_value(tops: list[int], mask: int, colour: int | None, terms, base, seat: int, groups) -> float:
+    """``seat``'s value once a piece of ``colour`` lies on ``mask`` over a
+    board whose colours top ``tops``: the final result when ``terms`` is
+    None (the next draw ends the game), else its margin, counting again
+    only the colours the piece covers and its own (``base``: every
+    colour's strength on ``tops`` with ``terms``)."""
     if terms is None:
         keep = ~mask
-        tops = [top & keep for top in state.tops]
+        tops = [top & keep for top in tops]
         if colour is not None:
             tops[colour] |= mask
         return _final(tops)[seat]
     strength = list(base)
-    for other, top in enumerate(state.tops):
+    for other, top in enumerate(tops):
         if other == colour:
             reserve, waiting = terms[other]
             strength[other] = _strength(top | mask, reserve, waiting, groups)
@@ -255,21 +263,7 @@ def _defrag_value(state: OverwriteState, action: Defrag, seat: int, moves: dict,
         return None
     lifted, terms, base = found
     mask = placement_table(SHAPE[action.piece], state.size)[(action.orient, action.cell)]
-    colour = COLOUR[action.piece]
-    if terms is None:
-        keep = ~mask
-        tops = [top & keep for top in lifted]
-        tops[colour] |= mask
-        return _final(tops)[seat]
-    strength = list(base)
-    for other, top in enumerate(lifted):
-        if other == colour:
-            reserve, waiting = terms[other]
-            strength[other] = _strength(top | mask, reserve, waiting, groups)
-        elif top & mask:
-            reserve, waiting = terms[other]
-            strength[other] = _strength(top & ~mask, reserve, waiting, groups)
-    return _margin(strength, seat)
+    return _laid_value(lifted, mask, COLOUR[action.piece], terms, base, seat, groups)
 
 
 def chance_worlds(state: OverwriteState, rng):

@@ -30,7 +30,7 @@ def _piece_words(name: str) -> str:
 def unlock_goal(view: dict) -> str:
     """What the first layer must do before stacking is allowed (O12, O27),
     from the view's ``unlock_sides``: under rules edition 3 the first
-    piece's side and the one opposite it; before it, any two opposite sides.
+    piece's side and the one opposite it; in editions 1-2, any two opposite sides.
 
     >>> unlock_goal({"unlock_sides": [["left", "right"]], "pieces": [1]})
     'joins the left side to the right side'
