@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test soak bench bench-page bench-pyodide venv clean simulate
+.PHONY: test soak bench bench-ladders bench-page bench-pyodide venv clean simulate
 
 venv: $(STAMP)
 
@@ -38,6 +38,14 @@ bench: $(STAMP)
 	$(PY) scripts/bench_relay.py --rooms 20 --seats 4 --seconds 60 --kills 200 --service-moves 0
 	$(MAKE) --no-print-directory redis
 	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --processes 3
+
+# Overwrite's search bot against greedy at the page's think time, 200 games with 2 players
+# and 200 with 4 (issue 24's targets; scripts/overwrite_ladders.py, docs/bots.md "Ladders"):
+# tens of CPU minutes, so not part of `make bench`; LADDER_ARGS="--option rules=2" for edition 2
+LADDER_ARGS ?=
+bench-ladders: $(STAMP)
+	$(PY) scripts/overwrite_ladders.py --players 2 --games 200 --seed 8001 --workers 2 $(LADDER_ARGS)
+	$(PY) scripts/overwrite_ladders.py --players 4 --games 200 --seed 7001 --workers 2 $(LADDER_ARGS)
 
 bench-pyodide: site
 	node scripts/bench_pyodide.mjs --lock $(firstword $(wildcard $(DIST)/static/vendor/pyodide-*/pyodide-lock.json)) --cpython $(BENCH_JSON) $(BENCH_ARGS)

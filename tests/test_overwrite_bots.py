@@ -14,7 +14,7 @@ from netarcade.core import IllegalAction, Match, digest
 from netarcade.core.prng import Rng
 from netarcade.games.overwrite import OVERWRITE as GAME
 from netarcade.games.overwrite import bots as overwrite_bots
-from netarcade.games.overwrite.actions import NAME_SHAPE, Place
+from netarcade.games.overwrite.actions import NAME_SHAPE, Defrag, Place
 from netarcade.games.overwrite.board import cell_name, cells_of, largest_group, placement_table
 from test_overwrite_rules import position
 
@@ -63,6 +63,22 @@ def test_fast_ranking_scores_a_system_fail_drawn_by_the_next_seat_as_the_end():
     best = ranked[0]
     assert best[0] > overwrite_bots.WIN / 2  # a win now, not a position
     assert _rounded(ranked) == _rounded(_applied_ranking(state, 0))
+
+
+def test_fast_ranking_scores_defrag_moves_from_masks(monkeypatch):
+    """A Defrag's every move is ranked without copying the state, and as the
+    general road ranks it: lifting the piece shows the pieces below it (here
+    P2's I2 under P1's I4), the Defrag leaves the bank, the next seat draws."""
+    board = [("2I2", "r0", "c3"), ("1I4", "r0", "c3"), ("2O4", "r0", "c5"), ("1T4", "r0", "f5")]
+    state = position(2, bank=["df1", "2I3"], board=board, unlocked=True, current=0)
+    expected = _applied_ranking(state, 0)
+    assert sum(isinstance(action, Defrag) for _, _, action in expected) > 100
+    applied = []
+    monkeypatch.setattr(GAME, "apply", lambda state, action: applied.append(action))
+    ranked = rank_actions(GAME, state, 0)
+    assert [value for value, _, _ in ranked] == [value for value, _, _ in expected]
+    assert [action for _, _, action in ranked] == [action for _, _, action in expected]
+    assert not any(isinstance(action, Defrag) for action in applied)
 
 
 def _best(state, seat, bot="greedy", seed=3, **settings):
@@ -179,7 +195,9 @@ def test_search_sees_the_reply_that_greedy_misses():
     settings on 30 playouts: seven of the next draws) chooses another move,
     and that move is better by an exact count over every draw and the
     rival's best reply."""
-    match = Match(GAME, {"players": 2}, 3, ["p2 place 2U5 r1 g5", "p1 place 1S4 r1 e3"])
+    # an edition-2 game (stacking unlocked by c3-h3 across the first piece's axis, O12): the
+    # position was chosen under it
+    match = Match(GAME, {"players": 2, "rules": 2}, 3, ["p2 place 2U5 r1 g5", "p1 place 1S4 r1 e3"])
     state, seat = match.state, 1
     greedy = _best(state, seat)
     search = _best(state, seat, "search", iterations=30)
@@ -223,7 +241,7 @@ def test_chance_worlds_bring_every_piece_next_once():
 def test_search_over_the_next_draw_stops_when_every_piece_had_its_round():
     """chance="next": one round per piece left (each candidate tried once in
     each), however large the budget."""
-    match = Match(GAME, {"players": 2}, 3, ["p2 place 2U5 r1 g5", "p1 place 1S4 r1 e3"])
+    match = Match(GAME, {"players": 2, "rules": 2}, 3, ["p2 place 2U5 r1 g5", "p1 place 1S4 r1 e3"])
     rounds = []
     original = GAME.chance_worlds
 

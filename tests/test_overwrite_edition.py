@@ -1,7 +1,8 @@
 """Overwrite O26 (rules edition 2: a System Fail drawn before the first piece
 is placed goes back into the envelope) and the ``rules`` option that keeps
-every record made before it replaying as edition 1, to its old digest
-(docs/rules/overwrite.md, "Options" and O26).
+every record made before it replaying as edition 1, to its old digest, and
+every edition-2 record as edition 2 (docs/rules/overwrite.md, "Options" and
+O26; edition 3 in tests/test_overwrite_edition3.py).
 
 ``vectors/overwrite-links-v1.json`` was written by the arcade before the
 edition existed: seed links of 2-6 players, halfway and finished, three of
@@ -29,6 +30,8 @@ from netarcade.web.newgame import form_fields
 from netarcade.web.session import LinkError, Session, decode_link, encode_link, new_setup
 
 LINKS = json.loads((pathlib.Path(__file__).parent / "vectors" / "overwrite-links-v1.json").read_text())
+#: edition-2 links written before edition 3 existed (tests/test_overwrite_edition3.py)
+LINKS_V2 = json.loads((pathlib.Path(__file__).parent / "vectors" / "overwrite-links-v2.json").read_text())
 
 #: seeds of 0-399 whose first draw is the System Fail (edition 1 is over at once)
 OVER_AT_ONCE = {2: (9, 46, 61, 96), 4: (47, 104, 113), 6: (33, 40, 222)}
@@ -47,7 +50,7 @@ def test_o26_a_system_fail_drawn_first_goes_back_and_edition_1_still_ends(player
         old = Match(GAME, {"players": players, "rules": 1}, seed)
         assert old.over and old.state.failed_by == old.state.first and GAME.scores(old.state) == [0] * players
         new = Match(GAME, {"players": players}, seed)
-        assert new.options["rules"] == 2 and not new.over and GAME.to_act(new.state) == {new.state.first: "turn"}
+        assert new.options["rules"] == 3 and not new.over and GAME.to_act(new.state) == {new.state.first: "turn"}
         setup = [event for _, event in new.events]
         returned = kinds(setup).index("fail-returned")
         assert setup[returned].data == {"seat": new.state.first, "turn": 1}
@@ -155,7 +158,7 @@ def test_o26_an_anti_virus_that_empties_the_board_does_not_bring_the_cover_back(
 # --- the rules option ----------------------------------------------------------------
 
 
-@pytest.mark.parametrize("bad", [0, 3, -1, "3", "two", "", " 2", True, 2.0, None])
+@pytest.mark.parametrize("bad", [0, 4, -1, "4", "two", "", " 2", True, 2.0, None])
 def test_the_rules_option_refuses_bad_values_by_name(bad):
     with pytest.raises(InvalidOption) as refused:
         GAME.validate_options({"players": 2, "rules": bad})
@@ -167,35 +170,40 @@ def test_the_rules_option_refuses_bad_values_by_name(bad):
         replay(decode_record(record))
 
 
-def test_the_rules_option_is_no_form_field_and_new_games_are_edition_2():
+def test_the_rules_option_is_no_form_field_and_new_games_are_edition_3():
     assert "rules" not in {field["name"] for field in form_fields("overwrite")}
-    assert "rules: integer 1..2, default 2" in GAME.options.describe()
-    assert Match(GAME, {}, 9).options == {"players": 2, "rules": 2}
-    assert decode_link("play=overwrite&seats=human,greedy&seed=9")[0].options["rules"] == 2
+    assert "rules: integer 1..3, default 3" in GAME.options.describe()
+    assert Match(GAME, {}, 9).options == {"players": 2, "rules": 3, "fail": "first-piece"}
+    assert decode_link("play=overwrite&seats=human,greedy&seed=9")[0].options["rules"] == 3
+    assert decode_link("play=overwrite&seats=human,greedy&seed=9&rules=2")[0].options["rules"] == 2
     assert decode_link("play=overwrite&seats=human,greedy&seed=9&rules=1")[0].options["rules"] == 1
 
 
-def test_edition_1_digests_leave_the_option_out_edition_2_names_it():
+def test_edition_1_digests_leave_the_option_out_later_editions_name_it():
     old = Match(GAME, {"rules": 1}, 4)
     assert GAME.canonical(old.state)["options"] == {"players": 2}
-    assert GAME.canonical(Match(GAME, {}, 4).state)["options"] == {"players": 2, "rules": 2}
-    assert old.digest() != Match(GAME, {}, 4).digest()
+    assert GAME.canonical(Match(GAME, {"rules": 2}, 4).state)["options"] == {"players": 2, "rules": 2}
+    assert GAME.canonical(Match(GAME, {}, 4).state)["options"] == {"players": 2, "rules": 3}
+    assert old.digest() != Match(GAME, {}, 4).digest() != Match(GAME, {"rules": 2}, 4).digest()
 
 
-@pytest.mark.parametrize("entry", LINKS, ids=lambda e: f"{e['actions']}-{e['digest'][:8]}")
-def test_an_old_overwrite_link_replays_as_edition_1_to_its_old_digest(entry):
+@pytest.mark.parametrize("edition,entry", [(1, e) for e in LINKS] + [(2, e) for e in LINKS_V2],
+                         ids=lambda e: f"{e['actions']}-{e['digest'][:8]}" if isinstance(e, dict) else f"ed{e}")
+def test_an_old_overwrite_link_replays_under_its_edition_to_its_old_digest(edition, entry):
     setup, actions = decode_link(entry["link"])
-    assert setup.options["rules"] == 1 and len(actions) == entry["actions"]
+    assert setup.options["rules"] == edition and len(actions) == entry["actions"]
     assert Match(get_game("overwrite"), setup.options, setup.seed, actions).digest() == entry["digest"]
     record = decode_record(entry["link"].split("&r=", 1)[1])
-    assert "rules" not in record.options
+    # edition 1 predates the option; edition 2 names it and predates the fail option
+    assert record.options == ({"players": setup.options["players"]} if edition == 1
+                              else {"players": setup.options["players"], "rules": 2})
     game, state = replay(record)
     assert digest(game, state) == entry["digest"]
     assert Match.from_record(game, record).digest() == entry["digest"]
     # the page's session keeps the edition through its own link
     session = Session.from_link(entry["link"])
     again = Session.from_link(session.link())
-    assert again.match.options["rules"] == 1 and again.match.digest() == entry["digest"]
+    assert again.match.options["rules"] == edition and again.match.digest() == entry["digest"]
 
 
 def test_the_kept_overwrite_links_cover_every_board_and_the_deals_over_at_once():
@@ -204,7 +212,7 @@ def test_the_kept_overwrite_links_cover_every_board_and_the_deals_over_at_once()
     assert sum(e["actions"] == 0 for e in LINKS) >= 3
 
 
-def test_an_edition_2_game_survives_its_seed_link():
+def test_an_edition_3_game_survives_its_seed_link():
     seed = OVER_AT_ONCE[2][0]
     session = Session(new_setup("overwrite", {"players": 2}, seed, "human,greedy"))
     assert not session.over
@@ -212,15 +220,15 @@ def test_an_edition_2_game_survives_its_seed_link():
         session.play(session.legal_texts()[0])
     link = session.link()
     again = Session.from_link(link)
-    assert again.match.options["rules"] == 2 and again.match.digest() == session.match.digest()
-    assert decode_record(link.split("&r=", 1)[1]).options["rules"] == 2
+    assert again.match.options["rules"] == 3 and again.match.digest() == session.match.digest()
+    assert decode_record(link.split("&r=", 1)[1]).options["rules"] == 3
     assert encode_link(again.setup, again.actions) == link
 
 
 # --- the relay's records -------------------------------------------------------------
 
 
-def test_the_relay_deals_edition_2_reveals_it_and_reloads_old_journals_as_edition_1(tmp_path):
+def test_the_relay_deals_edition_3_reveals_it_and_reloads_old_journals_as_edition_1(tmp_path):
     store = SqliteStore(tmp_path)
     sent = []
 
@@ -233,10 +241,10 @@ def test_the_relay_deals_edition_2_reveals_it_and_reloads_old_journals_as_editio
     assert refused.value.code == "bad-options" and "'rules'" in refused.value.message
     assert store.rooms() == []
     room = Room.create(store, send, "overwrite", {}, ["human", "human"], 60.0)
-    assert room.match.options == {"players": 2, "rules": 2} and not room.match.over
+    assert room.match.options == {"players": 2, "rules": 3, "fail": "first-piece"} and not room.match.over
     revealed = room.reveal()
     record = decode_record(revealed["record"])
-    assert record.options["rules"] == 2
+    assert record.options["rules"] == 3
     assert digest(*replay(record)) == revealed["digest"] == room.match.digest()
     reloaded = Room(store.load(room.code), store, send)
     assert reloaded.match.digest() == room.match.digest()

@@ -6,6 +6,8 @@ reserves and personal-bank plays so they happen often. After every action:
 every piece of the box is in exactly one place; the stacks, the masks and
 the top view agree; the scores equal a recount written from
 docs/rules/overwrite.md (O21); nothing lies outside the boundary (O3);
+from rules edition 3 the bank holds one piece per player at the start of
+every turn (O28);
 Encrypted data is never covered (O17); and illegal actions (random
 placements, other seats' actions, garbled values) are refused without
 changing the digest.
@@ -82,6 +84,9 @@ def check_invariants(state):
                for seat, p in enumerate(state.personal))
     if state.unlocked is False:
         assert all(len(stack) <= 1 for stack in state.stacks), "no stacking before the board is spanned"
+    if state.options["rules"] >= 3 and not state.over:
+        # O28: every turn starts with the bank at the number of players; a draw adds one
+        assert len(state.bank) == state.players + (state.phase == "play"), "the bank is the players"
 
 
 def illegal_tries(state, seat, rng):

@@ -25,11 +25,13 @@ DOC = Path(__file__).resolve().parents[1] / "docs" / "rules" / "overwrite.md"
 # --- building positions -----------------------------------------------------------
 
 
-def position(players=2, bank=(), personal=None, board=(), unlocked=False, current=0, phase=PLAY, seed=1):
-    """A state of ``players`` with the given community bank, personal banks
-    and board (``(piece, "r1f", "c4")`` each, laid in order); every other
-    piece in play is in the envelope, the System Fail at its bottom."""
-    state = GAME.new_game({"players": players}, seed)
+def position(players=2, bank=(), personal=None, board=(), unlocked=False, current=0, phase=PLAY, seed=1,
+             rules=3):
+    """A state of ``players`` under rules edition ``rules`` with the given
+    community bank, personal banks and board (``(piece, "r1f", "c4")`` each,
+    laid in order); every other piece in play is in the envelope, the System
+    Fail at its bottom."""
+    state = GAME.new_game({"players": players, "rules": rules}, seed)
     in_play = set(state.envelope) | set(state.bank) | {p for bank in state.personal for p in bank}
     state.bank, state.personal = [], [[] for _ in range(players)]
     for piece, orient, cell in board:
@@ -398,9 +400,10 @@ def test_o19_drawing_the_system_fail_ends_the_game_at_once():
 
 
 def test_o20_pass_only_when_nothing_can_be_played_or_reserved():
-    state = position(2, bank=["df1"])
+    state = position(2, bank=["df1"], rules=2)
     assert GAME.legal_actions(state, 0) == [Pass(0)]
     GAME.apply(state, Pass(0))
+    # up to edition 2 the unplayable piece stays (edition 3: O28)
     assert state.current == 1 and "df1" in state.bank and len(state.bank) == 2
     other = position(2, bank=["1I2"])
     refused(other, Pass(0), "can-play")

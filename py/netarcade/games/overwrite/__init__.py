@@ -22,7 +22,8 @@ from .actions import PLACEABLE, format_action, parse_action
 from .board import cell_name, cells_of
 from .bots import BOT_SETTINGS, evaluate, evaluate_all
 from .pieces import COLOUR, KIND, ORDER, SHAPE, SIZE, orientation_name
-from .state import OverwriteState, new_state
+from .board import SIDE_NAMES, OPPOSITE
+from .state import FAIL_CHOICES, PRINTED_EDITION, OverwriteState, edition, new_state
 
 
 def _names(mask: int) -> list[str]:
@@ -31,6 +32,20 @@ def _names(mask: int) -> list[str]:
 
 def _by_box_order(pieces) -> list[str]:
     return sorted(pieces, key=ORDER.__getitem__)
+
+
+def _unlock_sides(state: OverwriteState) -> list[list[str]]:
+    """The pairs of sides a chain must join to unlock stacking (O12, O27):
+    any two opposite sides up to edition 2; from edition 3 a side the first
+    piece lies against and the one opposite it, none on an empty board (the
+    next piece is a first piece, O10). None once stacking is allowed."""
+    if state.unlocked:
+        return []
+    if edition(state) < PRINTED_EDITION:
+        return [["top", "bottom"], ["left", "right"]]
+    if not state.occupied:
+        return []
+    return [[SIDE_NAMES[i], SIDE_NAMES[OPPOSITE[i]]] for i in range(4) if state.first_sides >> i & 1]
 
 
 class Overwrite(Game):
@@ -43,9 +58,13 @@ class Overwrite(Game):
     options = OptionSchema(
         Option("players", "int", 2, minimum=2, maximum=6,
                help="2: 6x6 board, 3-4: 8x8, 5-6: 10x10"),
-        Option("rules", "int", 2, minimum=1, maximum=2, legacy=1,
+        Option("rules", "int", 3, minimum=1, maximum=3, legacy=1,
                help="rules edition: 2 puts back a System Fail drawn before the first piece is "
-                    "placed (O26); links made before it replay as 1"),
+                    "placed (O26); 3 unlocks stacking only across from the first piece's side and "
+                    "keeps the bank at the number of players (O27, O28); links made before 2 replay as 1"),
+        Option("fail", "choice", FAIL_CHOICES[0], choices=FAIL_CHOICES,
+               help="first-piece: a System Fail drawn before the first piece is placed goes back (O26); "
+                    "printed: any draw of it ends the game, as printed (edition 1 always plays so)"),
     )
     bot_settings = BOT_SETTINGS
 
@@ -151,6 +170,7 @@ class Overwrite(Game):
             "phase": state.phase,
             "first": state.first,
             "unlocked": state.unlocked,
+            "unlock_sides": _unlock_sides(state),
             "stacks": [list(stack) for stack in state.stacks],
             "pieces": pieces,
             "encrypted": _names(state.encrypted),
@@ -166,8 +186,10 @@ class Overwrite(Game):
         }
 
     def canonical(self, state: OverwriteState):
-        # edition 1 digests as before the rules option existed (O26)
-        options = {k: v for k, v in state.options.items() if not (k == "rules" and v == 1)}
+        # edition 1 digests as before the rules option existed (O26), and a
+        # game with the default end rule as before the fail option existed
+        options = {k: v for k, v in state.options.items()
+                   if not (k == "rules" and v == 1) and not (k == "fail" and v == FAIL_CHOICES[0])}
         return {
             "options": options,
             "envelope": list(state.envelope),
@@ -186,6 +208,8 @@ class Overwrite(Game):
             "history": [list(row) for row in state.history],
             # only once someone resigned: older games keep their digests
             **({"resigned": list(state.resigned)} if state.resigned else {}),
+            # only from edition 3, where it decides when stacking unlocks (O27)
+            **({"first_sides": state.first_sides} if edition(state) >= PRINTED_EDITION else {}),
         }
 
 

@@ -128,13 +128,33 @@ def rim(size: int) -> int:
     return top | bottom | left | right
 
 
-def spans(mask: int, size: int) -> bool:
-    """Does some edge-connected group of ``mask`` touch two opposite sides? (O12)"""
-    top, bottom, left, right = sides(size)
-    if not ((mask & top and mask & bottom) or (mask & left and mask & right)):
+#: the sides of the boundary in the order of :func:`sides`, and each one's opposite
+SIDE_NAMES = ("top", "bottom", "left", "right")
+OPPOSITE = (1, 0, 3, 2)
+#: a set of sides as bits: bit ``i`` is ``SIDE_NAMES[i]``
+ALL_SIDES = 0b1111
+
+
+def touched_sides(mask: int, size: int) -> int:
+    """The sides of the boundary that ``mask`` touches, as bits.
+
+    >>> [SIDE_NAMES[i] for i in range(4) if touched_sides(1 << parse_cell("c3"), 6) >> i & 1]
+    ['top', 'left']
+    """
+    return sum(1 << i for i, side in enumerate(sides(size)) if mask & side)
+
+
+def spans(mask: int, size: int, from_sides: int = ALL_SIDES) -> bool:
+    """Does some edge-connected group of ``mask`` touch one of ``from_sides``
+    and the side opposite it? With every side (the default) that is any two
+    opposite sides (O12, editions 1-2); rules edition 3 asks it of the sides
+    the first piece lies against only."""
+    edges = sides(size)
+    pairs = [(edges[i], edges[OPPOSITE[i]]) for i in range(4) if from_sides >> i & 1]
+    if not any(mask & near and mask & far for near, far in pairs):
         return False
     for group in components(mask):
-        if (group & top and group & bottom) or (group & left and group & right):
+        if any(group & near and group & far for near, far in pairs):
             return True
     return False
 

@@ -19,9 +19,9 @@ order: the bots call it on determinized states). Not here: move choice
 ``rank_steps(state, seat, actions)`` is the game's hook for
 ``netarcade.bots.greedy.rank_steps``: the same values in the same order as
 copying the state, applying each action and evaluating, but a placement of
-a code block or an Encrypted data is scored from the masks alone (no copy,
-no events), the next seat's automatic draw included. Anti-virus, Defrag,
-reserve, draw and pass take the general road. ``tests/test_overwrite_bots.py``
+a code block or an Encrypted data, and a Defrag's move, are scored from the
+masks alone (no copy, no events), the next seat's automatic draw included.
+Anti-virus, reserve, draw and pass take the general road. ``tests/test_overwrite_bots.py``
 checks the two agree.
 
 ``BOT_SETTINGS`` is the search bot's budget for Overwrite
@@ -32,10 +32,10 @@ docs/bots.md); ``chance_worlds`` gives it those outcomes.
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
-from .actions import Place
-from .board import components, placement_table
+from .actions import Defrag, Place
+from .board import cells_of, components, placement_table
 from .legal import bank_piece
-from .pieces import COLOUR, KIND, SHAPE, SIZE
+from .pieces import COLOUR, KIND, ORDER, SHAPE, SIZE
 from .scoring import leaders, ranking, winners
 from .state import DRAW, OverwriteState
 
@@ -160,15 +160,23 @@ def _placed_value(state: OverwriteState, action: Place, seat: int, pieces: dict,
     if piece is None:
         return None
     mask = placement_table(SHAPE[piece], state.size)[(action.orient, action.cell)]
-    colour = COLOUR[piece]
+    return _laid_value(state.tops, mask, COLOUR[piece], terms, base, seat, groups)
+
+
+def _laid_value(tops: list[int], mask: int, colour: int | None, terms, base, seat: int, groups) -> float:
+    """``seat``'s value once a piece of ``colour`` lies on ``mask`` over a
+    board whose colours top ``tops``: the final result when ``terms`` is
+    None (the next draw ends the game), else its margin, counting again
+    only the colours the piece covers and its own (``base``: every
+    colour's strength on ``tops`` with ``terms``)."""
     if terms is None:
         keep = ~mask
-        tops = [top & keep for top in state.tops]
+        tops = [top & keep for top in tops]
         if colour is not None:
             tops[colour] |= mask
         return _final(tops)[seat]
     strength = list(base)
-    for other, top in enumerate(state.tops):
+    for other, top in enumerate(tops):
         if other == colour:
             reserve, waiting = terms[other]
             strength[other] = _strength(top | mask, reserve, waiting, groups)
@@ -195,16 +203,67 @@ def _after_piece(state: OverwriteState, action: Place, groups) -> tuple[str | No
         personal[seat] = [other for other in personal[seat] if other != piece]
     else:
         bank = [other for other in bank if other != piece]
+    terms = _next_terms(state, seat, bank, personal)
+    return piece, terms, None if terms is None else _strengths(state.tops, terms, groups)
+
+
+def _next_terms(state: OverwriteState, seat: int, bank: list[str], personal: list[list[str]]):
+    """The bank terms once ``seat``'s turn has left these banks and the next
+    turn has made its automatic draw (O8); None when that draw ends the game."""
     following = (seat + 1) % state.players
     if not personal[following]:  # the next turn starts with its automatic draw (O8)
         if not state.envelope:
-            return piece, None, None
+            return None
         drawn = state.envelope[-1]
         if drawn == "sf":  # O19
-            return piece, None, None
+            return None
         bank = [*bank, drawn]
-    terms = _bank_terms(bank, personal, following, state.players)
-    return piece, terms, _strengths(state.tops, terms, groups)
+    return _bank_terms(bank, personal, following, state.players)
+
+
+def _lifted_tops(state: OverwriteState, piece: str) -> list[int]:
+    """Every colour's top mask with the uncovered ``piece`` lifted off: each
+    of its cells shows the piece below it, or nothing (``OverwriteState.lift``)."""
+    tops = list(state.tops)
+    colour = COLOUR[piece]
+    stacks = state.stacks
+    for cell in cells_of(state.placed[piece][2]):
+        bit = 1 << cell
+        tops[colour] &= ~bit
+        stack = stacks[cell]
+        if len(stack) > 1:
+            below = COLOUR[stack[-2]]
+            if below is not None:
+                tops[below] |= bit
+    return tops
+
+
+def _after_lift(state: OverwriteState, action: Defrag, groups) -> tuple | None:
+    """(the tops with the moved piece lifted, the bank terms once the Defrag
+    is used and the next turn has drawn, every colour's strength with those
+    terms and tops), the last two None when that draw ends the game; None
+    when the general road must score it."""
+    if getattr(state, "resigned", None):
+        return None
+    defrag = next(p for p in sorted(state.bank, key=ORDER.__getitem__) if KIND[p] == "df")
+    tops = _lifted_tops(state, action.piece)
+    terms = _next_terms(state, action.seat, [p for p in state.bank if p != defrag], state.personal)
+    return tops, terms, None if terms is None else _strengths(tops, terms, groups)
+
+
+def _defrag_value(state: OverwriteState, action: Defrag, seat: int, moves: dict, groups) -> float | None:
+    """``evaluate(state after action, seat)`` for ``action``, a legal Defrag
+    move, without applying it (as :func:`_placed_value` for a placement,
+    from the tops with the piece lifted, cached per piece in ``moves``);
+    None for the general road."""
+    found = moves.get(action.piece, False)
+    if found is False:
+        found = moves[action.piece] = _after_lift(state, action, groups)
+    if found is None:
+        return None
+    lifted, terms, base = found
+    mask = placement_table(SHAPE[action.piece], state.size)[(action.orient, action.cell)]
+    return _laid_value(lifted, mask, COLOUR[action.piece], terms, base, seat, groups)
 
 
 def chance_worlds(state: OverwriteState, rng):
@@ -237,6 +296,7 @@ def rank_steps(game, state: OverwriteState, seat: int, actions=None):
         actions = game.iter_legal_actions(state, seat)
     ranked = []
     pieces: dict[str, tuple] = {}
+    moves: dict[str, tuple | None] = {}
     memo = _GROUP_MEMO
     if len(memo) > MEMO_LIMIT:
         memo.clear()
@@ -248,7 +308,13 @@ def rank_steps(game, state: OverwriteState, seat: int, actions=None):
         return found
 
     for index, action in enumerate(actions):
-        value = _placed_value(state, action, seat, pieces, groups) if type(action) is Place else None
+        kind = type(action)
+        if kind is Place:
+            value = _placed_value(state, action, seat, pieces, groups)
+        elif kind is Defrag:
+            value = _defrag_value(state, action, seat, moves, groups)
+        else:
+            value = None
         if value is None:
             trial = game.copy(state)
             try:

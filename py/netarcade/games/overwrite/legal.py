@@ -9,7 +9,7 @@ changing the state (``rules.py``).
 A placement mask is legal when it avoids ``forbidden`` and, when
 ``required`` is not None, touches it:
 
-- before the first layer spans the board (O11): ``forbidden`` is every
+- before the first layer spans the board (O11, O12, O27): ``forbidden`` is every
   occupied cell; ``required`` is every cell beside a piece, or the rim of
   the boundary when the board is empty (O10);
 - afterwards (O13): ``forbidden`` is the encrypted cells (O17), nothing is
@@ -27,7 +27,7 @@ from ...core.game import is_seat
 from .actions import NAME_SHAPE, PLACEABLE, Defrag, Draw, Pass, Place, Reserve, Resign
 from .board import CELLS, neighbours, placement_table, placements, rim, shape_mask
 from .pieces import COLOUR, KIND, ORDER, ORIENTATIONS, PLAY_NAME, RESERVE_LIMIT, SHAPE, SIZE, orientation_name
-from .state import DRAW, PLAY, OverwriteState
+from .state import DRAW, PLAY, PRINTED_EDITION, OverwriteState, edition
 
 PERSONAL_LIMIT = 2
 
@@ -252,6 +252,9 @@ def _check_mask(state: OverwriteState, shape: str, orient: int, cell: int, lifte
             _refuse("encrypted", "nothing may overlap Encrypted data")
         return
     if mask & forbidden:
+        if edition(state) >= PRINTED_EDITION:
+            _refuse("overlap", "no stacking until a chain of pieces joins the first piece's side to the "
+                               "side opposite it")
         _refuse("overlap", "no stacking until a chain of pieces joins two opposite sides of the board")
     if not mask & required:
         if state.occupied & ~lifted:

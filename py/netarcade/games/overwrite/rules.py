@@ -1,5 +1,5 @@
-"""Applying Overwrite actions: the turn (O8), placing (O9-O13), the special
-pieces (O16-O19), reserving (O14) and passing (O20).
+"""Applying Overwrite actions: the turn (O8), placing (O9-O13, O27), the
+special pieces (O16-O19), reserving (O14) and passing (O20, O28).
 
 What it is for: ``perform`` changes a state for an action ``legal.check``
 accepted and returns its events; ``start_turn`` makes the automatic draw.
@@ -12,17 +12,18 @@ from __future__ import annotations
 from ...core.events import Event
 from ...core.prng import Rng, derive_seed
 from .actions import Defrag, Draw, Pass, Place, Reserve, Resign
-from .board import cell_name, cells_of, neighbours, placement_table, spans
+from .board import ALL_SIDES, cell_name, cells_of, neighbours, placement_table, spans
 from .legal import bank_piece
 from .pieces import KIND, ORDER, SHAPE, orientation_name
 from .scoring import scores
-from .state import DRAW, FAIL_RETURN_EDITION, PLAY, OverwriteState, nothing_placed_yet
+from .state import DRAW, PLAY, PRINTED_EDITION, OverwriteState, edition, fail_returns, nothing_placed_yet
 
 
 def draw(state: OverwriteState, seat: int) -> list[Event]:
     """Draw the top of the envelope into the community bank; a System Fail
-    ends the game at once (O19), unless no piece has been placed yet in
-    rules edition 2 (O26: it goes back, ``return_fail``). An empty envelope
+    ends the game at once (O19), unless no piece has been placed yet from
+    rules edition 2 on (O26: it goes back, ``return_fail``; not in a game
+    set up with the printed end rule, option ``fail``). An empty envelope
     (impossible while the System Fail is in it) ends the game too."""
     state.phase = PLAY
     if not state.envelope:
@@ -30,8 +31,7 @@ def draw(state: OverwriteState, seat: int) -> list[Event]:
         return [Event("over", {"reason": "empty", "scores": scores(state)})]
     events = []
     piece = state.envelope.pop()
-    if (piece == "sf" and state.envelope and state.options.get("rules", 1) >= FAIL_RETURN_EDITION
-            and nothing_placed_yet(state)):
+    if piece == "sf" and state.envelope and fail_returns(state) and nothing_placed_yet(state):
         events.append(return_fail(state, seat))
         piece = state.envelope.pop()
     state.bank.append(piece)
@@ -80,10 +80,14 @@ def end_turn(state: OverwriteState) -> list[Event]:
 def resign(state: OverwriteState, seat: int) -> list[Event]:
     """O25: the seat leaves. Its pieces stay on the board (their colour still
     counts for nobody's chunk but its own), its personal bank goes to the
-    community bank, its turns are skipped, and it cannot win; the last seat
-    left wins at once."""
+    community bank (from edition 3 out of play, so the bank stays the number
+    of players, O28), its turns are skipped, and it cannot win; the last
+    seat left wins at once."""
     state.resigned = (*state.resigned, seat)
-    state.bank.extend(state.personal[seat])
+    if edition(state) >= PRINTED_EDITION:
+        state.out.extend(state.personal[seat])
+    else:
+        state.bank.extend(state.personal[seat])
     state.personal[seat] = []
     events = [Event("resign", {"seat": seat})]
     if len(state.resigned) == state.players - 1:
@@ -96,11 +100,28 @@ def resign(state: OverwriteState, seat: int) -> list[Event]:
 
 def _unlock(state: OverwriteState) -> list[Event]:
     """O12: once a chain of pieces joins two opposite sides, stacking is
-    allowed for the rest of the game."""
-    if not state.unlocked and spans(state.occupied, state.size):
+    allowed for the rest of the game; from edition 3 (O27) only a chain from
+    a side the first piece lies against to the side opposite it."""
+    if state.unlocked:
+        return []
+    from_sides = state.first_sides if edition(state) >= PRINTED_EDITION else ALL_SIDES
+    if spans(state.occupied, state.size, from_sides):
         state.unlocked = True
         return [Event("unlock", {"turn": state.turn})]
     return []
+
+
+def _pass(state: OverwriteState, seat: int) -> list[Event]:
+    """O20: nothing can be played or reserved. Up to edition 2 the drawn
+    piece stays in the bank, which grows by one for the rest of the game;
+    from edition 3 (O28) it leaves play, so the next turn starts with the
+    bank at the number of players, as printed."""
+    data = {"seat": seat}
+    if edition(state) >= PRINTED_EDITION:
+        piece = state.bank.pop()  # the turn's draw: the last piece the bank gained
+        state.out.append(piece)
+        data["discarded"] = piece
+    return [Event("pass", data), *end_turn(state)]
 
 
 def anti_virus_hits(av_mask: int, pieces) -> list[str]:
@@ -132,7 +153,7 @@ def perform(state: OverwriteState, action) -> list[Event]:
     if isinstance(action, Draw):
         return draw(state, seat)
     if isinstance(action, Pass):
-        return [Event("pass", {"seat": seat}), *end_turn(state)]
+        return _pass(state, seat)
     if isinstance(action, Reserve):
         state.bank.remove(action.piece)
         state.personal[seat].append(action.piece)

@@ -18,7 +18,7 @@ from typing import Any
 
 from ...core.events import Event
 from ...core.prng import Rng, derive_seed
-from .board import BOUNDARY_SIZE, CELLS, boundary, cells_of
+from .board import BOUNDARY_SIZE, CELLS, boundary, cells_of, touched_sides
 from .pieces import COLOUR, COLOURS, KIND, PIECES, colour_set, special_set
 
 #: phases of a turn: "draw" waits for a Draw or a play from the personal
@@ -28,12 +28,29 @@ DRAW, PLAY = "draw", "play"
 #: the first rules edition that puts back a System Fail drawn before the
 #: first piece is placed (O26); records that name no ``rules`` are edition 1
 FAIL_RETURN_EDITION = 2
+#: the first rules edition that keeps the printed rules O12 and O20 left
+#: out: stacking unlocks only across from the first piece's side, and the
+#: bank is the number of players at the start of every turn (O27, O28)
+PRINTED_EDITION = 3
+#: the ``fail`` option: a System Fail drawn before the first piece goes
+#: back (O26, the default) or ends the game as printed
+FAIL_CHOICES = ("first-piece", "printed")
+
+
+def edition(state: "OverwriteState") -> int:
+    return state.options.get("rules", 1)
+
+
+def fail_returns(state: "OverwriteState") -> bool:
+    """Does a System Fail drawn before the first placement go back (O26)?
+    From edition 2, unless the game was set up with the printed end rule."""
+    return edition(state) >= FAIL_RETURN_EDITION and state.options.get("fail", FAIL_CHOICES[0]) == FAIL_CHOICES[0]
 
 
 class OverwriteState:
     __slots__ = ("options", "players", "size", "inside", "envelope", "bank", "personal", "out", "placed",
                  "stacks", "occupied", "encrypted", "tops", "unlocked", "current", "phase", "first", "turn",
-                 "over", "failed_by", "history", "_scores", "resigned")
+                 "over", "failed_by", "history", "_scores", "resigned", "first_sides")
 
     def __init__(self, options: dict[str, Any]):
         self.options = dict(options)
@@ -53,6 +70,10 @@ class OverwriteState:
         #: per colour in play, the cells where a piece of that colour is on top
         self.tops: list[int] = [0] * self.players
         self.unlocked = False
+        #: the sides (bits, ``board.SIDE_NAMES``) the piece laid on an empty
+        #: board lies against; from edition 3 the chain must reach across
+        #: from one of them to unlock stacking (O27); 0 before any piece
+        self.first_sides = 0
         self.current = 0
         self.phase = DRAW
         self.first = 0
@@ -77,7 +98,7 @@ class OverwriteState:
         twin.stacks = list(self.stacks)
         twin.occupied, twin.encrypted = self.occupied, self.encrypted
         twin.tops = list(self.tops)
-        twin.unlocked = self.unlocked
+        twin.unlocked, twin.first_sides = self.unlocked, self.first_sides
         twin.current, twin.phase, twin.first, twin.turn = self.current, self.phase, self.first, self.turn
         twin.over, twin.failed_by, twin.resigned = self.over, self.failed_by, self.resigned
         twin.history = list(self.history)
@@ -86,7 +107,12 @@ class OverwriteState:
 
     # --- the board ---------------------------------------------------------
     def lay(self, piece: str, orient: int, anchor: int, mask: int) -> None:
-        """Put ``piece`` on top of every cell of ``mask``."""
+        """Put ``piece`` on top of every cell of ``mask``. A piece laid on an
+        empty board before stacking is allowed is a first piece (O10): the
+        sides it lies against are the ones the chain must reach across from
+        (O27; kept in every edition, digested from edition 3)."""
+        if not self.unlocked and not self.occupied:
+            self.first_sides = touched_sides(mask, self.size)
         self.placed[piece] = (orient, anchor, mask)
         stacks = self.stacks
         for cell in cells_of(mask):

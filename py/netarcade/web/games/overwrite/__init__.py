@@ -37,10 +37,10 @@ class OverwritePage(GamePage):
     goal = ("Hold the largest chunk of your colour when the System Fail is drawn: it may be any draw after the first piece.")
     chart_label = "LARGEST CHUNK"
     chart_caption = "Largest chunk at the end of each turn"
-    form_labels = {"players": "Players"}
+    form_labels = {"players": "Players", "fail": "System Fail"}
     resign_note = ("You leave the game (O25): your pieces stay on the grid as they lie but cannot win, "
-                   "your own bank goes to the community bank and your turns are skipped. The last player "
-                   "left wins. Undo takes it back.")
+                   "your own bank leaves the game (before rules edition 3 it went to the community bank) "
+                   "and your turns are skipped. The last player left wins. Undo takes it back.")
     css = "overwrite.css"
     prepaint_js = _PREPAINT_JS
     #: a placement stays a little longer: the board changes in several cells at once

@@ -21,6 +21,7 @@ from netarcade.web.views import _tag, log_items, over_actions, seat_mark
 
 from .table import OverwriteTable
 from .tools import PERSONAL_LIMIT, cells, piece_label, play_name
+from .words import unlock_goal
 
 __all__ = ["RULES_HTML", "game_over", "panels", "side", "tool_panel"]
 
@@ -143,7 +144,7 @@ def players_panel(table: OverwriteTable) -> str:
         ], class_=f"player p{seat + 1}" + (" active" if active else "") + (" winner" if winner else ""),
             data_seat=seat, aria_current="true" if active else None))
     note = ("Stacking is allowed: any piece may cover others (never Encrypted data)." if view["unlocked"] else
-            "No stacking yet: pieces touch the chain until it joins two opposite sides.")
+            f"No stacking yet: pieces touch the chain until it {unlock_goal(view)}.")
     return _tag("ul", rows, class_="players") + _tag("p", note, class_="bonus-note")
 
 
@@ -190,13 +191,17 @@ RULES_HTML = (
     "<p><b>Goal.</b> When someone draws the <b>System Fail</b>, the game ends: the largest connected "
     "chunk of your colour seen from above wins (corners do not connect; ties: most cells on top). "
     "It is mixed into the envelope with the pieces, so any draw after the first piece may bring it, "
-    "in the first round as well as the last: keep your chunk as large as you can from the start.</p>"
+    "in the first round as well as the last: keep your chunk as large as you can from the start. "
+    "(A game set up with the printed end rule ends at any draw of it, even before the first piece.)</p>"
     "<p><b>A turn.</b> A piece is drawn from the envelope into the shared bank (automatic), then you "
     "place <b>any</b> piece of the bank, of any colour, or a special; or keep one of your colour with at "
     f"most {RESERVE_LIMIT} blocks in your own bank ({PERSONAL_LIMIT} at most) instead. With pieces in your "
-    "own bank you may play one of them <b>instead of drawing</b>.</p>"
+    "own bank you may play one of them <b>instead of drawing</b>. If nothing in the bank can be placed or "
+    "kept, you pass and the piece you drew leaves the game: every turn starts with as many pieces in the "
+    "bank as there are players.</p>"
     "<p><b>Placing.</b> Pieces turn and flip. The first piece lies against a side of the blue boundary; "
-    "each next one must touch the chain, without overlapping, until one chain joins two opposite sides. "
+    "each next one must touch the chain, without overlapping, until the chain joins that side to the "
+    "<b>side opposite it</b> (a first piece in a corner: either way across). "
     "From then on a piece may go anywhere inside, over anything but Encrypted data: cover rival chunks "
     "to cut them.</p>"
     "<p><b>Specials.</b> <b>Anti-virus</b> (one block): every uncovered piece touching it leaves the game, "
@@ -210,7 +215,9 @@ RULES_HTML = (
     "keys and <kbd>K</kbd>.</p>"
     "<p class=\"more\">A number on a cell is its stack height. Notation in the log: <code>p1 place 1L4 r1f "
     "c4</code> (piece, quarter turns, f = flipped, top-left cell), <code>p2 defrag 2T4 r2 f6</code>, "
-    "<code>p1 reserve 1L3</code>. Local game: everything runs in this browser.</p>"
+    "<code>p1 reserve 1L3</code>. Local game: everything runs in this browser. These are rules edition 3; "
+    "a link to an older game keeps the rules it was played with (stacking after any two opposite sides "
+    "were joined, a passed piece kept in the bank).</p>"
 )
 
 

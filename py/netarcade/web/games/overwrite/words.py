@@ -27,6 +27,27 @@ def _piece_words(name: str) -> str:
     return f"{name}"
 
 
+def unlock_goal(view: dict) -> str:
+    """What the first layer must do before stacking is allowed (O12, O27),
+    from the view's ``unlock_sides``: under rules edition 3 the first
+    piece's side and the one opposite it; in editions 1-2, any two opposite sides.
+
+    >>> unlock_goal({"unlock_sides": [["left", "right"]], "pieces": [1]})
+    'joins the left side to the right side'
+    >>> unlock_goal({"unlock_sides": [["top", "bottom"], ["left", "right"]], "pieces": [1]})
+    'joins two opposite sides'
+    """
+    pairs = view.get("unlock_sides") or []
+    if len(pairs) == 2 and {tuple(p) for p in pairs} == {("top", "bottom"), ("left", "right")}:
+        return "joins two opposite sides"  # editions 1-2 (O12)
+    if len(pairs) == 2:  # a first piece in a corner (O27): either way across
+        return (f"joins the {pairs[0][0]} side to the {pairs[0][1]} side or the {pairs[1][0]} side "
+                f"to the {pairs[1][1]} side")
+    if pairs:
+        return f"joins the {pairs[0][0]} side to the {pairs[0][1]} side"
+    return "joins the first piece's side to the side opposite it"
+
+
 class OverwriteWords:
     """What the Overwrite table says; mixed into ``OverwriteTable``."""
 
@@ -96,7 +117,7 @@ class OverwriteWords:
         if view["unlocked"]:
             return "Stacking is on: cover rival chunks to cut them. Pick a piece in the bank (1-9)."
         return ("Pick a piece in the bank (1-9): no stacking yet; each piece must touch the chain until it "
-                "joins two opposite sides.")
+                f"{unlock_goal(view)}.")
 
     def _reserve_hint(self, name: str) -> str:
         return "; V keeps it in your bank" if name in self.reservable() else ""
@@ -186,6 +207,8 @@ class OverwriteWords:
             elif kind == "fail-returned":  # O26: no piece on the board yet
                 notes.append(f"{names[event['seat']]} drew the System Fail before any piece was placed: "
                              "back into the envelope")
+            elif kind == "pass" and event.get("discarded"):  # O28: the bank stays at the players
+                notes.append(f"nothing could be played: {piece_name(event['discarded'])} leaves the game")
             elif kind == "draw":
                 piece = event["piece"]
                 notes.append(f"{names[event['seat']]} drew {'the System Fail' if piece == 'sf' else piece_name(piece)}")

@@ -1,0 +1,129 @@
+"""Overwrite's search-against-greedy ladders of issue 24, with the page's
+think time (docs/bots.md, "Overwrite", "Ladders"; `make bench-ladders`).
+
+    .venv/bin/python scripts/overwrite_ladders.py --players 2 --games 200 --seed 8001 --workers 2
+    .venv/bin/python scripts/overwrite_ladders.py --players 4 --games 200 --seed 7001 --workers 2
+
+The schedule is the ladder's (``netarcade.ladder``: each seed once per seat,
+the hero's seat rotating; the same seeds, bot seeds and actor draws as
+``python -m netarcade ladder overwrite --pair search,greedy``), so with
+``--cpu-limit 0`` the games are the ladder's games, move for move.
+
+What differs is the search bot's budget. The page stops it after 0.6 s
+(``web.thinking.PAGE_SEARCH``) of thinking under Pyodide, which runs the
+search about 2.06 times slower than CPython (docs/bots.md, "Search move
+time"); so by default each search move here may take 0.6 / 2.06 = 0.29 s
+of this process's CPU time (``time.process_time``: on a shared machine
+the wall clock would cut the bot short whenever another job runs). The
+search finishes the round it is in, as in the page. A ladder on a quiet
+machine with a wall-clock limit would give about the same cut; this one
+does not depend on the load.
+
+Prints one JSON line: the hero's wins, shared games and losses, its score
+rate (a k-way shared win counts 1/k) with its 95% Wilson interval, the
+chance level, the mean game length, the search moves the limit cut short
+and the CPU a game took.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import sys
+import time
+from concurrent.futures import ProcessPoolExecutor
+from pathlib import Path
+from statistics import mean
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+
+from netarcade.bots import bot_seed, make_bot  # noqa: E402
+from netarcade.bots.base import finish  # noqa: E402
+from netarcade.core.errors import InvalidOption  # noqa: E402
+from netarcade.core.match import Match  # noqa: E402
+from netarcade.games import get_game  # noqa: E402
+from netarcade.ladder import _share, ladder_jobs, wilson, worker_count  # noqa: E402
+from netarcade.simulate import actor_rng  # noqa: E402
+from netarcade.web.thinking import PAGE_SEARCH  # noqa: E402
+
+#: Pyodide / CPython time of a search move (median; docs/bots.md, "Search move time")
+PYODIDE_RATIO = 2.06
+#: the page's think time in CPython CPU seconds
+PAGE_CPU = round(PAGE_SEARCH["time_limit"] / PYODIDE_RATIO, 2)
+
+
+def one_game(job) -> tuple[float, int, int, float, float]:
+    """(the hero's share, turns, search moves, search moves cut short, CPU
+    seconds) of one ladder game; ``job`` is a ``ladder_jobs`` entry plus the
+    CPU limit."""
+    (game_id, hero, rival, seed, options, seat, players), limit = job
+    game = get_game(game_id)
+    match = Match(game, {**options, "players": players}, seed, undo=False)
+    names = [rival] * players
+    names[seat] = hero
+    settings = {"time_limit": limit} if limit else {}
+    bots = [make_bot(name, bot_seed(seed, s, name), game, **(settings if name == "search" else {}))
+            for s, name in enumerate(names)]
+    moves = cut = 0
+    began = time.process_time()
+
+    def choose(s):
+        nonlocal moves, cut
+        start = time.process_time()
+        action = finish(bots[s].steps(game, match.state, s, lambda: time.process_time() - start))
+        if names[s] == "search":
+            moves += 1
+            cut += bool(limit) and time.process_time() - start >= limit
+        return action
+
+    match.play_out(choose, actor_rng(seed))
+    return _share(match.winners(), seat, players), match.turn, moves, cut, time.process_time() - began
+
+
+def main(argv=None) -> int:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--players", type=int, default=2)
+    parser.add_argument("--games", type=int, default=200)
+    parser.add_argument("--seed", type=int, default=8001)
+    parser.add_argument("--workers", type=int, default=1)
+    parser.add_argument("--cpu-limit", type=float, default=PAGE_CPU,
+                        help=f"CPU seconds a search move may take (default {PAGE_CPU}: the page's; 0: no limit)")
+    parser.add_argument("--rival", default="greedy")
+    parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
+                        help="a game option (rules=2 plays edition 2)")
+    args = parser.parse_args(argv)
+    try:
+        if any("=" not in text for text in args.option):
+            raise InvalidOption(None, "an --option is NAME=VALUE")
+        if any(text.startswith("players=") for text in args.option):
+            raise InvalidOption("players", "give the seats with --players")
+        options = get_game("overwrite").validate_options(dict(text.split("=", 1) for text in args.option))
+    except InvalidOption as err:
+        parser.error(str(err))
+    options.pop("players")
+    jobs = [(job, args.cpu_limit) for job in
+            ladder_jobs("overwrite", "search", args.rival, args.games, args.seed, options, args.players)]
+    workers = worker_count(args.workers, args.games)
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            results = list(pool.map(one_game, jobs, chunksize=1))
+    else:
+        results = [one_game(job) for job in jobs]
+    shares = [r[0] for r in results]
+    wins = sum(1 for s in shares if s == 1.0)
+    shared = sum(1 for s in shares if 0.0 < s < 1.0)
+    low, high = wilson(sum(shares), len(shares))
+    moves = sum(r[2] for r in results)
+    print(json.dumps({
+        "players": args.players, "pair": ["search", args.rival], "seeds": [args.seed, args.seed + (args.games - 1) // args.players],
+        "games": len(shares), "wins": wins, "shared": shared, "losses": len(shares) - wins - shared,
+        "score_rate": round(mean(shares), 4), "score_rate_95": [round(low, 4), round(high, 4)],
+        "chance": round(1 / args.players, 4), "mean_turns": round(mean(r[1] for r in results), 2),
+        "cpu_limit": args.cpu_limit, "search_moves": moves, "cut_short": sum(r[3] for r in results),
+        "cpu_per_game": round(mean(r[4] for r in results), 2), "options": options,
+    }))
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
