@@ -189,8 +189,9 @@ def test_analyse_marks_the_bad_move_and_a_mark_goes_to_its_position_with_the_bet
     assert control.replay is None and control.session.actions == session.actions[:bad]
 
 
-def test_analyse_yields_between_slices_lets_the_player_step_and_can_be_cancelled(bad_game):
+def test_analyse_yields_between_slices_lets_the_player_step_and_can_be_cancelled(bad_game, monkeypatch):
     session, bad = bad_game
+    monkeypatch.setattr(analysis_page, "SLICE_SECONDS", 0.0)  # a slice is one unit of work, whatever the clock
     control, screen = controller(sleep=yielding)
     control.load(session, demo=False)
     control.command("replay")

@@ -128,6 +128,7 @@ async def run(control: Any, analysis: ReplayAnalysis, token: int) -> bool:
         while True:
             started = clock()
             try:
+                next(steps)  # at least one unit of work a slice
                 while clock() - started < SLICE_SECONDS:
                     next(steps)
                 result, finished = None, False
