@@ -62,6 +62,9 @@ def test_play_against_the_bot_undo_and_reopen_the_link(chromium, server):
                   and t["start"] < up and t["start"] + t["duration"] > painted]
         print(f"main-thread tasks over {BOOT_TASK_LIMIT_MS} ms while Python started: {frozen}")
         assert page.text_content("#status") == "Your move: 2 actions left, 6 BW"
+        # the board, the tools and the game bar on one 1280x800 screen, with the prompt's two
+        # lines kept (issue 26 item 7): nothing to scroll to
+        assert page.evaluate("document.documentElement.scrollHeight") <= 800
 
         # an illegal click explains itself and changes nothing
         page.click("#hex-e5")

@@ -153,6 +153,9 @@ def test_a_phone_opens_a_link_on_the_tall_track(chromium, server):
         wait_ready(page)
         assert page.locator("#board svg.breach-board.tall .node").count() == 28
         assert "Run Exploits or Lay Low" in page.text_content("#status")
+        # issue 26 item 10: the turn panel stuck to the foot of the screen took a quarter of it
+        turn = page.locator("#br-turn").bounding_box()
+        assert turn["height"] <= PHONE["viewport"]["height"] / 9, turn  # 113 px before, 86 now
         page.tap("#br-turn [data-cmd=run]")
         assert page.get_attribute("#br-turn", "data-phase") == "exploits"
         page.tap("#br-turn [data-cmd=move]")
@@ -204,6 +207,11 @@ def test_on_a_phone_the_hand_is_one_row_and_the_track_starts_on_the_first_screen
         assert box["rows"] == 1 and box["wide"], box  # one row that scrolls sideways
         assert box["hand"] <= height * 0.25, box
         assert box["board"] <= height * 0.4, box  # the track starts on the first screen
+        # issue 26 item 10: the second card of the hand was cut off
+        whole = page.evaluate("""(() => {
+            const row = document.querySelector('#br-hand .xcards');
+            return row.children[1].getBoundingClientRect().right <= row.getBoundingClientRect().right + 1; })()""")
+        assert whole
         # the last card can be scrolled to (in one call: the bot may redraw the hand meanwhile)
         shown = page.evaluate("""(() => {
             const row = document.querySelector('#br-hand .xcards');

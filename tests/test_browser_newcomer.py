@@ -115,7 +115,15 @@ def test_backbone_resign_on_a_phone_ends_the_duel(chromium, server):
         page.goto(server + "#play=backbone&seats=human,greedy&seed=4")
         wait_ready(page)
         assert page.is_visible("#resign")
+        # from the foot of the page: the card opens on screen and the page does not jump to the
+        # board's middle (issue 26: focusing the card's button scrolled it from 698 px to 36)
+        page.evaluate("window.scrollTo(0, document.body.scrollHeight)")
+        scrolled = page.evaluate("scrollY")
+        assert scrolled > 0
         page.tap("#resign")
+        card = page.locator("#overlay .card").bounding_box()
+        assert page.evaluate("scrollY") == scrolled
+        assert card["y"] >= 0 and card["y"] + card["height"] <= PHONE["viewport"]["height"], card
         page.tap('#overlay [data-cmd="resign-yes"]')
         wait_state(page, "over")
         assert "p1 resign" in page.inner_text("#log")

@@ -340,6 +340,11 @@ def test_a_phone_s_home_screen_holds_still_and_a_room_opens_at_its_top(chromium,
         ann.wait_for_function("() => document.documentElement.dataset.online === 'yes'", timeout=10_000)
         assert ann.is_visible("#player-name")
         assert ann.locator("#game-backbone").bounding_box() == first
+        # the Join form's labels stand over their inputs (issue 26 item 10: they touched them)
+        for field in ("join-code", "join-name"):
+            label = ann.locator(f"label[for={field}]").bounding_box()
+            box = ann.locator(f"#{field}").bounding_box()
+            assert label["y"] + label["height"] <= box["y"], (field, label, box)
 
         open_setup(ann, "breach")
         ann.fill("#player-name", "Ann")

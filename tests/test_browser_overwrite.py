@@ -21,6 +21,12 @@ LIT = "#board .target[data-action]"
 FREE_PIECE = "#ow-bank .bankpiece:not(.off)"
 
 
+def board_box(page) -> dict:
+    """Where the board is on screen, and the screen's height."""
+    return page.evaluate("""(() => { const box = document.querySelector('#board svg').getBoundingClientRect();
+        return {top: box.top, bottom: box.bottom, screen: innerHeight}; })()""")
+
+
 def wait_human(page, timeout: int = BOT_TIMEOUT_MS) -> None:
     page.wait_for_function("() => ['human', 'over'].includes(document.documentElement.dataset.state)",
                            timeout=timeout)
@@ -95,6 +101,15 @@ def test_a_whole_game_against_the_bot_by_clicks(chromium, server):
         assert page.locator("#board .boundary").count() == 1
 
         wait_human(page)
+        # issue 26 item 7: the whole board on a 1280x800 screen (the view's padding under it), and
+        # a pick (the prompt's second line) or a refused click does not move it under the pointer
+        still = board_box(page)
+        page.click(f"{FREE_PIECE} >> nth=0")
+        assert board_box(page) == still and still["bottom"] <= still["screen"] - 14, (board_box(page), still)
+        page.locator("#board .target.bad .hit").first.click()
+        assert page.text_content("#prompt").startswith("Can't ")
+        assert board_box(page) == still
+        page.keyboard.press("Escape")
         done: list[str] = []
         explained: list[str] = []
         undone = False
@@ -143,7 +158,20 @@ def test_on_a_phone_a_tap_shows_the_piece_and_a_second_tap_places_it(chromium, s
         page = tab.page()
         page.goto(server + "#play=overwrite&seats=human,human&seed=5")
         wait_ready(page)
+        still = board_box(page)
         page.tap(f"{FREE_PIECE} >> nth=0")
+        assert board_box(page) == still  # the picked piece's longer prompt has its room already
+        # the lowest lit cell: the piece hangs down from it, and all of it shows, on the board
+        # and clear of the bank stuck to the foot of the screen (issue 26 item 1)
+        low = page.locator(LIT).last
+        box = low.locator(".hit").bounding_box()
+        page.touchscreen.tap(box["x"] + box["width"] / 2, box["y"] + box["height"] / 2)
+        assert data(page, "actions") == "0"
+        cells = page.evaluate("""[...document.querySelectorAll('#board .target.cursor .ghost rect')].map(cell => {
+            const r = cell.getBoundingClientRect();
+            const under = document.elementFromPoint(r.left + r.width / 2, r.top + r.height / 2);
+            return under && under.closest('#board') !== null; })""")
+        assert len(cells) >= 2 and all(cells), cells
         target = page.locator(LIT).first
         name = target.get_attribute("data-name")
         box = target.locator(".hit").bounding_box()

@@ -340,3 +340,43 @@ def test_the_empty_log_says_who_goes_first_in_good_english():
                 assert "You go first." in text and "You goes" not in text
             else:
                 assert f"{session.names[first]} goes first." in text
+
+
+SVG = "{http://www.w3.org/2000/svg}"
+
+
+def _box(node) -> tuple[float, float, float, float]:
+    """x0, y0, x1, y1 of a circle, rect or polygon."""
+    if node.tag == SVG + "circle":
+        x, y, r = (float(node.get(k)) for k in ("cx", "cy", "r"))
+        return x - r, y - r, x + r, y + r
+    if node.tag == SVG + "rect":
+        x, y, w, h = (float(node.get(k)) for k in ("x", "y", "width", "height"))
+        return x, y, x + w, y + h
+    points = [tuple(map(float, p.split(","))) for p in node.get("points").split()]
+    return min(p[0] for p in points), min(p[1] for p in points), max(p[0] for p in points), max(p[1] for p in points)
+
+
+@pytest.mark.parametrize("orient", ["wide", "tall"])
+def test_the_edge_label_is_clear_of_five_infiltrators(orient):
+    """Issue 26 item 10: the players' tokens covered EDGE's letters (the
+    wide track stacks them up the Edge box from its foot, and the word sat
+    in the box's middle). Every letter's box is clear of every token."""
+    session = Session(new_setup("breach", {"players": 5}, 4, ("human",) + ("greedy",) * 4))
+    root = ET.fromstring(render_board(BreachTable(session).view(), {"orient": orient}))
+    edge = next(g for g in root.iter(SVG + "g") if g.get("data-name") == "edge")
+    label = edge.find(SVG + "text")
+    letters, y = [], float(label.get("y"))
+    spans = label.findall(SVG + "tspan") or [label]
+    for span in spans:
+        y += float(span.get("dy") or 0)
+        text = span.text or ""
+        x = float(span.get("x") or label.get("x"))
+        half = 4.5 * len(text)  # 14 px bold monospace: about 9 px a character, centred
+        letters.append((x - half, y - 11, x + half, y + 3))
+    tokens = [_box(next(iter(g))) for g in root.iter(SVG + "g") if "infiltrator" in (g.get("class") or "")]
+    assert len(tokens) == 5
+    for letter in letters:
+        for token in tokens:
+            apart = letter[2] <= token[0] or token[2] <= letter[0] or letter[3] <= token[1] or token[3] <= letter[1]
+            assert apart, (letter, token)

@@ -434,6 +434,31 @@ def test_a_phone_aims_first_then_places():
     assert table.click(cell) == text
 
 
+def test_after_the_arrow_keys_no_mouse_hover_preview_shows_beside_the_cursor():
+    """Issue 26 item 10: a mouse resting on the board kept its hover ghost
+    beside the arrow keys' cursor (two pieces on the board). While the
+    cursor is the keyboard's, the board is marked ``keys``: the hover ghost
+    of any other cell is hidden and a click there first aims; a click, an
+    aim or Esc gives the board back to the mouse."""
+    session = hotseat()
+    table = OverwriteTable(session)
+    page = pages.page_for("overwrite")
+    table.command("pick", "1")
+    assert 'class="ow-board"' in page.board(table)
+    table.command("cursor", "up")
+    svg = page.board(table)
+    assert 'class="ow-board keys"' in svg
+    assert ".ow-board.keys .target:not(.cursor):not(:focus):hover .ghost{visibility:hidden;}" in svg
+    assert ".ow-board.keys .target:not(.cursor) .tap{display:inline;}" in svg
+    cell = sorted(lit(table))[0]
+    assert table.command("aim", cell) is None and table.cursor == cell and session.actions == []
+    assert 'class="ow-board"' in page.board(table)  # the mouse has the board again
+    table.command("cursor", "left")
+    assert table.keyboard
+    table.cancel()
+    assert not table.keyboard and 'class="ow-board"' in page.board(table)
+
+
 def test_look_alike_digits_pick_no_piece_and_change_nothing():
     """'²' is a key of its own on some keyboards: it picks nothing (it once
     reached int() and raised ValueError in the worker), nor does a button's

@@ -154,8 +154,10 @@ def _end(which: str, lay: _Layout, light: str | None, label: str | None, here: s
     if lay.tall:
         parts.append(text(x + w / 2, y + h / 2 + 5, word, class_="end", text_anchor="middle"))
     else:
+        # the word at the top of the box: the infiltrators stand from its foot up (``_spot``),
+        # five of them reach 14 + 4 * 18 px plus a token's radius above it, clear of the letters
         parts.append(el("text", [el("tspan", ch, {"x": x + w / 2, "dy": 16 if i else 0}) for i, ch in enumerate(word)],
-                        {"x": x + w / 2, "y": y + h / 2 - 24, "class": "end", "text-anchor": "middle"}))
+                        {"x": x + w / 2, "y": y + 22, "class": "end", "text-anchor": "middle"}))
     attrs: dict[str, Any] = {"data-name": which, "class": "end-box"}
     if light:
         attrs.update({"data-action": light, "role": "button", "tabindex": 0, "aria-label": (label or word) + here})

@@ -15,7 +15,8 @@ Hints (all optional): ``cells`` maps a cell name to a highlight kind
 (``"build"``, ``"hack"``...: ``palette.HIGHLIGHT``), ``actions`` maps a
 cell name to the notation a click on it plays, ``ghost`` is a list of cell
 names drawn as the piece about to be placed, ``ghost_ok`` says whether that
-placement is legal, ``focus`` is the keyboard cursor's cell, ``groups``
+placement is legal, ``focus`` is the keyboard cursor's cell (``keys``: moved by the
+arrow keys, so a mouse's hover shows no other ghost and a click first aims), ``groups``
 (True, or a list of seats) outlines each seat's (those seats') largest group (the game's end), ``last``
 lists the cells of the last moves (a dashed ring), ``pickable`` (default
 True) gives every cell of the playing area a ``data-name`` (a click on it
@@ -83,6 +84,10 @@ def _style() -> str:
         # no pointer to hover with (a phone): the first tap aims (shows the ghost), the second places
         ".ow-board .target .tap{display:none;}"
         "@media (hover:none){.ow-board .target:not(.cursor) .tap{display:inline;}}"
+        # the arrow keys' cursor (``keys``): a mouse resting on the board shows no second piece
+        # beside it, and a click there first aims, as a tap does
+        ".ow-board.keys .target:not(.cursor):not(:focus):hover .ghost{visibility:hidden;}"
+        ".ow-board.keys .target:not(.cursor) .tap{display:inline;}"
     ))
 
 
@@ -383,6 +388,7 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         x, y = _xy(focus)
         parts.append(el("rect", None, x=x, y=y, width=CELL, height=CELL, fill="none", stroke=THEME["focus"],
                         stroke_width=2.5, stroke_dasharray="5 3", class_="focus", pointer_events="none"))
+    board_class = "ow-board keys" if hints.get("keys") and focus is not None else "ow-board"
     width = MARGIN * 2 + WIDTH * CELL
     board_bottom = MARGIN + WIDTH * CELL
     if crop:
@@ -392,7 +398,7 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         box = (x0, y0, (last_col - left_col + 1) * CELL + MARGIN + EDGE,
                (last_row - top_row + 1) * CELL + MARGIN + EDGE)
         # a group, not an image: its covered cells and lit targets are named one by one
-        return svg_document(parts, box, {"class": "ow-board", "role": "group",
+        return svg_document(parts, box, {"class": board_class, "role": "group",
                                          "aria-label": escape(_summary(view))})
     if strip:
         parts.extend(_strip(view, board_bottom + 8, width))
@@ -403,7 +409,7 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         height = board_bottom + STRIP + 30 + 24 * ((len(view["personal"]) - 1) // 3)
     else:
         height = board_bottom + 6
-    return svg_document(parts, (0, 0, width, height), {"class": "ow-board", "role": "group",
+    return svg_document(parts, (0, 0, width, height), {"class": board_class, "role": "group",
                                                         "aria-label": escape(_summary(view))})
 
 

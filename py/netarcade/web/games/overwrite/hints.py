@@ -128,4 +128,5 @@ class OverwriteHints:
         hints["targets"] = targets
         if self.cursor:
             hints["focus"] = self.cursor
+            hints["keys"] = self.keyboard
         return hints

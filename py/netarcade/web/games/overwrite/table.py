@@ -58,6 +58,9 @@ class OverwriteTable(OverwriteHints, OverwriteWords, Table):
     def __init__(self, session: Session):
         super().__init__(session)
         self.cursor: str | None = None
+        #: the cursor was last moved by the arrow keys: the board shows no mouse-hover preview
+        #: beside it, and a click first aims (``hints``: ``keys``)
+        self.keyboard = False
         self.clicked: str | None = None  # the cell a click named, for the words of a refusal
         self._cache: dict[Any, Any] = {}
         self._cache_key: tuple | None = None
@@ -159,12 +162,12 @@ class OverwriteTable(OverwriteHints, OverwriteWords, Table):
     # --- changes ------------------------------------------------------------------------------
     def drop_picks(self) -> None:
         """After an action: nothing is picked (the next piece is a new choice)."""
-        self.tool, self.picked, self.cursor = None, [], None
+        self.tool, self.picked, self.cursor, self.keyboard = None, [], None, False
 
     def sync(self) -> None:
         """Bring the selection in line with the session after any change."""
         if not self.session.is_human_turn():
-            self.tool, self.picked, self.cursor = None, [], None
+            self.tool, self.picked, self.cursor, self.keyboard = None, [], None, False
             return
         if self.tool == "place" and self.picked:
             names = {play_name(piece) for piece in self.offered()}
@@ -231,7 +234,7 @@ class OverwriteTable(OverwriteHints, OverwriteWords, Table):
     def cancel(self) -> None:
         """Escape: put the piece back (Defrag: the piece, then the Defrag)."""
         self.message = None
-        self.cursor = None
+        self.cursor, self.keyboard = None, False
         if self.tool == "defrag" and self.picked:
             self.picked = []
         else:
@@ -248,6 +251,7 @@ class OverwriteTable(OverwriteHints, OverwriteWords, Table):
     def click(self, name: str) -> str | None:
         """A click (or Enter) on a cell. Returns the notation played, or None."""
         self.message = None
+        self.keyboard = False
         if parse_cell(name) is None:
             self.message = f"{name!r} is not a cell of this board"
             return None
@@ -328,19 +332,23 @@ class OverwriteTable(OverwriteHints, OverwriteWords, Table):
         if name in ("rotate", "flip"):
             self.rotate(mirror=name == "flip")
             return None
-        if name == "aim":  # a first tap on a phone: show the piece there (the cursor)
+        if name == "aim":  # a first tap on a phone (or a click after the arrow keys): show the piece there
             if value in self.view()["area"]:
-                self.cursor = value
+                self.cursor, self.keyboard = value, False
             return None
         if name == "cursor":
             if value in _STEPS:
                 self.move_cursor(value)
+                self.keyboard = self.cursor is not None
             return None
         if name == "place":
             if self.cursor is None:
                 self.message = "Move the cursor with the arrow keys first (or Tab to a lit cell and press Enter)."
                 return None
-            return self.click(self.cursor)
+            keyboard = self.keyboard
+            played = self.click(self.cursor)
+            self.keyboard = keyboard and played is None  # refused: the cursor stays the keyboard's
+            return played
         if name == "reserve":
             return self.reserve()
         if name in ("draw", "pass"):
