@@ -8,7 +8,9 @@ not own forwards it to the owner through the owner's bus, a Redis Stream
 ``na:bus:<process>``; the owner handles it as if the client were its own
 (a ``RemoteClient``) and sends the answers back through the sender's bus,
 then a ``done`` for the request. So every frame a client gets was made by
-the room's one authority, in order.
+the room's one authority, in order. The answers to a forwarded frame (its
+ack or error, the requester's own update) travel back in one bus message
+with the ``done``: one XADD, not one per frame.
 
 When an owner dies, its leases run out (``LEASE_MS``): any process that
 needs the room (a forwarded frame still waiting for its answer, a client it
@@ -77,6 +79,9 @@ class Cluster:
         self.outgoing: asyncio.Queue = asyncio.Queue()
         self.remotes: dict[tuple[str, int], RemoteClient] = {}
         self.tasks: list[asyncio.Task] = []
+        #: the remote client whose forwarded frame is being handled, and the frames it gets meanwhile
+        self._answering: RemoteClient | None = None
+        self._answers: list[dict] = []
         self.proxy = Proxy(self)
         self.balancer = Balancer(self)
 
@@ -255,8 +260,12 @@ class Cluster:
                 # not ours (any more): the proxy sends it to the owner it reads now
                 self.post(remote.process, {"t": "moved", "cid": remote.cid, "rid": message.get("rid")})
                 return
-            self.relay.handle(remote, frame)
-            self.post(remote.process, {"t": "done", "cid": remote.cid, "rid": message.get("rid")})
+            self._answering, self._answers = remote, []
+            try:
+                self.relay.handle(remote, frame)
+            finally:
+                answers, self._answering, self._answers = self._answers, None, []
+            self.post(remote.process, {"t": "done", "cid": remote.cid, "rid": message.get("rid"), "frames": answers})
         elif kind == "sub":
             code = message["room"]
             if code not in self.relay.rooms and not self.adopt(code):
@@ -266,6 +275,9 @@ class Cluster:
             self.relay.enter(remote, self.relay.rooms[code], message["observer"], message["since"])
 
     def send_remote(self, remote: RemoteClient, frame: dict) -> None:
+        if remote is self._answering:  # goes back with the request's ``done``
+            self._answers.append(frame)
+            return
         self.post(remote.process, {"t": "frame", "cid": remote.cid, "frame": frame})
 
     def forget_room(self, room) -> None:

@@ -3,8 +3,9 @@
 What it is for: a client may send any frame to any process. A frame for a
 room owned elsewhere is forwarded through the owner's bus (``cluster.py``)
 and kept here, *pending*, until the owner says it handled it (``done``).
-Every ``WATCH_S`` this process reads the lease of every room its clients
-are proxied into or have frames pending in, and when a lease changed
+Every ``WATCH_S`` while frames are pending (``WATCH_IDLE_S`` otherwise)
+this process reads the lease of every room its clients are proxied into
+or have frames pending in, and when a lease changed
 (another owner, or the same process taking the room back: a lease's value
 marks each taking, ``redis_store.hold_value``) or ran out:
 
@@ -35,8 +36,10 @@ from .redis_store import hold_process, lease_key
 
 log = logging.getLogger("netarcade.relay")
 ENTERING = ("join", "watch", "resume")
-#: seconds between two reads of the owners of the rooms this process proxies clients into
+#: seconds between two reads of the owners of the rooms this process proxies clients into, while
+#: frames wait for an answer, and while none does
 WATCH_S = 0.1
+WATCH_IDLE_S = 0.25
 #: a forwarded frame still unanswered after this many seconds is answered ``unavailable``
 PENDING_MAX = 10.0
 
@@ -99,7 +102,9 @@ class Proxy:
         if client is None:
             return
         kind, remote = message["t"], client.remote
-        if kind == "done":
+        if kind == "done":  # the frame's answers, in order, then it is no longer pending
+            for frame in message.get("frames", ()):
+                self.pass_on(client, frame)
             client.pending.pop(message["rid"], None)
         elif kind == "moved":  # the process we sent it to does not hold the room: the next read of its owner
             entry = client.pending.get(message["rid"])
@@ -109,12 +114,16 @@ class Proxy:
             if remote is not None and remote["room"] == message["room"]:
                 remote["owner"] = None
         else:
-            frame = message["frame"]
-            if remote is not None and frame.get("kind") in ("state", "update") and frame.get("room") == remote["room"]:
-                remote["observer"], remote["version"], remote["subscribed"] = frame["seat"], frame["version"], True
-            elif remote is not None and frame.get("code") == "expired" and frame.get("room") == remote["room"]:
-                client.remote = None  # the room was removed (lifecycle.py): nothing to follow
-            self.relay.send(client, frame)
+            self.pass_on(client, message["frame"])
+
+    def pass_on(self, client, frame: dict) -> None:
+        """A frame the owner made for ``client``: noted (the version it has), then sent."""
+        remote = client.remote
+        if remote is not None and frame.get("kind") in ("state", "update") and frame.get("room") == remote["room"]:
+            remote["observer"], remote["version"], remote["subscribed"] = frame["seat"], frame["version"], True
+        elif remote is not None and frame.get("code") == "expired" and frame.get("room") == remote["room"]:
+            client.remote = None  # the room was removed (lifecycle.py): nothing to follow
+        self.relay.send(client, frame)
 
     # --- following owners -------------------------------------------------------------------
     async def watch(self) -> None:
@@ -122,7 +131,7 @@ class Proxy:
         or pending frames (not one GET per client: 1000 clients made 4000 a
         second)."""
         while True:
-            await asyncio.sleep(WATCH_S)
+            await asyncio.sleep(WATCH_S if any(c.pending for c in self.relay.clients.values()) else WATCH_IDLE_S)
             try:
                 await self.check()
             except asyncio.CancelledError:
