@@ -6,7 +6,8 @@ and a restarted process (a new process id) owns nothing. So every
 (``na:proc:<process>``, a key that lives three periods, listed in the set
 ``na:procs``), reads the others', and when it owns at least two more than
 the process with the fewest and more than its share (the total over the
-live processes, rounded up), hands rooms to that one, at most ``HANDOFFS``
+live processes, rounded up; a process with no connection to Redis is not
+live, ``cluster.Liveness``), hands rooms to that one, at most ``HANDOFFS``
 a period: it moves the lease to the other process in one script that
 checks it still holds it (``RedisStore.hand``), drops the room at once, and
 posts ``adopt`` on the other's bus; that one loads the room by replay (its
@@ -100,7 +101,9 @@ class Balancer:
         dead = [m for m, count in zip(members, counts) if count is None and m != me]
         if dead:
             await db.srem(PROCS, *dead)
-        self.counts = {m: int(count) for m, count in zip(members, counts) if count is not None}
+        # a process that has just died still has its key for a few seconds: not one to hand rooms to
+        self.counts = {m: int(count) for m, count in zip(members, counts)
+                       if count is not None and (m == me or await self.cluster.liveness.seen(m))}
         mine = self.owned()  # rooms taken or dropped while we read
         self.counts[me] = len(mine)
         for target in plan(self.counts, me):

@@ -12,8 +12,12 @@ the room's one authority, in order. The answers to a forwarded frame (its
 ack or error, the requester's own update) travel back in one bus message
 with the ``done``: one XADD, not one per frame.
 
-When an owner dies, its leases run out (``LEASE_MS``): any process that
-needs the room (a forwarded frame still waiting for its answer, a client it
+When an owner dies, its leases run out (``LEASE_MS``), or sooner: a
+process killed or crashed loses its connections to Redis at once, and
+every process names its connections (``na:<process>``), so a lease whose
+holder has had no connection for ``ABSENT_S`` is taken from it
+(``Liveness``; a false alarm costs a room move, never a second history: the
+append is fenced). Then any process that needs the room (a forwarded frame still waiting for its answer, a client it
 proxies, or the sweeper that looks for open rooms without an owner every
 ``SWEEP_S``) takes the lease, loads the room by replaying its log, and its
 clocks and bots run on. Every change of a lease's value (a new owner, or
@@ -40,6 +44,11 @@ from .balance import Balancer
 from .proxy import Proxy
 from .redis_store import LEASE_MS, OPEN, PREFIX, RENEW, hold_process, lease_key, log_key, retry_policy
 
+STEAL = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) end
+return 0
+"""
+
 log = logging.getLogger("netarcade.relay")
 BUS_MAXLEN = 100_000
 #: bus messages handled between two turns of the loop
@@ -52,6 +61,15 @@ SWEEP_S = 0.5
 #: is loaded, taken again and replayed again, forever). Renewals then bring it
 #: back to ``LEASE_MS``.
 LOAD_MS_PER_ACTION = 5
+#: a lease holder with no connection to Redis this long (seconds) is dead: its leases are taken
+ABSENT_S = 0.3
+#: and only once Redis has been up this long (seconds): after a Redis restart live processes reconnect
+SETTLED_S = 3.0
+
+
+def client_name(process: str) -> str:
+    """The name of a relay process's connections to Redis (``CLIENT LIST`` shows whether it lives)."""
+    return f"na:{process}"
 
 
 def new_process_id() -> str:
@@ -70,12 +88,53 @@ class RemoteClient:
         self.room = None
 
 
+class Liveness:
+    """Which lease holders are dead now: no connection named after them in
+    ``CLIENT LIST`` for ``ABSENT_S`` (read at most every 0.2 s). Unknown
+    (alive) when Redis refuses ``CLIENT LIST`` (an ACL user without it) or
+    has been up less than ``SETTLED_S``."""
+
+    def __init__(self, db) -> None:
+        self.db = db
+        self.alive: set[str] | None = None
+        self.read_at = -1.0
+        self.absent: dict[str, float] = {}  # process -> when it was first seen without a connection
+
+    async def seen(self, process: str) -> bool:
+        """False if ``process`` had no connection to Redis at the last read (it
+        may be dying: hand it nothing); True if it had, or if that is unknown."""
+        await self.dead(process)
+        return self.alive is None or process in self.alive
+
+    async def dead(self, process: str | None) -> bool:
+        if process is None:
+            return False
+        now = asyncio.get_running_loop().time()
+        if now - self.read_at >= 0.2:
+            self.read_at = now
+            try:
+                uptime = (await self.db.info("server"))["uptime_in_seconds"]
+                names = {c.get("name", "") for c in await self.db.client_list()}
+                self.alive = {n[3:] for n in names if n.startswith("na:")} if uptime >= SETTLED_S else None
+            except asyncio.CancelledError:
+                raise
+            except Exception:
+                self.alive = None
+        if self.alive is None or process in self.alive:
+            self.absent.pop(process, None)
+            return False
+        return now - self.absent.setdefault(process, now) >= ABSENT_S
+
+
 class Cluster:
     def __init__(self, relay, url: str, process: str):
         self.relay, self.url, self.me = relay, url, process
-        self.db = aredis.Redis.from_url(url, retry=retry_policy(AsyncRetry), socket_connect_timeout=2)
-        self.reader_db = aredis.Redis.from_url(url, retry=retry_policy(AsyncRetry), socket_connect_timeout=2)
+        named = {"retry": retry_policy(AsyncRetry), "socket_connect_timeout": 2, "client_name": client_name(process)}
+        self.db = aredis.Redis.from_url(url, **named)
+        self.reader_db = aredis.Redis.from_url(url, **named)
         self.renew = self.db.register_script(RENEW)
+        self.steal = self.db.register_script(STEAL)
+        self.liveness = Liveness(self.db)
         self.outgoing: asyncio.Queue = asyncio.Queue()
         self.remotes: dict[tuple[str, int], RemoteClient] = {}
         self.tasks: list[asyncio.Task] = []
@@ -104,6 +163,15 @@ class Cluster:
 
     def mine(self, holder: str | None) -> bool:
         return hold_process(holder) == self.me
+
+    async def take_from_dead(self, code: str, holder: str | None) -> bool:
+        """Take the room if its lease holder ``holder`` (a lease value) is dead
+        (``Liveness``); False if it lives or another process was quicker."""
+        if holder is None or self.mine(holder) or not await self.liveness.dead(hold_process(holder)):
+            return False
+        if await self.steal(keys=[lease_key(code)], args=[holder]):
+            log.warning("took room %s from %s (no connection to Redis)", code, holder)
+        return await self.take(code)
 
     async def take(self, code: str) -> bool:
         """Take a free lease and load the room here; False if someone holds it."""
@@ -172,10 +240,13 @@ class Cluster:
                     continue
                 held = await self.db.mget([lease_key(code) for code in codes])
                 for code, holder in zip(codes, held):
+                    holder = holder.decode() if holder else None
                     if holder is None:
                         await self.take(code)
-                    elif hold_process(holder) == self.me:
+                    elif self.mine(holder):
                         self.adopt(code)
+                    else:
+                        await self.take_from_dead(code, holder)
             except asyncio.CancelledError:
                 raise
             except Exception:
@@ -258,7 +329,8 @@ class Cluster:
             code = str(frame.get("room", "")).upper()
             if code not in self.relay.rooms and not self.adopt(code):
                 # not ours (any more): the proxy sends it to the owner it reads now
-                self.post(remote.process, {"t": "moved", "cid": remote.cid, "rid": message.get("rid")})
+                self.post(remote.process, {"t": "moved", "from": self.me, "cid": remote.cid,
+                                           "rid": message.get("rid")})
                 return
             self._answering, self._answers = remote, []
             try:
@@ -270,7 +342,7 @@ class Cluster:
             code = message["room"]
             if code not in self.relay.rooms and not self.adopt(code):
                 # moved on again: the proxy reads the owner once more
-                self.post(remote.process, {"t": "nosub", "cid": remote.cid, "room": code})
+                self.post(remote.process, {"t": "nosub", "from": self.me, "cid": remote.cid, "room": code})
                 return
             self.relay.enter(remote, self.relay.rooms[code], message["observer"], message["since"])
 

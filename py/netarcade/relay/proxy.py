@@ -9,7 +9,8 @@ or have frames pending in, and when a lease changed
 (another owner, or the same process taking the room back: a lease's value
 marks each taking, ``redis_store.hold_value``) or ran out:
 
-- a room without an owner is taken here (its clients are then this
+- a room without an owner, or whose owner is dead (no connection to
+  Redis: ``cluster.Liveness``), is taken here (its clients are then this
   process's own again);
 - each subscribed client is subscribed again where the room lives now,
   from the last version it got (a full ``state``: nothing is missed);
@@ -108,10 +109,11 @@ class Proxy:
             client.pending.pop(message["rid"], None)
         elif kind == "moved":  # the process we sent it to does not hold the room: the next read of its owner
             entry = client.pending.get(message["rid"])
-            if entry is not None:
+            if entry is not None and hold_process(entry["owner"]) == message["from"]:  # not sent on since
                 entry["owner"] = None
         elif kind == "nosub":
-            if remote is not None and remote["room"] == message["room"]:
+            if (remote is not None and remote["room"] == message["room"]
+                    and hold_process(remote["owner"]) == message["from"]):
                 remote["owner"] = None
         else:
             self.pass_on(client, message["frame"])
@@ -166,6 +168,8 @@ class Proxy:
                         removed.add(code)
             elif self.cluster.mine(holders[code]):
                 self.cluster.adopt(code)
+            elif await self.cluster.take_from_dead(code, holders[code]):
+                holders[code] = await self.cluster.owner(code)
         for client in clients:
             if self.relay.clients.get(client.cid) is not client:
                 continue  # gone while we read

@@ -143,7 +143,7 @@ class RedisStore(JournalStore):
         self.url, self.process = url, process
         self.keep_ms = max(1, round(keep * 1000))
         self.db = redis.Redis.from_url(url, retry=retry_policy(), socket_timeout=5, socket_connect_timeout=2,
-                                       health_check_interval=0)
+                                       health_check_interval=0, client_name=f"na:{process}")
         try:
             self.db.ping()
         except redis.RedisError as err:  # after the retries: Redis is not there
