@@ -210,20 +210,21 @@ class Cluster:
     async def keep_leases(self) -> None:
         while True:
             await asyncio.sleep(LEASE_MS / 3000)
-            codes = list(self.relay.rooms)
-            holds = self.relay.store
+            store = self.relay.store
+            held = [(code, store.holding(code)) for code in self.relay.rooms]
             try:
                 async with self.db.pipeline(transaction=False) as pipe:
-                    for code in codes:
-                        await self.renew(keys=[lease_key(code)], args=[holds.holding(code), LEASE_MS], client=pipe)
+                    for code, value in held:
+                        await self.renew(keys=[lease_key(code)], args=[value, LEASE_MS], client=pipe)
                     kept = await pipe.execute()
             except asyncio.CancelledError:
                 raise
             except Exception:
                 log.warning("could not renew leases (Redis unreachable?)")
                 continue
-            for code, ok in zip(codes, kept):
-                if not ok and code in self.relay.rooms:
+            for (code, value), ok in zip(held, kept):
+                # a renewal that waited out a Redis outage may answer for a lease taken since (a new value)
+                if not ok and code in self.relay.rooms and store.holding(code) == value:
                     log.warning("lost the lease of room %s", code)
                     self.relay.drop_room(code)
 
@@ -285,7 +286,9 @@ class Cluster:
                     await asyncio.sleep(0.2)
 
     async def read_bus(self) -> None:
-        last = "$"
+        # from the start: the bus is as new as this process's id, and a frame forwarded to it
+        # before its first XREAD ("$" would skip it) must be read too
+        last = "0-0"
         key = bus_key(self.me)
         while True:
             try:

@@ -166,12 +166,19 @@ class RedisStore(JournalStore):
         return self.holds.get(code, f"{self.process}/0")
 
     def adopt(self, code: str) -> bool:
-        """A lease another process handed to this one (``hand``): True (and
-        kept) if the lease of ``code`` names this process now."""
+        """A lease another process handed to this one (``hand``), or one this
+        process holds without the room (it dropped it): True if the lease of
+        ``code`` names this process; it is given a new value of this
+        process's first (one script that checks it is unchanged), so that
+        every process proxying clients into the room sees a change of owner
+        and subscribes them again (the room was not here a moment ago)."""
         value = self.db.get(lease_key(code))
         if hold_process(value) != self.process:
             return False
-        self.holds[code] = _text(value)
+        fresh = self.hold_value(code)
+        if not self._hand(keys=[lease_key(code)], args=[_text(value), fresh, LEASE_MS]):
+            return False
+        self.holds[code] = fresh
         return True
 
     def hand(self, code: str, process: str) -> bool:
