@@ -11,7 +11,7 @@ it reads which rooms one process owns, kills it with SIGKILL, and waits
 until each of those rooms has an acknowledged move again: that wait is the
 room's **pause** (kill to the room's next ack: the lease running out, a
 survivor taking the room, its clients reconnecting and resuming, the next
-move). Then it starts the killed process again (a new process id) and
+move; it also notes when a survivor held each room's lease). Then it starts the killed process again (a new process id) and
 waits until it owns rooms again (``balance.py``), and for each room handed
 to it notes the longest gap between two acks of the room around the
 handoff. It prints the median, 90th percentile and longest pause, and what
@@ -74,7 +74,7 @@ async def failover(args, processes, db) -> dict:
         await asyncio.wait_for(connected.acquire(), 300)
     tally.window = (time.perf_counter(), float("inf"))
     go.set()
-    pauses, stuck, restarts, gaps, loads = [], 0, [], [], [load_average()]
+    pauses, stuck, restarts, gaps, loads, taken = [], 0, [], [], [load_average()], []
     try:
         for kill in range(args.kills):
             await asyncio.sleep(args.settle)  # play, and let a restarted process take its share
@@ -84,9 +84,16 @@ async def failover(args, processes, db) -> dict:
             killed = time.perf_counter()
             victim.kill()
             deadline = time.monotonic() + STUCK_S
+            waiting = set(held)
             while time.monotonic() < deadline:
                 moved = acked_after(tally, killed)
-                if all(room in moved for room in held):
+                if waiting:
+                    now = await asyncio.to_thread(owners, db, sorted(waiting))
+                    for room, owner in now.items():
+                        if owner is not None and owner != victim.process_id:
+                            taken.append(time.perf_counter() - killed)
+                            waiting.discard(room)
+                if not waiting and all(room in moved for room in held):
                     break
                 await asyncio.sleep(0.05)
             moved = acked_after(tally, killed)
@@ -117,7 +124,7 @@ async def failover(args, processes, db) -> dict:
         await asyncio.wait(tasks, timeout=15)
         for task in tasks:
             task.cancel()
-    return {"pauses": sorted(pauses), "stuck": stuck, "restarts": restarts, "gaps": sorted(gaps),
+    return {"taken": sorted(taken), "pauses": sorted(pauses), "stuck": stuck, "restarts": restarts, "gaps": sorted(gaps),
             "acks": len(tally.ack_times), "unavailable": tally.unavailable, "reconnects": tally.reconnects,
             "load": max(loads)}
 
@@ -159,7 +166,8 @@ def main(argv=None) -> int:
           f"{args.game}, think {args.think:g} s, {args.kills} owner kills (SIGKILL): pause per room (kill to "
           f"the room's next ack) median {statistics.median(pauses) if pauses else float('nan'):.2f} s, "
           f"p90 {pick(pauses, 0.9):.2f} s, longest {pick(pauses, 1.0):.2f} s over {len(pauses)} rooms, "
-          f"{f['stuck']} rooms that did not move within {STUCK_S:g} s", flush=True)
+          f"{f['stuck']} rooms that did not move within {STUCK_S:g} s; each taken by a survivor "
+          f"{pick(f['taken'], 0.5):.2f} s after the kill (median; longest {pick(f['taken'], 1.0):.2f} s)", flush=True)
     print("  after each restart the process owned "
           + ", ".join(f"{owned} rooms within {seconds:.1f} s" for owned, seconds in f["restarts"])
           + f" (its share: {args.rooms // args.processes}); the rooms handed to it paused at most "
