@@ -1,5 +1,6 @@
 """How long a room pauses when its owner dies, and whether a restarted
-process gets rooms back (docs/relay-load.md, "Failover"; issue 28).
+process gets rooms back (docs/relay-load.md, "Several processes on
+Redis"; issue 28).
 
 Starts a ``redis-server`` of its own (AOF, ``appendfsync always``, as
 docs/relay.md says) and PROCESSES relay processes on it, opens ROOMS rooms
@@ -9,12 +10,12 @@ spread over the processes; a closed connection reopened on a live process
 and resumed, ``unavailable`` followed by a ``resume``). Then KILLS times:
 it reads which rooms one process owns, kills it with SIGKILL, and waits
 until each of those rooms has an acknowledged move again: that wait is the
-room's **pause** (kill to the room's next ack: the lease running out, a
-survivor taking the room, its clients reconnecting and resuming, the next
-move; it also notes when a survivor held each room's lease). Then it starts the killed process again (a new process id) and
-waits until it owns rooms again (``balance.py``), and for each room handed
-to it notes the longest gap between two acks of the room around the
-handoff. It prints the median, 90th percentile and longest pause, and what
+room's **pause** (kill to the room's next ack: a survivor taking the room,
+its clients reconnecting and resuming, the next move; it also notes when a
+survivor held each room's lease). Then it starts the killed process again
+(a new process id) and waits until it owns rooms again (``balance.py``),
+and for each room handed to it notes the longest gap between two acks of
+the room around the handoff. It prints the median, 90th percentile and longest pause, and what
 the restarted processes owned.
 
     python scripts/bench_failover.py --rooms 30 --seats 4 --processes 3 --kills 3
@@ -36,7 +37,8 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT / "scripts"))
 
-from bench_relay import NO_QUOTA, RelayProcess, Tally, create_rooms, load_average, player, start_redis  # noqa: E402
+from bench_relay import (NO_QUOTA, RelayProcess, Tally, create_rooms, load_average, start_players,  # noqa: E402
+                         start_redis, stop_players)
 
 #: a safety net: a room that has not moved this long after a kill is reported as stuck
 STUCK_S = 60.0
@@ -64,14 +66,7 @@ def longest_gap(tally: Tally, room: str, since: float, until: float) -> float:
 async def failover(args, processes, db) -> dict:
     players = await create_rooms(args, processes)
     rooms = sorted({room for room, _seat, _token in players})
-    rng = random.Random(args.seed)
-    tally, stop, go = Tally(), asyncio.Event(), asyncio.Event()
-    connected, handshakes = asyncio.Semaphore(0), asyncio.Semaphore(32)
-    tasks = [asyncio.ensure_future(player(processes, index, room, seat, token, random.Random(rng.random()),
-                                          args.think, tally, stop, connected, go, handshakes))
-             for index, (room, seat, token) in enumerate(players)]
-    for _ in players:
-        await asyncio.wait_for(connected.acquire(), 300)
+    tally, stop, go, tasks = await start_players(processes, players, args.think, random.Random(args.seed))
     tally.window = (time.perf_counter(), float("inf"))
     go.set()
     pauses, stuck, restarts, gaps, loads, taken = [], 0, [], [], [load_average()], []
@@ -118,13 +113,9 @@ async def failover(args, processes, db) -> dict:
             gaps += [longest_gap(tally, room, started, until) for room, owner in now.items()
                      if owner == victim.process_id and before[room] != victim.process_id]
     finally:
-        stop.set()
-        for client in list(tally.open):
-            client.changed.set()
-        await asyncio.wait(tasks, timeout=15)
-        for task in tasks:
-            task.cancel()
-    return {"taken": sorted(taken), "pauses": sorted(pauses), "stuck": stuck, "restarts": restarts, "gaps": sorted(gaps),
+        await stop_players(tally, stop, tasks)
+    return {"taken": sorted(taken), "pauses": sorted(pauses), "stuck": stuck, "restarts": restarts,
+            "gaps": sorted(gaps),
             "acks": len(tally.ack_times), "unavailable": tally.unavailable, "reconnects": tally.reconnects,
             "load": max(loads)}
 

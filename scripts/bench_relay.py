@@ -298,20 +298,36 @@ async def create_rooms(args, processes) -> list[tuple[str, int, str]]:
     return players
 
 
-async def bench(args, processes, redis_url=None, players=None) -> dict:
-    rng = random.Random(args.seed)
-    players = players or await create_rooms(args, processes)
-
-    # every seat connects and resumes first (a bounded number at a time), so
-    # the measured window holds moves alone, not the connection storm
+async def start_players(processes, players, think: float, rng: random.Random):
+    """A ``player`` task for every (room, seat, token), each connected and
+    resumed before this returns (a bounded number of handshakes at a time),
+    so the measured window holds moves alone, not the connection storm.
+    Returns (tally, stop, go, tasks): ``go.set()`` lets them play."""
     tally, stop, go = Tally(), asyncio.Event(), asyncio.Event()
     connected, handshakes = asyncio.Semaphore(0), asyncio.Semaphore(32)
-    opening = time.monotonic()
     tasks = [asyncio.ensure_future(player(processes, index, room, seat, token, random.Random(rng.random()),
-                                          args.think, tally, stop, connected, go, handshakes))
+                                          think, tally, stop, connected, go, handshakes))
              for index, (room, seat, token) in enumerate(players)]
     for _ in players:
         await asyncio.wait_for(connected.acquire(), 300)
+    return tally, stop, go, tasks
+
+
+async def stop_players(tally: Tally, stop: asyncio.Event, tasks) -> None:
+    """Wake every player to stop (within 15 s), then cancel what is left."""
+    stop.set()
+    for client in list(tally.open):
+        client.changed.set()
+    await asyncio.wait(tasks, timeout=15)
+    for task in tasks:
+        task.cancel()
+
+
+async def bench(args, processes, redis_url=None, players=None) -> dict:
+    rng = random.Random(args.seed)
+    players = players or await create_rooms(args, processes)
+    opening = time.monotonic()
+    tally, stop, go, tasks = await start_players(processes, players, args.think, rng)
     connect_s = time.monotonic() - opening
     # the clients are the instrument: a full pass of this process's cycle
     # collector (every frame of 1000 clients is kept) held every client's
@@ -357,12 +373,7 @@ async def bench(args, processes, redis_url=None, players=None) -> dict:
     loads.append(load_average())
     commands = redis_stats(redis_url) - commands
     moves = len(tally.latencies)  # acknowledged moves sent and answered in the window
-    stop.set()
-    for client in list(tally.open):
-        client.changed.set()
-    await asyncio.wait(tasks, timeout=15)
-    for task in tasks:
-        task.cancel()
+    await stop_players(tally, stop, tasks)
     latencies, updates = sorted(tally.latencies), sorted(tally.updates)
     pick = lambda q, values=latencies: (values[min(len(values) - 1, int(q * len(values)))] * 1000
                                         if values else float("nan"))

@@ -28,7 +28,7 @@ import time
 import pytest
 
 from test_relay_harness import Client, close_quietly, run  # noqa: E402
-from test_relay_redis import RedisServer, hold_process, lease_key, log_key, redis, redis_server, relays  # noqa: F401,E402
+from test_relay_redis import hold_process, lease_key, log_key, redis, redis_server, relays  # noqa: F401,E402
 
 #: a Redis outage this long is longer than the lease (``LEASE_MS``, 2 s): every owner loses its rooms
 OUTAGE_S = 3.0
@@ -158,89 +158,90 @@ def log_of(db, room: str) -> list[str]:
     return [fields["text"] for _id, fields in db.xrange(log_key(room))]
 
 
-def test_redis_down_longer_than_the_lease_every_client_gets_every_frame(tmp_path, redis_server):
+@pytest.fixture
+def trio(tmp_path, redis_server):
+    """Three relay processes on ``redis_server``, and a client of that Redis."""
     processes = relays(tmp_path, redis_server, 3)
     db = redis.Redis.from_url(redis_server.url, decode_responses=True)
-    try:
-        async def scenario():
-            # a room owned by each process, its seats and a spectator on every process
-            tables = [await table(processes, owner) for owner in range(3)]
-            rooms = [room for room, _clients in tables]
-
-            async def play(until):
-                await asyncio.gather(*(p.play(until) for _room, clients in tables for p in clients[:3]))
-            await play(4)
-            leases = [[db.get(lease_key(room)) for room in rooms]]
-            for outage in range(OUTAGES):
-                await asyncio.to_thread(redis_server.kill)
-                await asyncio.sleep(OUTAGE_S)  # the outage itself: longer than the lease
-                await asyncio.to_thread(redis_server.start)
-                await play(10 + 6 * outage)
-                for room, clients in tables:
-                    version = max(c.version() for c in clients[:3])
-                    await everyone_at(clients, version)
-                    check_moves(clients, log_of(db, room), version)
-                leases.append([db.get(lease_key(room)) for room in rooms])
-            print(f"leases before and after each outage {leases}; resumes the relay asked for: "
-                  f"{[c.resumes for _room, clients in tables for c in clients]}")
-            for _room, clients in tables:
-                for client in clients:
-                    await close_quietly(client.client)
-        run(scenario(), 180)
-    finally:
-        db.close()
-        for process in processes:
-            process.kill()
+    yield processes, db
+    db.close()
+    for process in processes:
+        process.kill()
 
 
-def test_an_owner_killed_frames_to_survivors_are_answered(tmp_path, redis_server):
-    processes = relays(tmp_path, redis_server, 3)
-    db = redis.Redis.from_url(redis_server.url, decode_responses=True)
-    try:
-        async def scenario():
-            room, clients = await table(processes)
-            players = clients[:3]
-            await asyncio.gather(*(p.play(4) for p in players))
-            assert hold_process(db.get(lease_key(room))) == processes[0].process_id
-            while players[0].latest()["legal"]:  # a seat on a survivor is to act
-                await players[0].play(players[0].version() + 1)
-            version = max(c.version() for c in players)
-            await everyone_at(clients, version)
-            mover = next(p for p in players[1:] if p.latest()["legal"])  # on a survivor, to act now
-            resumer = next(p for p in players[1:] if p is not mover)
-            watcher, resumed = await Client.open(processes[1].url), await Client.open(processes[2].url)
-            frame = mover.latest()
-            requests = [
-                (watcher, {"kind": "watch", "room": room}),
-                (resumed, {"kind": "resume", "room": room, "seat": resumer.seat, "token": resumer.token,
-                           "since": version}),
-                (mover.client, {"kind": "act", "room": room, "seat": mover.seat, "token": mover.token,
-                                "action": frame["legal"][0], "base": frame["version"]})]
-            processes[0].kill()
-            killed = time.monotonic()
-            sent, answers = [], []
-            for client, request in requests:
-                sent.append(time.monotonic() - killed)
-                answers.append(asyncio.ensure_future(client.request(request, SAFETY)))
-            times = []
-            expected = {"watch": {"state"}, "resume": {"state"}, "act": {"ack", "stale", "unavailable"}}
-            for (_client, request), answer in zip(requests, answers):
-                got = await answer
-                times.append(time.monotonic() - killed)
-                assert got.get("code", got["kind"]) in expected[request["kind"]], got
-            print(f"owner killed; watch, resume, act sent {[round(s * 1000) for s in sent]} ms after the kill, "
-                  f"answered after {[round(t * 1000) for t in times]} ms: "
-                  f"{[(a.result()['kind'], a.result().get('code')) for a in answers]}")
-            assert hold_process(db.get(lease_key(room))) in (processes[1].process_id, processes[2].process_id)
-            for client in (watcher, resumed):
-                await close_quietly(client)
+def test_redis_down_longer_than_the_lease_every_client_gets_every_frame(trio, redis_server):
+    processes, db = trio
+
+    async def scenario():
+        # a room owned by each process, its seats and a spectator on every process
+        tables = [await table(processes, owner) for owner in range(3)]
+        rooms = [room for room, _clients in tables]
+
+        async def play(until):
+            await asyncio.gather(*(p.play(until) for _room, clients in tables for p in clients[:3]))
+        await play(4)
+        leases = [[db.get(lease_key(room)) for room in rooms]]
+        for outage in range(OUTAGES):
+            await asyncio.to_thread(redis_server.kill)
+            await asyncio.sleep(OUTAGE_S)  # the outage itself: longer than the lease
+            await asyncio.to_thread(redis_server.start)
+            await play(10 + 6 * outage)
+            for room, clients in tables:
+                version = max(c.version() for c in clients[:3])
+                await everyone_at(clients, version)
+                check_moves(clients, log_of(db, room), version)
+            leases.append([db.get(lease_key(room)) for room in rooms])
+        print(f"leases before and after each outage {leases}; resumes the relay asked for: "
+              f"{[c.resumes for _room, clients in tables for c in clients]}")
+        for _room, clients in tables:
             for client in clients:
                 await close_quietly(client.client)
-        run(scenario(), 120)
-    finally:
-        db.close()
-        for process in processes:
-            process.kill()
+    run(scenario(), 180)
+
+
+def test_an_owner_killed_frames_to_survivors_are_answered(trio):
+    processes, db = trio
+
+    async def scenario():
+        room, clients = await table(processes)
+        players = clients[:3]
+        await asyncio.gather(*(p.play(4) for p in players))
+        assert hold_process(db.get(lease_key(room))) == processes[0].process_id
+        while players[0].latest()["legal"]:  # a seat on a survivor is to act
+            await players[0].play(players[0].version() + 1)
+        version = max(c.version() for c in players)
+        await everyone_at(clients, version)
+        mover = next(p for p in players[1:] if p.latest()["legal"])  # on a survivor, to act now
+        resumer = next(p for p in players[1:] if p is not mover)
+        watcher, resumed = await Client.open(processes[1].url), await Client.open(processes[2].url)
+        frame = mover.latest()
+        requests = [
+            (watcher, {"kind": "watch", "room": room}),
+            (resumed, {"kind": "resume", "room": room, "seat": resumer.seat, "token": resumer.token,
+                       "since": version}),
+            (mover.client, {"kind": "act", "room": room, "seat": mover.seat, "token": mover.token,
+                            "action": frame["legal"][0], "base": frame["version"]})]
+        processes[0].kill()
+        killed = time.monotonic()
+        sent, answers = [], []
+        for client, request in requests:
+            sent.append(time.monotonic() - killed)
+            answers.append(asyncio.ensure_future(client.request(request, SAFETY)))
+        times = []
+        expected = {"watch": {"state"}, "resume": {"state"}, "act": {"ack", "stale", "unavailable"}}
+        for (_client, request), answer in zip(requests, answers):
+            got = await answer
+            times.append(time.monotonic() - killed)
+            assert got.get("code", got["kind"]) in expected[request["kind"]], got
+        print(f"owner killed; watch, resume, act sent {[round(s * 1000) for s in sent]} ms after the kill, "
+              f"answered after {[round(t * 1000) for t in times]} ms: "
+              f"{[(a.result()['kind'], a.result().get('code')) for a in answers]}")
+        assert hold_process(db.get(lease_key(room))) in (processes[1].process_id, processes[2].process_id)
+        for client in (watcher, resumed):
+            await close_quietly(client)
+        for client in clients:
+            await close_quietly(client.client)
+    run(scenario(), 120)
 
 
 def owners(db, rooms) -> list[str | None]:
