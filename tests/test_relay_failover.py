@@ -18,6 +18,8 @@ a bounded safety net that fails the test.
 - Rooms spread back: a process started late, and a process restarted after
   a kill, owns rooms again, and a handed room's clients on every process go
   on getting its frames.
+- A lease whose holder has no connection to Redis (a killed process) is
+  taken before it runs out; one whose holder is connected is not.
 """
 
 from __future__ import annotations
@@ -287,3 +289,45 @@ def test_rooms_spread_back_over_live_processes(tmp_path, redis_server):
         db.close()
         for process in processes:
             process.kill()
+
+
+def test_a_lease_whose_holder_has_no_connection_is_taken_before_it_runs_out(tmp_path, redis_server, monkeypatch):
+    """``cluster.Liveness``: a killed process's connections to Redis close at
+    once, so a lease naming a process with no connection (``CLIENT LIST``)
+    is taken without waiting for it to run out; a lease naming a process
+    that is connected stays its own. Leases of a minute make the difference
+    plain (no clock is read)."""
+    from netarcade.relay import cluster
+    from netarcade.relay.room import Room
+    from netarcade.relay.server import Relay
+
+    monkeypatch.setattr(cluster, "SETTLED_S", 0)  # this Redis has just started
+    relay = Relay(store=redis_server.url, data=str(tmp_path / "data"))
+    rooms = [Room.create(relay.store, lambda *_: None, "backbone", {}, ["human", "human"], 90.0).code
+             for _ in range(2)]
+    db = redis.Redis.from_url(redis_server.url, decode_responses=True)
+    alive = redis.Redis.from_url(redis_server.url, client_name="na:p-0000000a1ive")
+    alive.ping()  # a process with a connection
+    leases = {rooms[0]: "p-000000dead00/1", rooms[1]: "p-0000000a1ive/1"}
+    for code, value in leases.items():
+        db.set(lease_key(code), value, px=60_000)
+    relay.store.holds.clear()  # the leases are the two other processes' now
+
+    async def scenario():
+        try:
+            taken = {}
+            for _ in range(200):  # the dead holder is absent in two reads 0.3 s apart: a bounded safety net
+                for code, value in leases.items():
+                    taken[code] = taken.get(code) or await relay.cluster.take_from_dead(code, value)
+                if taken[rooms[0]]:
+                    break
+                await asyncio.sleep(0.05)
+            assert taken == {rooms[0]: True, rooms[1]: False}
+            assert hold_process(db.get(lease_key(rooms[0]))) == relay.process and rooms[0] in relay.rooms
+            assert db.get(lease_key(rooms[1])) == leases[rooms[1]] and rooms[1] not in relay.rooms
+        finally:
+            await relay.cluster.close()
+    run(scenario(), 60)
+    relay.store.close()
+    alive.close()
+    db.close()
