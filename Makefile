@@ -25,7 +25,8 @@ soak: $(STAMP)
 # engine figures, then page figures (first board paint, ready to play, vs the bare page),
 # then the engine under Pyodide in Node with its ratio to CPython;
 # `make bench BENCH_ARGS=--bots` also times the greedy and search bots' moves on both
-# relay: 250 rooms of clients acting at once (throughput), then thinking 2 s (docs/relay-load.md)
+# relay: 250 rooms of clients acting at once (throughput), then thinking 2 s, then three processes on
+# Redis, and the pause per room when an owner is killed (docs/relay-load.md)
 BENCH_ARGS ?=
 BENCH_JSON := build/bench-cpython.json
 bench: $(STAMP)
@@ -38,6 +39,7 @@ bench: $(STAMP)
 	$(PY) scripts/bench_relay.py --rooms 20 --seats 4 --seconds 60 --kills 200 --service-moves 0
 	$(MAKE) --no-print-directory redis
 	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --processes 3
+	$(PY) scripts/bench_failover.py --rooms 30 --seats 4 --processes 3 --kills 3
 
 # Overwrite's search bot against greedy at the page's think time, 200 games with 2 players
 # and 200 with 4 (issue 24's targets; scripts/overwrite_ladders.py, docs/bots.md "Ladders"):

@@ -90,7 +90,8 @@ class Tally:
         self.latencies: list[float] = []
         self.updates: list[float] = []  # submit to the acting seat's update showing its move
         self.acked: list[tuple[str, int, str]] = []
-        self.refused = self.timeouts = self.reconnects = self.finished = 0
+        self.ack_times: list[tuple[float, str]] = []  # (perf_counter, room) of every ack, in order
+        self.refused = self.timeouts = self.reconnects = self.finished = self.unavailable = 0
         self.outstanding = 0  # acts sent and not yet answered, now
         self.open: set = set()  # clients connected now (``stop`` wakes them)
         self.window: tuple[float, float] | None = None  # (start, end) of the measured window
@@ -104,12 +105,16 @@ async def player(processes, index, room, seat, token, rng, think, tally, stop, c
     then act whenever the seat's latest frame offers legal actions, after
     ``think`` seconds on average (exponential; 0: at once), until ``stop``.
     A slow answer is waited for, never a reason to reconnect; a closed
-    connection is reopened and resumed since the last version seen."""
+    connection is reopened (on the next live process if this one is dead)
+    and resumed since the last version seen, and an ``unavailable`` answer
+    (the room changed process) is followed by a ``resume``, as docs/relay.md
+    tells a client to do."""
     since, ready, first, pending = -1, 0, True, None
     while not stop.is_set():
         client = None
         try:
-            process = processes[index % len(processes)]
+            turn = index % len(processes)
+            process = next((p for p in processes[turn:] + processes[:turn] if p.alive()), processes[turn])
             async with handshakes:  # a bounded number at a time
                 client = await Client.open(process.url)
                 tally.open.add(client)
@@ -148,8 +153,13 @@ async def player(processes, index, room, seat, token, rng, think, tally, stop, c
                         if tally.counts(sent):
                             tally.latencies.append(time.perf_counter() - sent)
                         tally.acked.append((room, answer["version"], action))
+                        tally.ack_times.append((time.perf_counter(), room))
                         ready = answer["version"]  # the update for it follows the ack
                         pending = (sent, ready)
+                    elif answer.get("code") == "unavailable":  # the room changed process: resume
+                        tally.unavailable += 1
+                        await client.request({"kind": "resume", "room": room, "seat": seat, "token": token,
+                                              "since": since}, 120)
                     else:
                         tally.refused += 1
                         ready = frame["version"] + 1
@@ -268,11 +278,13 @@ def per_move(stats: Counter, moves: int, elapsed: float, idle: Counter, idle_s: 
             f"{idle_calls:.0f} commands a second ({idle['cpu_ms'] / idle_s / 10:.1f}% of a core)")
 
 
-async def bench(args, processes, redis_url=None, players=None) -> dict:
-    rng = random.Random(args.seed)
-    # rooms are created round the processes: each owns its share (the creator takes the lease)
+async def create_rooms(args, processes) -> list[tuple[str, int, str]]:
+    """``args.rooms`` rooms of ``args.seats`` human seats, created round the
+    processes (each owns its share: the creator takes the lease), every seat
+    joined: (room, seat, token) for each seat."""
+    players = []
     setups = [await Client.open(process.url) for process in processes]
-    for index in range(0 if players else args.rooms):
+    for index in range(args.rooms):
         setup = setups[index % len(setups)]
         created = await setup.request({"kind": "create", "game": args.game, "seats": ["human"] * args.seats}, 60)
         if created["kind"] != "created":
@@ -280,20 +292,42 @@ async def bench(args, processes, redis_url=None, players=None) -> dict:
         room = created["room"]
         for seat in range(args.seats):
             joined = await setup.request({"kind": "join", "room": room, "name": f"p{seat}", "seat": seat}, 60)
-            players = (players or []) + [(room, seat, joined["token"])]
+            players.append((room, seat, joined["token"]))
     for setup in setups:
         await setup.close()
+    return players
 
-    # every seat connects and resumes first (a bounded number at a time), so
-    # the measured window holds moves alone, not the connection storm
+
+async def start_players(processes, players, think: float, rng: random.Random):
+    """A ``player`` task for every (room, seat, token), each connected and
+    resumed before this returns (a bounded number of handshakes at a time),
+    so the measured window holds moves alone, not the connection storm.
+    Returns (tally, stop, go, tasks): ``go.set()`` lets them play."""
     tally, stop, go = Tally(), asyncio.Event(), asyncio.Event()
     connected, handshakes = asyncio.Semaphore(0), asyncio.Semaphore(32)
-    opening = time.monotonic()
     tasks = [asyncio.ensure_future(player(processes, index, room, seat, token, random.Random(rng.random()),
-                                          args.think, tally, stop, connected, go, handshakes))
+                                          think, tally, stop, connected, go, handshakes))
              for index, (room, seat, token) in enumerate(players)]
     for _ in players:
         await asyncio.wait_for(connected.acquire(), 300)
+    return tally, stop, go, tasks
+
+
+async def stop_players(tally: Tally, stop: asyncio.Event, tasks) -> None:
+    """Wake every player to stop (within 15 s), then cancel what is left."""
+    stop.set()
+    for client in list(tally.open):
+        client.changed.set()
+    await asyncio.wait(tasks, timeout=15)
+    for task in tasks:
+        task.cancel()
+
+
+async def bench(args, processes, redis_url=None, players=None) -> dict:
+    rng = random.Random(args.seed)
+    players = players or await create_rooms(args, processes)
+    opening = time.monotonic()
+    tally, stop, go, tasks = await start_players(processes, players, args.think, rng)
     connect_s = time.monotonic() - opening
     # the clients are the instrument: a full pass of this process's cycle
     # collector (every frame of 1000 clients is kept) held every client's
@@ -339,12 +373,7 @@ async def bench(args, processes, redis_url=None, players=None) -> dict:
     loads.append(load_average())
     commands = redis_stats(redis_url) - commands
     moves = len(tally.latencies)  # acknowledged moves sent and answered in the window
-    stop.set()
-    for client in list(tally.open):
-        client.changed.set()
-    await asyncio.wait(tasks, timeout=15)
-    for task in tasks:
-        task.cancel()
+    await stop_players(tally, stop, tasks)
     latencies, updates = sorted(tally.latencies), sorted(tally.updates)
     pick = lambda q, values=latencies: (values[min(len(values) - 1, int(q * len(values)))] * 1000
                                         if values else float("nan"))

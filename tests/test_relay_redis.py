@@ -47,7 +47,7 @@ pytestmark = pytest.mark.skipif(REDIS_SERVER is None,
 
 from netarcade.core import Match  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
-from netarcade.relay.redis_store import OPEN, journal, lease_key, log_key, room_key  # noqa: E402
+from netarcade.relay.redis_store import OPEN, hold_process, journal, lease_key, log_key, room_key  # noqa: E402
 from soak import soak_size  # noqa: E402
 from test_relay_games import full_game  # noqa: E402
 from test_relay_harness import (NO_QUOTA, Client, RelayProcess, check_reloads, close_quietly, progress,  # noqa: E402
@@ -267,12 +267,13 @@ async def crash_scenario(processes, server, kills: int, seconds: float, restart_
                     db.mget, [lease_key(code) for code in open_rooms]))) if open_rooms else {}
                 clock_room = current.get("room")
                 target = clock_room if kill % 2 == 0 and attempt < 60 else rng.choice(open_rooms or [""])
-                victim = next((p for p in processes if p.alive() and p.process_id == holders.get(target)), None)
+                victim = next((p for p in processes if p.alive() and p.process_id == hold_process(holders.get(target))),
+                              None)
                 if victim is not None:
                     break
                 await asyncio.sleep(0.05)
             assert victim is not None, f"kill {kill + 1}: no open room has a live owner"
-            owned = [code for code, holder in holders.items() if holder == victim.process_id]
+            owned = [code for code, holder in holders.items() if hold_process(holder) == victim.process_id]
             lengths = {code: await asyncio.to_thread(db.xlen, log_key(code)) for code in owned}
             victim.kill()
             counts["owner kills"] += 1
@@ -372,7 +373,7 @@ def test_a_replay_longer_than_the_lease_keeps_the_room(tmp_path, redis_server, m
         try:
             assert await relay.cluster.take(code)
             assert code in relay.rooms and relay.rooms[code].match.version == 40
-            assert await relay.cluster.owner(code) == relay.process  # still ours after the slow load
+            assert hold_process(await relay.cluster.owner(code)) == relay.process  # still ours after the slow load
         finally:
             await relay.cluster.close()
     run(scenario(), 30)

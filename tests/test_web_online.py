@@ -460,3 +460,43 @@ def test_the_join_form_offers_the_name_used_before():
     assert "value=" not in name_box(lobby.card_html(session, url))  # a first visit: empty
     assert 'value="Bo &quot;b&quot; &lt;3"' in name_box(lobby.card_html(session, url, name='Bo "b" <3'))
     assert 'value="Ann Lee"' in name_box(lobby.card_html(session, url, name="Ann\u202e\r\nLee"))
+
+
+def test_unavailable_makes_the_page_resume_by_itself():
+    """docs/relay.md, "When a process dies": ``unavailable`` is the relay's
+    "try again" (the room changed process, Redis was away). The page resumes
+    on the open connection after a pause, for a refused resume as for a
+    refused action, and says it is reconnecting until a frame comes."""
+    wire = Wire()
+    wire.storage[f"netarcade:seat:{ROOM}"] = json.dumps({"seat": 0, "token": "tok"})
+    session = wire.session()
+    session.open(ROOM)
+    session.on_open()
+    sent = wire.sockets[0].sent
+    kinds = ["human", "human"]
+    match = Match(get_game("netcontrol"), {"players": 2}, 3)
+    wire.deliver(session, {"kind": "error", "id": sent[-1]["id"], "code": "unavailable",
+                           "message": "room K7Q2MX moved to another relay process; try again"})
+    assert session.seat == 0 and session.conn.state == "reconnecting" and wire.timers[-1][0] == backoff(1)
+    assert session.error is None  # not a refusal to show: the page goes on by itself
+    wire.timers[-1][1]()
+    assert sent[-1] == {"kind": "resume", "room": ROOM, "seat": 0, "token": "tok", "since": -1, "v": 1,
+                        "id": sent[-1]["id"]}
+    wire.deliver(session, {"kind": "error", "id": sent[-1]["id"], "code": "unavailable", "message": "again"})
+    assert wire.timers[-1][0] == backoff(2)  # the pause grows
+    wire.timers[-1][1]()
+    wire.deliver(session, state_frame(match, 0, kinds, id=sent[-1]["id"]))
+    assert session.ready and session.conn.state == "open"
+    # an action refused as unavailable: the refusal is shown, then the page resumes from what it saw
+    text = session.legal_texts()[0]
+    session.play(text)
+    wire.deliver(session, {"kind": "error", "id": sent[-1]["id"], "code": "unavailable", "message": "moved"})
+    assert wire.heard[-2:] == ["refused", "conn"] and session.refused.code == "unavailable"
+    wire.timers[-1][1]()
+    assert sent[-1]["kind"] == "resume" and sent[-1]["since"] == match.version
+    # a join refused as unavailable is the player's to send again (the relay may have seated it)
+    timers = len(wire.timers)
+    session.seat = session.token = None
+    session.join("Bob")
+    wire.deliver(session, {"kind": "error", "id": sent[-1]["id"], "code": "unavailable", "message": "moved"})
+    assert len(wire.timers) == timers and session.error.code == "unavailable"

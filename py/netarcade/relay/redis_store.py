@@ -5,7 +5,11 @@ accepted action before its ack), plus room ownership: each open room has
 one owner process holding a lease (``na:lease:<code>``, a key with a
 time-to-live that the owner renews); only the lease holder may append to
 the room's action log, a Redis Stream (``na:log:<code>``) whose entry IDs
-are the versions (``n-0``). The append is one Lua script that checks the
+are the versions (``n-0``). A lease's value is the process id and a mark
+of that one taking, ``p-<12 hex>/<n>`` (``hold_value``): every change of
+owner changes it, also when the same process takes a room back (after a
+Redis outage longer than the lease), so a process proxying clients into
+the room sees that it must subscribe them again (``proxy.py``). The append is one Lua script that checks the
 lease and the log's length, so a process that lost its lease (paused,
 partitioned, presumed dead) cannot write a second history: it gets
 ``LeaseLost`` and drops its copy of the room.
@@ -30,6 +34,7 @@ text) instead of being refused.
 
 from __future__ import annotations
 
+import itertools
 import json
 import time
 
@@ -84,6 +89,11 @@ if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('DEL', KEYS[1]) 
 return 0
 """
 
+HAND = """
+if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('SET', KEYS[1], ARGV[2], 'PX', ARGV[3]) and 1 end
+return 0
+"""
+
 RENEW = """
 if redis.call('GET', KEYS[1]) == ARGV[1] then return redis.call('PEXPIRE', KEYS[1], ARGV[2]) end
 return 0
@@ -110,6 +120,13 @@ def gone_key(code: str) -> str:
     return f"{PREFIX}gone:{code}"
 
 
+def hold_process(value) -> str | None:
+    """The process id in a lease's value (``None`` for no lease)."""
+    if value is None:
+        return None
+    return _text(value).split("/", 1)[0]
+
+
 def retry_policy(cls=Retry) -> Retry:
     # about 6 s of retries: a Redis restart on the same host, not an outage
     return cls(ExponentialBackoff(cap=0.5, base=0.02), 16)
@@ -126,7 +143,7 @@ class RedisStore(JournalStore):
         self.url, self.process = url, process
         self.keep_ms = max(1, round(keep * 1000))
         self.db = redis.Redis.from_url(url, retry=retry_policy(), socket_timeout=5, socket_connect_timeout=2,
-                                       health_check_interval=0)
+                                       health_check_interval=0, client_name=f"na:{process}")
         try:
             self.db.ping()
         except redis.RedisError as err:  # after the retries: Redis is not there
@@ -135,6 +152,47 @@ class RedisStore(JournalStore):
         self._append = self.db.register_script(APPEND)
         self._remove = self.db.register_script(REMOVE)
         self._release = self.db.register_script(RELEASE)
+        self._hand = self.db.register_script(HAND)
+        #: code -> the value of the lease this process holds on the room (``hold_value``)
+        self.holds: dict[str, str] = {}
+        self._takes = itertools.count(1)
+
+    def hold_value(self, code: str) -> str:
+        """A new lease value for this process taking ``code`` (kept once the lease is set)."""
+        return f"{self.process}/{next(self._takes)}"
+
+    def holding(self, code: str) -> str:
+        """The lease value this process holds on ``code`` (one that no lease has if none)."""
+        return self.holds.get(code, f"{self.process}/0")
+
+    def adopt(self, code: str) -> bool:
+        """A lease another process handed to this one (``hand``), or one this
+        process holds without the room (it dropped it): True if the lease of
+        ``code`` names this process; it is given a new value of this
+        process's first (one script that checks it is unchanged), so that
+        every process proxying clients into the room sees a change of owner
+        and subscribes them again (the room was not here a moment ago)."""
+        value = self.db.get(lease_key(code))
+        if hold_process(value) != self.process:
+            return False
+        fresh = self.hold_value(code)
+        if not self._hand(keys=[lease_key(code)], args=[_text(value), fresh, LEASE_MS]):
+            return False
+        self.holds[code] = fresh
+        return True
+
+    def hand(self, code: str, process: str) -> bool:
+        """Give the lease of ``code`` to ``process`` (rooms spread back over the
+        live processes, ``balance.py``): True if it was this process's and is
+        now ``process``'s; the room must be dropped here at once."""
+        value = f"{process}/h{next(self._takes)}"
+        try:
+            done = self._hand(keys=[lease_key(code)], args=[self.holding(code), value, LEASE_MS])
+        except redis.RedisError:
+            return False
+        if done:
+            self.holds.pop(code, None)
+        return bool(done)
 
     def close(self) -> None:
         self.db.close()
@@ -148,7 +206,8 @@ class RedisStore(JournalStore):
             "created": repr(time.time() if room.created is None else room.created),
             "started": int(room.started), "over": 0})
         pipe.hset(seats_key(room.code), mapping={f"{index}:kind": seat["kind"] for index, seat in enumerate(room.seats)})
-        pipe.set(lease_key(room.code), self.process, px=LEASE_MS)
+        value = self.holds[room.code] = self.hold_value(room.code)
+        pipe.set(lease_key(room.code), value, px=LEASE_MS)
         pipe.sadd(OPEN, room.code)
         pipe.execute()
 
@@ -167,7 +226,7 @@ class RedisStore(JournalStore):
     def append(self, code: str, n: int, seat: int, text: str, source: str, over: bool) -> None:
         self._fenced(self._append, code, f"action {n} of room {code}",
                      [lease_key(code), log_key(code), room_key(code), OPEN, seats_key(code), gone_key(code)],
-                     [self.process, n, seat, text, source, int(over), repr(time.time()), code,
+                     [self.holding(code), n, seat, text, source, int(over), repr(time.time()), code,
                       self.keep_ms, self.keep_ms + round(FORGET * 1000)])
 
     @staticmethod
@@ -215,7 +274,7 @@ class RedisStore(JournalStore):
         """Fenced like the append: only the lease holder (or nobody) removes a room."""
         self._fenced(self._remove, code, f"the removal of room {code}",
                      [lease_key(code), room_key(code), seats_key(code), log_key(code), OPEN, gone_key(code)],
-                     [self.process, code, reason, round(FORGET * 1000)])
+                     [self.holding(code), code, reason, round(FORGET * 1000)])
 
     def gone(self, code: str) -> str | None:
         reason = self.db.get(gone_key(code))
@@ -223,7 +282,7 @@ class RedisStore(JournalStore):
 
     def release(self, code: str) -> None:
         try:
-            self._release(keys=[lease_key(code)], args=[self.process])
+            self._release(keys=[lease_key(code)], args=[self.holds.pop(code, self.holding(code))])
         except redis.RedisError:
             pass  # the lease runs out by itself
 

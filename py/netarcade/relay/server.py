@@ -57,8 +57,10 @@ class Client:
         self.ws, self.cid = ws, cid
         #: what the creation quota counts this connection as (``lifecycle.address_key``)
         self.address = address
-        #: the room this client is in when another process owns it (cluster.route)
+        #: the room this client is in when another process owns it (proxy.route)
         self.remote: dict | None = None
+        #: frames forwarded to another process and not yet handled there: request id -> entry (proxy.py)
+        self.pending: dict[int, dict] = {}
         self.queue: asyncio.Queue = asyncio.Queue(maxsize=queue)
         self.rate, self.burst = rate, burst
         self.tokens, self.refilled, self.refused = float(burst), time.monotonic(), 0
@@ -181,6 +183,7 @@ class Relay:
                 client.room.unsubscribe(client)
             if client.remote is not None:
                 self.cluster.leave(client)
+            client.pending.clear()
             self.clients.pop(client.cid, None)
             self.lifecycle.quota.forget_connection(client.cid)
             self.connections -= 1
@@ -241,8 +244,9 @@ class Relay:
         return room
 
     def drop_room(self, code: str) -> None:
-        """Another process owns the room now: forget it here. Our own clients in
-        it are proxied to the new owner (``Cluster.watch_proxied``)."""
+        """Another process owns the room now (or will: a lost lease, a room
+        handed on): forget it here. Our own clients in it are proxied to the
+        new owner from the last version each got (``proxy.Proxy.follow``)."""
         room = self.rooms.pop(code, None)
         if room is None:
             return

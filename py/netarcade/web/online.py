@@ -9,7 +9,11 @@ one by its code, keeps ``{room, seat, token}`` in the browser's storage,
 resumes with the last version it saw after a reconnect (with a growing
 pause between attempts), sends actions with ``base`` = the version shown,
 and hands a refused action's sentence back to the table. Close code 4001
-("seat opened elsewhere") is never retried. When the game ends it checks
+("seat opened elsewhere") is never retried; any other close is answered by
+reconnecting and resuming, and an ``unavailable`` error (the relay's "try
+again": its room changed process or Redis was away, docs/relay.md, "When
+a process dies") by resuming on the open connection after the same pauses,
+so a failover never leaves the page frozen. When the game ends it checks
 the relay's reveal: the seed and salt against the commitment published at
 the start, and the record replayed to the final digest ("dice verified");
 its link then becomes an ordinary seed link.
@@ -45,6 +49,9 @@ CODE_CHARS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 #: a ping this often keeps the relay's idle timeout (300 s) away
 PING_SECONDS = 60.0
+#: requests an ``unavailable`` answer makes the page resume for (not ``join`` and ``create``: the
+#: player sends those again, the relay may have seated or created them before it went away)
+_RESUMED_AFTER = {"resume", "watch", "act", "start", "back", "legal"}
 #: errors that end a resume: the seat is not ours (any more), watch instead
 _LOST_SEAT = {"bad-token", "bad-seat", "no-room", "expired"}
 #: the relay's frame-level errors (not the engine's refusals)
@@ -147,6 +154,7 @@ class RemoteSession(SessionFace):
         self._log: tuple[int, list[LogEntry]] = (-2, [])
         self._record_actions: tuple[str, ...] = ()
         self._closed = False  # closed on purpose: never reconnect
+        self._resumes = 0  # ``unavailable`` answers in a row (the pause before resuming grows)
 
     # --- starting ---------------------------------------------------------------------
     def create(self, game: str, seats: list[str], options: dict[str, Any], name: str,
@@ -231,6 +239,23 @@ class RemoteSession(SessionFace):
         if not self._closed and self.transport is None and self.conn.state == "reconnecting":
             self._open()
 
+    def _resume_soon(self, note: str) -> None:
+        """The relay said ``unavailable`` (try again): resume on this connection
+        after a pause (``backoff``), as after a reconnect."""
+        self._resumes += 1
+        self.conn = Conn("reconnecting", self._resumes, note)
+        self.listener("conn")
+        self.later(backoff(self._resumes), self._resume)
+
+    def _resume(self) -> None:
+        if self._closed or self.transport is None or self.room is None:
+            return  # closed meanwhile: the reconnection resumes
+        if self.token is not None:
+            self._send({"kind": "resume", "room": self.room, "seat": self.seat, "token": self.token,
+                        "since": self.version}, "resume")
+        else:
+            self._watch()
+
     def reconnect_now(self) -> None:
         """The player asked to reconnect (after "open in another tab", say)."""
         if self.transport is None and not self._closed:
@@ -267,6 +292,10 @@ class RemoteSession(SessionFace):
     def _on_state(self, frame: dict) -> None:
         if frame.get("room") != self.room or frame.get("seat") != self.seat:
             return  # an older subscription of this connection (watching before joining)
+        if self._resumes and self.transport is not None:  # resumed after ``unavailable``
+            self._resumes = 0
+            self.conn = Conn("open", 0, "")
+            self.listener("conn")
         if self._pending is not None and self._pending.kind in ("resume", "watch", "create"):
             self._pending = None
         view = frame["view"]
@@ -314,6 +343,11 @@ class RemoteSession(SessionFace):
             if pending.kind == "act":
                 self.refused = Refusal(code, message, pending.action)
                 self.listener("refused")
+                if code == "unavailable":
+                    self._resume_soon(message)
+                return
+            if code == "unavailable" and pending.kind in _RESUMED_AFTER:
+                self._resume_soon(message)
                 return
         removed = (code, frame.get("room")) == ("expired", self.room)  # docs/relay.md, "Room lifecycle"
         if (ours and pending.kind == "resume" and code in _LOST_SEAT) or removed:  # the seat is not ours (any more)
