@@ -146,7 +146,12 @@ async def table(processes, owner: int = 0, game: str = "netcontrol", seats=None,
 async def everyone_at(clients, version: int) -> None:
     for client in clients:
         while client.version() < version:
-            await client.next_frame(client.version())
+            before = client.version()
+            await client.next_frame(before)
+            # a client's latest frame never goes back to an older version (and the loop never spins)
+            assert client.version() > before, (client.seat, client.url, [
+                (f.get("kind"), f.get("version"), f.get("since"), f.get("resync"), f.get("code"))
+                for f in client.client.frames][-30:])
 
 
 def check_moves(clients, journal: list[str], version: int) -> None:
