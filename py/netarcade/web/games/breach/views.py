@@ -21,8 +21,8 @@ from netarcade.web.session import HUMAN
 from netarcade.web.views import _tag, log_items, seat_mark
 
 from .table import BreachTable
-from .tools import (BARE, CRASH, DECK_SIZE, EXPLOIT, EXPLOITS, EXPOSURE_SUPPLY, HAND, PLAY, REMOVED_2P,
-                    SPRINT_MAX_EXPOSURE, TARGET_WORDS, card_name)
+from .tools import (BARE, CRASH, DECK_SIZE, EXPOSURE_SUPPLY, HAND, PLAY, REMOVED_2P, SPRINT_MAX_EXPOSURE,
+                    TARGET_WORDS, card_name, exploits_of)
 from .words import where_words
 
 __all__ = ["RULES_HTML", "game_over", "panels", "side"]
@@ -101,7 +101,7 @@ def _window_box(table: BreachTable) -> str:
     me = table.session.current
     answering = table.deciding()
     first = window["blocker"] is None
-    card = EXPLOIT[window["card"]]
+    card = cards_of(table)[window["card"]]
     parts = [_tag("p", [_tag("b", escape(table.window_line())), ". ", escape(card.text)], class_="wline")]
     if answering:
         held = len(view["seats"][me]["exploits"] or [])
@@ -120,7 +120,7 @@ def _window_box(table: BreachTable) -> str:
 def _targets(table: BreachTable) -> str:
     if table.tool not in PLAY or not table.picked:
         return ""
-    card = EXPLOIT[table.tool]
+    card = cards_of(table)[table.tool]
     buttons = []
     if card.target == "ahead":
         for word in table.targets():
@@ -179,7 +179,7 @@ def turn_panel(table: BreachTable) -> str:
     if view["reminders"]:
         head.append(_tag("div", [_tag("span", [seat_mark(r["seat"], 10), " ", escape(card_name(r["card"]))],
                                       class_=f"rem rem-{r['card']}",
-                                      title=f"{table.names[r['seat']]}: {EXPLOIT[r['card']].text}")
+                                      title=f"{table.names[r['seat']]}: {cards_of(table)[r['card']].text}")
                                  for r in view["reminders"]], class_="reminders", aria_label="Reminders in play"))
     parts = [_tag("div", head, class_="thead"), _dice(table), _window_box(table)]
     if buttons:
@@ -193,7 +193,7 @@ def turn_panel(table: BreachTable) -> str:
 
 
 def _card_li(table: BreachTable, card: str, index: int, phase: str) -> str:
-    spec = EXPLOIT[card]
+    spec = cards_of(table)[card]
     pick = table.pick_tool()
     picked_count = table.picked.count(card) if table.tool in ("block", "counter", "reroll", "discard") else 0
     on = index < picked_count
@@ -300,14 +300,24 @@ def players_panel(table: BreachTable) -> str:
             data_seat=seat, aria_current="true" if active else None))
     note = (f"Deck {view['deck_count']}, discard {len(view['discard'])}"
             + (f", {view['removed_count']} set aside" if view["removed_count"] else "")
-            + f"; Exposure supply {view['exposure_supply']}. Round {view['round']}/{view['rounds']}.")
+            + f"; Exposure supply {view['exposure_supply']}. Round {view['round']}"
+            + (f"/{view['rounds']}." if view["rounds"] else " (no lockdown)."))
     return _tag("ul", rows, class_="players") + _tag("p", note, class_="hnote")
 
 
+def cards_of(table: BreachTable | None = None) -> dict:
+    """The Exploit cards as the rules edition of the game in play prints them
+    (D34); before a game, those of a new game (edition 2)."""
+    if table is None:
+        return exploits_of(2)
+    return exploits_of(table.view()["options"].get("rules", 1))
+
+
 def deck_panel(table: BreachTable | None = None) -> str:
-    """The Exploit deck: every card, its count, target, cost, limit, effect."""
+    """The Exploit deck of the game's rules edition: every card, its count,
+    target, cost, limit, effect."""
     rows = []
-    for card in EXPLOITS:
+    for card in cards_of(table).values():
         rows.append(_tag("tr", [
             _tag("th", [escape(card.name), _tag("small", f"{card.family} \u00d7{card.count}")], scope="row"),
             _tag("td", [escape(card.text), _tag("small", f" target: {TARGET_WORDS[card.target]}; "
