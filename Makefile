@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test soak bench bench-page bench-pyodide venv clean simulate
+.PHONY: test soak bench bench-page bench-pyodide bench-breach-ladder venv clean simulate
 
 venv: $(STAMP)
 
@@ -38,6 +38,13 @@ bench: $(STAMP)
 	$(PY) scripts/bench_relay.py --rooms 20 --seats 4 --seconds 60 --kills 200 --service-moves 0
 	$(MAKE) --no-print-directory redis
 	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --processes 3
+	$(MAKE) --no-print-directory bench-breach-ladder
+
+# Breach's search against three greedy bots, the full 200 games (rules edition 2;
+# about 25 CPU-minutes; docs/bots.md, "Breach rules edition 2"), then the balance tables
+bench-breach-ladder: $(STAMP)
+	$(PY) -m netarcade ladder breach --pair search,greedy --players 4 --games 200 --seed 7001 --workers 2
+	$(PY) scripts/breach_balance.py --players 4 --games 400 --seed 1 --rules 2 --workers 2
 
 bench-pyodide: site
 	node scripts/bench_pyodide.mjs --lock $(firstword $(wildcard $(DIST)/static/vendor/pyodide-*/pyodide-lock.json)) --cpython $(BENCH_JSON) $(BENCH_ARGS)

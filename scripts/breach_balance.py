@@ -36,7 +36,7 @@ def one(job):
     share = {s: (1 / len(won) if s in won else 0.0) for s in range(len(bots))}
     plays, blocked, entries, stops, turns_with = Counter(), Counter(), Counter(), Counter(), Counter()
     played_by = defaultdict(set)
-    crashes, this_turn = 0, set()
+    crashes, blocks, this_turn = 0, 0, set()
     for _, event in match.events:
         data = event.data
         if event.kind == "turn":
@@ -54,11 +54,13 @@ def one(job):
             stops[data["node"]] += 1
         elif event.kind == "crash":
             crashes += 1
+        elif event.kind == "spend" and data["why"] == "block":
+            blocks += 1
     turns_with.update(this_turn)
     card_wins = {card: [share[s] for s in seats] for card, seats in played_by.items()}
     return {"first": match.state.first, "share": share, "plays": plays, "blocked": blocked, "entries": entries,
             "stops": stops, "card_wins": card_wins, "turns": result.turns, "crashes": crashes,
-            "turns_with": turns_with, "lockdown": any(event.kind == "lockdown" for _, event in match.events)}
+            "turns_with": turns_with, "blocks": blocks, "lockdown": any(event.kind == "lockdown" for _, event in match.events)}
 
 
 def main(argv=None):
@@ -88,7 +90,8 @@ def main(argv=None):
           f"rules edition {args.rules}, lockdown {args.rounds or 'none'}")
     print(f"first player's win rate {first:.3f} (1/n = {1 / n:.3f}); mean turns "
           f"{all_turns / count:.1f} (median {turns[count // 2]}, max {turns[-1]}); crashes per game "
-          f"{sum(g['crashes'] for g in games) / count:.2f}; lockdowns {sum(bool(g['lockdown']) for g in games)}")
+          f"{sum(g['crashes'] for g in games) / count:.2f}; blocks per game "
+          f"{sum(g['blocks'] for g in games) / count:.2f}; lockdowns {sum(bool(g['lockdown']) for g in games)}")
     seats = [sum(g["share"][s] for g in games) / count for s in range(n)]
     print("win rate by seat: " + ", ".join(f"P{s + 1} {v:.3f}" for s, v in enumerate(seats)))
     print()

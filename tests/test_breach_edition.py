@@ -332,3 +332,14 @@ def test_the_relay_deals_edition_2_and_reloads_an_old_journal_as_edition_1(tmp_p
     assert old.match.options["rules"] == 1
     assert old.match.digest() == Match(GAME, {**record.options, "rules": 1}, record.seed).digest()
     store.close()
+
+
+def test_the_rules_panel_says_what_edition_2_does():
+    from netarcade.web.games.breach.views import RULES_HTML
+
+    text = " ".join(RULES_HTML.split())
+    for words in ("the one you started on included", "Root and the Edge are not Nodes: you may decline them",
+                  "a tie is not ahead", "from Root layers 14-12", "then you move on as usual",
+                  "EXIT resolves first", "0 plays without it", "rules edition 2", "OVERCLOCK costs 1 Exposure",
+                  "WIPE LOGS returns up to 2"):
+        assert words in text, words
