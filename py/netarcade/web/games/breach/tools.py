@@ -24,7 +24,7 @@ __all__ = ["BARE", "CARD_IDS", "CRASH", "DECK_SIZE", "EXPLOIT", "EXPLOITS", "EXP
            "exploits_of", "where_words"]
 
 #: how each target kind of the deck reads in the page
-TARGET_WORDS = {"ahead": "a player at or ahead of you", "none": "you", "node": "a Node next to you",
+TARGET_WORDS = {"ahead": "a player ahead of you (edition 1: or tied)", "none": "you", "node": "a Node next to you",
                 "layer": "a layer", "splice": "a Node in layers 1-13"}
 
 #: playing an Exploit: the card, then its target (a seat, a Node, a layer) when it has one
