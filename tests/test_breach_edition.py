@@ -234,7 +234,7 @@ def test_D33_rounds_0_means_no_lockdown_and_1_to_4_are_refused():
 
 def test_D34_the_edition_2_deck_and_edition_1_keeps_its_cards():
     assert len(DECK_2) == len(DECK) == 40 and list(EXPLOIT_2) == list(EXPLOIT)
-    assert DECK_2.count("overclock") == 4 and DECK_2.count("trace") == 7 and DECK.count("overclock") == 6
+    assert DECK_2.count("overclock") == 4 and DECK_2.count("reroute") == 5 and DECK.count("overclock") == 6
     assert EXPLOIT_2["overclock"].cost == 1 and EXPLOIT["overclock"].cost == 0
     assert EXPLOIT_2["wipe"].limit == 1 and EXPLOIT["wipe"].limit == 2
     assert "return up to 2 Exposure" in EXPLOIT_2["wipe"].text and "return 1 Exposure" in EXPLOIT["wipe"].text

@@ -118,7 +118,8 @@ EXPLOITS: tuple[Exploit, ...] = (
             "Costs 1 Exposure. Swap a Node card with the card in the same row of the next layer toward Root."),
 )
 #: the Exploit deck of rules edition 2 (D34): the same nine cards in the same
-#: box order, OVERCLOCK and WIPE LOGS rewritten after the balance tables
+#: box order, OVERCLOCK and WIPE LOGS rewritten and 2 more REROUTE for 2 OVERCLOCK
+#: after the balance tables and the search ladder
 EXPLOITS_2: tuple[Exploit, ...] = tuple(
     {
         "overclock": Exploit("overclock", "OVERCLOCK", MOVEMENT, 4, "none", 1, 1,
@@ -126,7 +127,8 @@ EXPLOITS_2: tuple[Exploit, ...] = tuple(
                              "after the Root exit comparison."),
         "wipe": Exploit("wipe", "WIPE LOGS", STEALTH, 6, "none", 1, 0,
                         "Needs 1 Exposure: return up to 2 Exposure."),
-        "trace": Exploit("trace", "TRACE", PRESSURE, 7, "ahead", 1, 0, "The target gains 1 Exposure."),
+        "reroute": Exploit("reroute", "REROUTE", NETWORK, 5, "layer", 1, 1,
+                           "Costs 1 Exposure. Swap the two Node cards of one layer."),
     }.get(card.id, card)
     for card in EXPLOITS)
 EXPLOIT = {card.id: card for card in EXPLOITS}
