@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test soak bench bench-ladders bench-page bench-pyodide venv clean simulate
+.PHONY: test soak bench bench-ladders bench-breach-ladder bench-page bench-pyodide venv clean simulate
 
 venv: $(STAMP)
 
@@ -41,13 +41,21 @@ bench: $(STAMP)
 	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --processes 3
 	$(PY) scripts/bench_failover.py --rooms 30 --seats 4 --processes 3 --kills 3
 
-# Overwrite's search bot against greedy at the page's think time, 200 games with 2 players
-# and 200 with 4 (issue 24's targets; scripts/overwrite_ladders.py, docs/bots.md "Ladders"):
-# tens of CPU minutes, so not part of `make bench`; LADDER_ARGS="--option rules=2" for edition 2
+# the search bots' ladders at full size (issue 24's targets; docs/bots.md): Overwrite's search
+# against greedy at the page's think time, 200 games with 2 players and 200 with 4
+# (scripts/overwrite_ladders.py; LADDER_ARGS="--option rules=2" for edition 2), then Breach's.
+# Tens of CPU minutes each, so not part of `make bench`
 LADDER_ARGS ?=
 bench-ladders: $(STAMP)
 	$(PY) scripts/overwrite_ladders.py --players 2 --games 200 --seed 8001 --workers 2 $(LADDER_ARGS)
 	$(PY) scripts/overwrite_ladders.py --players 4 --games 200 --seed 7001 --workers 2 $(LADDER_ARGS)
+	$(MAKE) --no-print-directory bench-breach-ladder
+
+# Breach's search against three greedy bots, the full 200 games (rules edition 2;
+# about 25 CPU-minutes; docs/bots.md, "Breach rules edition 2"), then the balance tables
+bench-breach-ladder: $(STAMP)
+	$(PY) -m netarcade ladder breach --pair search,greedy --players 4 --games 200 --seed 7001 --workers 2
+	$(PY) scripts/breach_balance.py --players 4 --games 400 --seed 1 --rules 2 --workers 2
 
 bench-pyodide: site
 	node scripts/bench_pyodide.mjs --lock $(firstword $(wildcard $(DIST)/static/vendor/pyodide-*/pyodide-lock.json)) --cpython $(BENCH_JSON) $(BENCH_ARGS)

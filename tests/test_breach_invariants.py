@@ -3,7 +3,9 @@ every Exploit card in exactly one place (deck, hands, discard pile,
 reminders, the card in a block window, the 2-player removed cards);
 Exposure never below 0; at the end of Manifest no hand holds more than 5
 cards with an Exploit among them; route markers consistent with the
-layers entered; refusals keep the digest. Now and then a seat resigns
+layers entered; refusals keep the digest; in rules edition 2, Bandwidth
+never below 0 and no Node entered twice in a turn, the start Node included
+(D27, D28). Now and then a seat resigns
 (D24), its turn or not, so the invariants hold across resignations too."""
 
 from __future__ import annotations
@@ -17,7 +19,7 @@ from test_breach_helpers import GAME
 from netarcade.core import IllegalAction, Match, digest
 from netarcade.core.prng import Rng
 from netarcade.games.breach.actions import Discard, Enter, Play, Resign, Stop
-from netarcade.games.breach.cards import DECK, EDGE, HAND, LAYERS, ROOT, layer_of, other
+from netarcade.games.breach.cards import EDGE, deck_of, HAND, LAYERS, ROOT, layer_of, other
 from netarcade.games.breach.state import DISCARD, DONE, NEVER
 
 from soak import soak_size
@@ -34,8 +36,12 @@ def where_cards_are(state) -> Counter:
 
 
 def check_invariants(state, before_turn, current_before):
-    assert where_cards_are(state) == Counter(DECK)
+    assert where_cards_are(state) == Counter(deck_of(state.rules))
     assert all(e >= 0 for e in state.exposure)
+    if state.rules >= 2:
+        assert state.bw >= 0  # D28: entering the Edge resolves the EXIT it was paid with
+        # D27: no Node twice in a turn, the one it started on included
+        assert len(set(state.entered)) == len(state.entered) and state.start not in state.entered
     # a turn ended: the seat that ended it reconciled its hand in Manifest
     if state.turn != before_turn and not GAME.is_over(state):
         seat = current_before

@@ -14,7 +14,7 @@ from test_breach_invariants import where_cards_are
 from netarcade.core import IllegalAction, Match
 from netarcade.core.prng import Rng
 from netarcade.games.breach.actions import Resign, parse_action
-from netarcade.games.breach.cards import DECK
+from netarcade.games.breach.cards import deck_of
 from netarcade.games.breach.legal import ahead_of
 from netarcade.games.breach.state import EXPLOITS as EXPLOITS_PHASE, MODIFY, OVER, WINDOW
 
@@ -42,6 +42,7 @@ def test_D24_resign_is_open_to_any_seat_still_playing_at_any_moment_and_never_li
         GAME.check(state, Resign(seat))
         assert not any(isinstance(a, Resign) for a in GAME.legal_actions(state, seat))
     give(state, 0, ["trace"]), give(state, 1, ["lag", "lag"]), give(state, 2, ["wipe", "wipe"])
+    at(state, 1, "2t")  # ahead of P1, a Pressure target (D31)
     act(state, "p1 play trace p2")
     assert GAME.to_act(state) == {1: "response"}
     GAME.check(state, Resign(2))  # in a block window, not asked yet
@@ -60,13 +61,13 @@ def test_D24_the_resigners_cards_go_and_the_reminders_it_gave_stay():
     state.reminders = [["lag", 1, 0], ["shadow", 1, 1], ["lag", 2, 0], ["overclock", 0, 0]]
     for card in ("lag", "shadow", "lag", "overclock"):
         state.deck.remove(card)
-    assert where_cards_are(state) == Counter(DECK)
+    assert where_cards_are(state) == Counter(deck_of(state.rules))
     discard = len(state.discard)
     events = act(state, "p2 resign")
     assert state.hands[1] == [] and state.exposure[1] == 0
     assert len(state.discard) == discard + 5  # 3 Exploits and its 2 reminders
     assert state.reminders == [["lag", 2, 0], ["overclock", 0, 0]]  # what others hold stays
-    assert where_cards_are(state) == Counter(DECK)
+    assert where_cards_are(state) == Counter(deck_of(state.rules))
     # D17: the hand's discard is announced by count only
     assert {"seat": 1, "count": 3, "why": "resign"} in [e.data for e in events if e.kind == "discard"]
 
@@ -106,7 +107,7 @@ def test_D24_an_exploit_played_by_the_resigner_is_void_and_its_turn_passes():
     assert state.window is None and state.exposure[2] == 0  # no effect
     assert state.discard.count("trace") == 1 and state.discard.count("wipe") == 2  # the block stays spent
     assert state.current == 1 and state.phase == MODIFY
-    assert where_cards_are(state) == Counter(DECK)
+    assert where_cards_are(state) == Counter(deck_of(state.rules))
 
 
 def test_D24_an_exploit_aimed_at_the_resigner_is_void_and_the_player_plays_on():
@@ -192,12 +193,13 @@ def test_D24_the_lockdown_winners_are_the_farthest_along_still_playing():
 def test_D24_the_last_seat_left_wins_at_once_even_in_a_block_window():
     state = playing(2)
     give(state, 0, ["trace", "lag"]), give(state, 1, ["wipe", "wipe"])
+    at(state, 1, "2t")  # ahead of P1, a Pressure target (D31)
     act(state, "p1 play trace p2")
     assert state.phase == WINDOW
     events = act(state, "p1 resign")
     assert state.phase == OVER and state.winners == [1] and state.window is None
     assert [e.kind for e in events][-1] == "last-left"
-    assert where_cards_are(state) == Counter(DECK)
+    assert where_cards_are(state) == Counter(deck_of(state.rules))
     assert GAME.to_act(state) == {}
 
 
@@ -212,4 +214,4 @@ def test_D24_bots_play_on_after_a_resignation_and_a_resigner_never_wins():
         seat = match.pick_actor(rng)
         match.play(bots[seat].choose(GAME, match.state, seat))
     assert 1 not in match.winners() and 1 not in match.to_act()
-    assert where_cards_are(match.state) == Counter(DECK)
+    assert where_cards_are(match.state) == Counter(deck_of(match.state.rules))

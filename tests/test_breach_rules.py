@@ -100,14 +100,15 @@ def test_lay_low_keeps_a_payload_and_uses_up_lag_and_shadow_D9():
 # --- Exploits and their block window -------------------------------------------------------
 
 
-def setup_play(players=3):
-    state = fresh(players)
+def setup_play(players=3, **options):
+    state = fresh(players, **options)
     act(state, "p1 run")
     return state
 
 
 def test_D1_D4_pressure_targets_players_ahead_or_tied_and_the_sole_leader_cannot():
-    state = setup_play()
+    # edition 1 (D4); edition 2 reads "tied" as printed: tests/test_breach_edition.py (D31)
+    state = setup_play(rules=1)
     give(state, 0, ["trace", "lag"])
     at(state, 0, "5t"), at(state, 1, "5b"), at(state, 2, "2t")
     assert "p1 play trace p2" in legal(state) and "p1 play trace p3" not in legal(state)
@@ -148,7 +149,7 @@ def test_D16_seats_without_two_exploits_are_not_asked():
 
 
 def test_block_then_counter_alternate_and_whoever_stops_loses():
-    state = setup_play()
+    state = setup_play(rules=1)  # edition 1's WIPE LOGS returns 1 (edition 2, D34: 2)
     give(state, 0, ["wipe", "lag", "lag"]), give(state, 1, ["trace", "trace", "shadow", "shadow"])
     state.exposure[0] = 2
     act(state, "p1 play wipe", "p2 block trace trace")
@@ -166,7 +167,7 @@ def test_block_then_counter_alternate_and_whoever_stops_loses():
 
 
 def test_D3_a_blocked_play_counts_toward_its_limit_and_block_discards_have_no_effect():
-    state = setup_play()
+    state = setup_play(rules=1)  # edition 1's OVERCLOCK is free (edition 2, D34: 1 Exposure)
     give(state, 0, ["overclock", "overclock"]), give(state, 1, ["trace", "lag"])
     act(state, "p1 play overclock", "p2 block lag trace", "p1 pass")
     assert "p1 play overclock" not in legal(state)
@@ -304,7 +305,7 @@ def test_entry_costs_and_each_node_at_most_once_per_turn_D22():
     assert state.bw == 1 and legal(state) == ["p1 enter 2t", "p1 stop"]
     act(state, "p1 enter 2t")
     assert state.phase == MODIFY  # out of Bandwidth: movement ended by itself
-    state = fresh()
+    state = fresh(rules=1)  # edition 1; edition 2 (D27): tests/test_breach_edition.py
     place(state, p1t="M11", p1b="M14")
     at(state, 0, "1t")
     to_move(state, 3)
@@ -481,7 +482,7 @@ def test_crash_exfiltrating_with_the_payload_returns_to_root_and_keeps_it():
 
 
 def test_crash_at_root_returns_the_payload_and_retreats_past_layer_12():
-    state = fresh()
+    state = fresh(rules=1)  # D18, edition 1; edition 2 (D32): tests/test_breach_edition.py
     place(state, p13t="U01", p12t="U02", p11t="U05", p11b="M11")
     state.payload[0] = True
     crash_at(state, "root")
@@ -515,7 +516,7 @@ def test_root_needs_1_bandwidth_gives_the_payload_and_cancels_the_rest():
 
 def test_root_exit_roll_compared_with_exposure_then_overclock_D21():
     for seed in range(40):
-        state = fresh(seed=seed)
+        state = fresh(seed=seed, rules=1)  # edition 1's OVERCLOCK is free (edition 2, D34: 1 Exposure)
         act(state, "p1 run")
         give(state, 0, ["overclock"]), give(state, 1, []), give(state, 2, [])
         at(state, 0, "root")

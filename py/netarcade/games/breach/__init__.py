@@ -12,6 +12,7 @@ implemented: docs/rules/breach.md.
 
 from __future__ import annotations
 
+from ...core.errors import InvalidOption
 from ...core.game import Game
 from ...core.options import Option, OptionSchema
 from ..registry import register
@@ -36,10 +37,19 @@ class Breach(Game):
                               "reroll", "keep", "enter", "stop", "discard", "crash"})
     options = OptionSchema(
         Option("players", "int", 4, minimum=2, maximum=5, help="infiltrators at the table"),
-        Option("rounds", "int", 40, minimum=5, maximum=200,
-               help="lockdown: after this many rounds the player farthest along wins (D19)"),
+        Option("rounds", "int", 40, minimum=0, maximum=200,
+               help="lockdown: after this many rounds (5-200) the player farthest along wins (D19); "
+                    "0: no lockdown, as printed (D33)"),
+        Option("rules", "int", 2, minimum=1, maximum=2, legacy=1,
+               help="rules edition: 2 keeps the printed once-per-turn Node rule, resolves the layer-1 "
+                    "EXIT on entering the Edge, reads Pressure, crashes and the Exploit deck as "
+                    "docs/rules/breach.md says (D26); links made before it replay as 1"),
     )
     bot_settings = BOT_SETTINGS
+
+    def check_options(self, options):
+        if 0 < options["rounds"] < 5:
+            raise InvalidOption("rounds", f"must be 0 (no lockdown) or between 5 and 200, got {options['rounds']}")
 
     def setup(self, options, seed):
         return new_state(options, seed)

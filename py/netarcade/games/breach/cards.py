@@ -95,7 +95,7 @@ class Exploit:
 
 PRESSURE, STEALTH, MOVEMENT, NETWORK = "Pressure", "Stealth", "Movement", "Network"
 
-#: the Exploit deck (docs/rules/breach.md, "The Exploit deck"): 40 cards
+#: the Exploit deck of rules edition 1 (docs/rules/breach.md, "The Exploit deck"): 40 cards
 EXPLOITS: tuple[Exploit, ...] = (
     Exploit("lag", "LAG", PRESSURE, 5, "ahead", 1, 0,
             "Give LAG to the target as a reminder: it cannot Sprint on its next turn. "
@@ -117,10 +117,37 @@ EXPLOITS: tuple[Exploit, ...] = (
     Exploit("splice", "SPLICE", NETWORK, 4, "splice", 1, 1,
             "Costs 1 Exposure. Swap a Node card with the card in the same row of the next layer toward Root."),
 )
+#: the Exploit deck of rules edition 2 (D34): the same nine cards in the same
+#: box order, OVERCLOCK and WIPE LOGS rewritten and 2 more REROUTE for 2 OVERCLOCK
+#: after the balance tables and the search ladder
+EXPLOITS_2: tuple[Exploit, ...] = tuple(
+    {
+        "overclock": Exploit("overclock", "OVERCLOCK", MOVEMENT, 4, "none", 1, 1,
+                             "Costs 1 Exposure. Keep as a reminder: +2 Bandwidth on this turn's roll, added "
+                             "after the Root exit comparison."),
+        "wipe": Exploit("wipe", "WIPE LOGS", STEALTH, 6, "none", 1, 0,
+                        "Needs 1 Exposure: return up to 2 Exposure."),
+        "reroute": Exploit("reroute", "REROUTE", NETWORK, 5, "layer", 1, 1,
+                           "Costs 1 Exposure. Swap the two Node cards of one layer."),
+    }.get(card.id, card)
+    for card in EXPLOITS)
 EXPLOIT = {card.id: card for card in EXPLOITS}
+EXPLOIT_2 = {card.id: card for card in EXPLOITS_2}
 #: the box order of the deck (setup shuffles a copy)
 DECK: tuple[str, ...] = tuple(card.id for card in EXPLOITS for _ in range(card.count))
+DECK_2: tuple[str, ...] = tuple(card.id for card in EXPLOITS_2 for _ in range(card.count))
 DECK_SIZE = len(DECK)
+assert len(DECK_2) == DECK_SIZE
+
+
+def exploits_of(rules: int) -> dict[str, Exploit]:
+    """The Exploit cards of a rules edition, by id in box order (D26, D34)."""
+    return EXPLOIT_2 if rules >= 2 else EXPLOIT
+
+
+def deck_of(rules: int) -> tuple[str, ...]:
+    """The deck of a rules edition in box order."""
+    return DECK_2 if rules >= 2 else DECK
 #: exploits a 2-player game removes, unseen
 REMOVED_2P = 8
 EXPOSURE_SUPPLY = 24

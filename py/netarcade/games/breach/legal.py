@@ -38,8 +38,9 @@ def to_act(state: BreachState) -> dict[int, str]:
 
 def ahead_of(state: BreachState, seat: int) -> list[int]:
     """Seats a Pressure Exploit of ``seat`` may target (D1): every other seat
-    still playing (D24) at least as far along; none for the sole leader."""
-    mine = state.progress(seat)
+    still playing (D24) farther along (D31, edition 2: tied players are not
+    ahead), or at least as far along (D4, edition 1); none for the sole leader."""
+    mine = state.progress(seat) + (1 if state.rules >= 2 else 0)
     return [s for s in range(state.n) if s != seat and state.progress(s) >= mine and s not in state.resigned]
 
 
@@ -95,16 +96,23 @@ def _onward(state: BreachState, seat: int, pos: int, budget: int, entered: tuple
     return False
 
 
+def entered_now(state: BreachState) -> list[int]:
+    """The Nodes that may not be entered again this turn: every Node
+    entered (D22), and in edition 2 the Node the turn started on (D27)."""
+    return state.entered if state.start is None else [state.start, *state.entered]
+
+
 def _enterable(state: BreachState, seat: int, near: int, budget: int) -> bool:
     """May the mover step onto Node ``near`` (one of its neighbours) now?"""
-    if near in state.entered:
+    used = entered_now(state)
+    if near in used:
         return False
     cost = entry_cost(state, seat, near)
     if cost > budget:
         return False
     node = state.node(near)
     return not node.dead_drop or _onward(state, seat, near, budget - cost + node.enter.get("bw", 0),
-                                         tuple(state.entered) + (near,), markers_after(state, seat, near))
+                                         tuple(used) + (near,), markers_after(state, seat, near))
 
 
 def _goal(state: BreachState, seat: int, budget: int) -> str | None:
@@ -139,6 +147,18 @@ def can_enter(state: BreachState, seat: int, where: str) -> bool:
     return near is not None and near in neighbours(at) and _enterable(state, seat, near, budget)
 
 
+def may_stop(state: BreachState, seat: int, enters: list) -> bool:
+    """May the mover end its movement now, given the entries open to it?
+    Never on a Dead Drop it may leave (D14); after entering a Node, yes; before,
+    only when no Node can be entered: in edition 1 never (the Move ends by
+    itself when nothing can be entered, D23), in edition 2 also when Root or
+    the Edge is all that is open, since they are not Nodes (D29)."""
+    if state.moved:
+        at = state.at[seat]
+        return not (at >= 0 and state.node(at).dead_drop and enters)
+    return state.rules >= 2 and bool(enters) and all(e.where in ("root", "edge") for e in enters)
+
+
 def can_sprint(state: BreachState, seat: int) -> bool:
     lagged = any(card == "lag" and holder == seat for card, holder, _ in state.reminders)
     return state.exposure[seat] <= SPRINT_MAX_EXPOSURE and not lagged and state.slow[seat] == 0
@@ -156,7 +176,7 @@ def pairs(hand: list[str]) -> list[tuple[str, str]]:
 
 
 def play_targets(state: BreachState, seat: int, card: str) -> list[str | None]:
-    kind = EXPLOIT[card].target
+    kind = state.exploit(card).target
     if card in ("frame", "wipe") and state.exposure[seat] < 1:
         return []
     if kind == "ahead":
@@ -165,7 +185,7 @@ def play_targets(state: BreachState, seat: int, card: str) -> list[str | None]:
         return [None]
     if kind == "node":
         return [pos_name(p) for p in neighbours(state.at[seat])
-                if p not in state.entered and not state.node(p).dead_drop]
+                if p not in entered_now(state) and not state.node(p).dead_drop]
     if kind == "layer":
         return [str(layer) for layer in range(1, LAYERS + 1)]
     return [pos_name(p) for p in range(POSITIONS - 2)]  # splice: layers 1..13
@@ -182,7 +202,7 @@ def legal_actions(state: BreachState, seat: int) -> list:
     if phase == EXPLOITS_PHASE:
         out = []
         for card in sorted(set(hand), key=_ORDER.__getitem__):
-            if state.played.get(card, 0) < EXPLOIT[card].limit:
+            if state.played.get(card, 0) < state.exploit(card).limit:
                 out.extend(Play(seat, card, target) for target in play_targets(state, seat, card))
         return out + [Done(seat)]
     if phase == WINDOW:
@@ -196,8 +216,7 @@ def legal_actions(state: BreachState, seat: int) -> list:
                                for a, b in pairs(hand)]
     if phase == MOVE:
         out = [Enter(seat, where) for where in entries(state, seat)]
-        at = state.at[seat]
-        if state.moved and not (at >= 0 and state.node(at).dead_drop and out):
+        if may_stop(state, seat, out):
             out.append(Stop(seat))
         return out
     if phase == DISCARD_PHASE:
@@ -234,12 +253,15 @@ def _reason(state: BreachState, action) -> IllegalAction:
     if cls is Play:
         if action.card not in EXPLOIT or action.card not in hand:
             return IllegalAction("no-card", f"P{seat + 1} holds no {action.card[:20]}")
-        if state.played.get(action.card, 0) >= EXPLOIT[action.card].limit:
-            return IllegalAction("play-limit", f"{EXPLOIT[action.card].name} was already played "
-                                 f"{EXPLOIT[action.card].limit} time(s) this turn")
-        if EXPLOIT[action.card].target == "ahead" and not ahead_of(state, seat):
+        if state.played.get(action.card, 0) >= state.exploit(action.card).limit:
+            return IllegalAction("play-limit", f"{state.exploit(action.card).name} was already played "
+                                 f"{state.exploit(action.card).limit} time(s) this turn")
+        if state.exploit(action.card).target == "ahead" and not ahead_of(state, seat):
+            if state.rules >= 2:
+                return IllegalAction("sole-leader", "nobody is ahead of you (tied players are not): "
+                                     "no target for a Pressure Exploit")
             return IllegalAction("sole-leader", "the sole leader cannot play a Pressure Exploit")
-        return IllegalAction("bad-target", f"{action.target!r:.20} is not a target of {EXPLOIT[action.card].name} now")
+        return IllegalAction("bad-target", f"{action.target!r:.20} is not a target of {state.exploit(action.card).name} now")
     if cls in (Block, Counter, Reroll, Discard):
         return IllegalAction("no-card", "those Exploits are not in your hand (pairs are named in box order)")
     if cls is Speed:
@@ -285,11 +307,10 @@ def _is_legal(state: BreachState, action) -> bool:
     if cls is Enter:
         return can_enter(state, seat, action.where)
     if cls is Stop:
-        at = state.at[seat]
-        return state.moved and not (at >= 0 and state.node(at).dead_drop and entries(state, seat))
+        return may_stop(state, seat, [Enter(seat, where) for where in entries(state, seat)])
     if cls is Play:
         card = action.card
         return (card in EXPLOIT and card in state.hands[seat]
-                and state.played.get(card, 0) < EXPLOIT[card].limit
+                and state.played.get(card, 0) < state.exploit(card).limit
                 and action.target in play_targets(state, seat, card))
     return action in legal_actions(state, seat)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from ...core.events import Event
 from .actions import Block, Counter, Crash, Discard, Done, Enter, Keep, Modify, Pass, Play, Reroll, Resign, Speed, Stop
-from .cards import EDGE, EXPLOIT, HAND, CRASH, LAYERS, POS_BY_NAME, ROOT, layer_of, other, pos_name, position
+from .cards import EDGE, HAND, CRASH, LAYERS, POS_BY_NAME, ROOT, layer_of, other, pos_name, position
 from .legal import entries, entry_cost
 from .state import (CRASH as CRASH_PHASE, DISCARD, DONE, EXPLOITS, MODIFY, MOVE, NEVER, OVER, REROLL, SPEED,
                     WINDOW, BreachState, draw, refill)
@@ -25,6 +25,8 @@ def start_turn(state: BreachState, seat: int) -> list[Event]:
     state.speed, state.dice, state.bw = None, [], 0
     state.rerolled, state.entered, state.moved, state.root_exit = False, [], False, False
     state.window, state.choices = None, []
+    if state.rules >= 2:  # D27: the Node you start on counts as entered this turn
+        state.start = state.at[seat] if state.at[seat] >= 0 else None
     return [Event("turn", {"seat": seat, "turn": state.turn})]
 
 
@@ -106,8 +108,8 @@ def _play(state, action, events):
     state.hands[seat].remove(card)
     state.played[card] = state.played.get(card, 0) + 1
     events.append(Event("play", {"seat": seat, "card": card, "target": action.target}))
-    if EXPLOIT[card].cost:
-        _expose(state, seat, EXPLOIT[card].cost, events, f"cost of {card}")
+    if state.exploit(card).cost:
+        _expose(state, seat, state.exploit(card).cost, events, f"cost of {card}")
     queue = [(seat + i) % state.n for i in range(1, state.n)]
     queue = [s for s in queue if len(state.hands[s]) >= 2]  # D16: who cannot block is not asked
     state.window = {"card": card, "target": action.target, "player": seat, "queue": queue, "blocker": None,
@@ -175,8 +177,8 @@ def _resolve(state: BreachState, events: list[Event]) -> None:
         if state.exposure[seat] >= 1:
             _expose(state, seat, -1, events, "frame job")
             _expose(state, victim, 1, events, "frame job")
-    elif card == "wipe":
-        _expose(state, seat, -1, events, "wipe logs")
+    elif card == "wipe":  # edition 2 returns up to 2 (D34)
+        _expose(state, seat, -2 if state.rules >= 2 else -1, events, "wipe logs")
     elif card in ("shadow", "overclock"):
         keep = seat
     elif card == "backdoor":
@@ -272,6 +274,9 @@ def _enter(state, action, events):
         _manifest(state, events)
         return
     if where == "edge":
+        if state.rules >= 2:  # D28: leaving the layer-1 Node resolves its EXIT (EXIT Bandwidth pays, D13)
+            here = state.at[seat]
+            _effects(state, seat, state.node(here).exit, events, f"exit {state.network[here]}")
         state.bw -= 2
         state.at[seat] = EDGE
         state.winners = [seat]
@@ -346,7 +351,9 @@ def _check_exposure(state: BreachState, events: list[Event]) -> None:
     here = state.at[seat]
     if here == ROOT:
         state.payload[seat] = False  # back to the supply; infiltrating again
-        start = LAYERS - 3
+        # D18: from layer 11 on; D32 (edition 2): layer 12, the third layer
+        # retreated through, counts, as the layer a retreat reaches does from a Node
+        start = LAYERS - 2 if state.rules >= 2 else LAYERS - 3
     elif state.payload[seat]:
         state.at[seat] = ROOT
         events.append(Event("crash-to", {"seat": seat, "at": "root"}))
@@ -404,7 +411,7 @@ def end_turn(state: BreachState, events: list[Event]) -> None:
         following = (following + 1) % state.n
     # a new round starts when the turn reaches or passes the first player's place again
     new_round = (following - state.first) % state.n <= (seat - state.first) % state.n
-    if new_round and state.round >= state.rounds:
+    if new_round and state.rounds and state.round >= state.rounds:  # rounds 0: no lockdown (D33)
         playing = state.playing()
         best = max(state.progress(s) for s in playing)
         state.winners = [s for s in playing if state.progress(s) == best]

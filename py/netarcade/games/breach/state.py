@@ -19,7 +19,7 @@ from typing import Any
 
 from ...core.events import Event
 from ...core.prng import Rng, derive_seed
-from .cards import DECK, EDGE, LAYERS, NODE, NODES, REMOVED_2P, ROOT, HAND, layer_of
+from .cards import EDGE, LAYERS, NODE, NODES, REMOVED_2P, ROOT, HAND, deck_of, exploits_of, layer_of
 
 #: route entries per layer: never entered, complete, or the position of the
 #: route marker still owed (0..27)
@@ -36,12 +36,15 @@ class BreachState:
     __slots__ = ("options", "n", "rounds", "rng", "network", "deck", "discard", "removed", "hands",
                  "exposure", "payload", "at", "route", "reminders", "slow", "current", "first", "turn",
                  "phase", "played", "speed", "dice", "bw", "rerolled", "entered", "moved", "root_exit",
-                 "window", "choices", "winners", "history", "crashes", "resigned", "round")
+                 "window", "choices", "winners", "history", "crashes", "resigned", "round", "rules", "start")
 
     def __init__(self, options: dict[str, Any]):
         self.options = dict(options)
         self.n: int = options["players"]
         self.rounds: int = options["rounds"]
+        #: the rules edition (D26); a state made
+        #: from options that name none is edition 1, as every record before it
+        self.rules: int = options.get("rules", 1)
         self.rng = Rng(0)
         self.network: list[str] = []  # Node card id at each position 0..27
         self.deck: list[str] = []
@@ -68,6 +71,9 @@ class BreachState:
         self.rerolled = False
         self.entered: list[int] = []  # Node positions entered this turn (BACKDOOR too)
         self.moved = False  # entered at least one Node (or Root) this turn
+        #: edition 2: the position the turn started on, which counts as
+        #: entered this turn (D27); None in edition 1 (D22)
+        self.start: int | None = None
         self.root_exit = False
         #: an open block window: {"card", "target", "player", "queue", "blocker", "answer"}
         self.window: dict | None = None
@@ -84,7 +90,7 @@ class BreachState:
 
     def copy(self) -> "BreachState":
         twin = BreachState.__new__(BreachState)
-        twin.options, twin.n, twin.rounds = self.options, self.n, self.rounds
+        twin.options, twin.n, twin.rounds, twin.rules = self.options, self.n, self.rounds, self.rules
         twin.rng = self.rng.copy()
         twin.network = list(self.network)
         twin.deck, twin.discard, twin.removed = list(self.deck), list(self.discard), list(self.removed)
@@ -97,7 +103,7 @@ class BreachState:
         twin.played = dict(self.played)
         twin.speed, twin.dice, twin.bw = self.speed, list(self.dice), self.bw
         twin.rerolled, twin.entered, twin.moved = self.rerolled, list(self.entered), self.moved
-        twin.root_exit = self.root_exit
+        twin.root_exit, twin.start = self.root_exit, self.start
         twin.window = None if self.window is None else {**self.window, "queue": list(self.window["queue"])}
         twin.choices = list(self.choices)
         twin.winners = list(self.winners)
@@ -133,6 +139,10 @@ class BreachState:
 
     def node(self, pos: int):
         return NODE[self.network[pos]]
+
+    def exploit(self, card: str):
+        """The Exploit card ``card`` as this game's rules edition prints it (D34)."""
+        return exploits_of(self.rules)[card]
 
 
 def draw(state: BreachState, seat: int, count: int, events: list[Event]) -> list[str]:
@@ -172,14 +182,14 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[BreachState, list[Eve
     network = [node.id for node in NODES]
     rng.shuffle(network)
     state.network = network
-    deck = list(DECK)
+    deck = list(deck_of(state.rules))
     rng.shuffle(deck)
     if state.n == 2:
         state.removed, deck = sorted(deck[:REMOVED_2P]), deck[REMOVED_2P:]
         rng.shuffle(deck)
     state.deck = deck
     state.first = rng.below(state.n)
-    events = [Event("setup", {"players": state.n, "network": list(network), "deck": len(DECK),
+    events = [Event("setup", {"players": state.n, "network": list(network), "deck": len(deck),
                               "removed": len(state.removed), "first": state.first})]
     for i in range(state.n):
         seat = (state.first + i) % state.n
@@ -195,8 +205,10 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[BreachState, list[Eve
 def canonical(state: BreachState) -> dict[str, Any]:
     """The full state as plain data, hidden parts included (for digests)."""
     window = state.window
+    # edition 1 digests as before the rules option existed (D26)
+    options = {k: v for k, v in state.options.items() if not (k == "rules" and v == 1)}
     return {
-        "options": dict(state.options), "rng": list(state.rng.state), "network": list(state.network),
+        "options": options, "rng": list(state.rng.state), "network": list(state.network),
         "deck": list(state.deck), "discard": list(state.discard), "removed": list(state.removed),
         "hands": [sorted(h) for h in state.hands], "exposure": list(state.exposure),
         "payload": list(state.payload), "at": list(state.at), "route": [list(r) for r in state.route],
@@ -212,4 +224,6 @@ def canonical(state: BreachState) -> dict[str, Any]:
         # only once someone resigned (D24): older games keep their digests (without
         # a resignation the round is (turn - 1) // players + 1, nothing new)
         **({"resigned": list(state.resigned), "round": state.round} if state.resigned else {}),
+        # edition 2 only: the Node the turn started on (D27)
+        **({"start": state.start} if state.rules >= 2 else {}),
     }

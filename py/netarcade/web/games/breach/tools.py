@@ -15,16 +15,16 @@ What it is not: behaviour (``table.py``) or HTML (``views.py``).
 from __future__ import annotations
 
 from netarcade.games.breach.cards import (CRASH, DECK_SIZE, EXPLOIT, EXPLOITS, EXPOSURE_SUPPLY, HAND, REMOVED_2P,
-                                          SPRINT_MAX_EXPOSURE)
+                                          SPRINT_MAX_EXPOSURE, exploits_of)
 from netarcade.web.speech import Speech, seat_word, spoken_phrases
 from netarcade.web.table import Tool
 
 __all__ = ["BARE", "CARD_IDS", "CRASH", "DECK_SIZE", "EXPLOIT", "EXPLOITS", "EXPOSURE_SUPPLY", "HAND", "PICKS",
            "PLAY", "REMOVED_2P", "SPEECH", "SPRINT_MAX_EXPOSURE", "TARGET_WORDS", "card_name",
-           "where_words"]
+           "exploits_of", "where_words"]
 
 #: how each target kind of the deck reads in the page
-TARGET_WORDS = {"ahead": "a player at or ahead of you", "none": "you", "node": "a Node next to you",
+TARGET_WORDS = {"ahead": "a player ahead of you (edition 1: or tied)", "none": "you", "node": "a Node next to you",
                 "layer": "a layer", "splice": "a Node in layers 1-13"}
 
 #: playing an Exploit: the card, then its target (a seat, a Node, a layer) when it has one

@@ -21,8 +21,8 @@ from netarcade.web.session import HUMAN
 from netarcade.web.views import _tag, log_items, seat_mark
 
 from .table import BreachTable
-from .tools import (BARE, CRASH, DECK_SIZE, EXPLOIT, EXPLOITS, EXPOSURE_SUPPLY, HAND, PLAY, REMOVED_2P,
-                    SPRINT_MAX_EXPOSURE, TARGET_WORDS, card_name)
+from .tools import (BARE, CRASH, DECK_SIZE, EXPOSURE_SUPPLY, HAND, PLAY, REMOVED_2P, SPRINT_MAX_EXPOSURE,
+                    TARGET_WORDS, card_name, exploits_of)
 from .words import where_words
 
 __all__ = ["RULES_HTML", "game_over", "panels", "side"]
@@ -101,7 +101,7 @@ def _window_box(table: BreachTable) -> str:
     me = table.session.current
     answering = table.deciding()
     first = window["blocker"] is None
-    card = EXPLOIT[window["card"]]
+    card = cards_of(table)[window["card"]]
     parts = [_tag("p", [_tag("b", escape(table.window_line())), ". ", escape(card.text)], class_="wline")]
     if answering:
         held = len(view["seats"][me]["exploits"] or [])
@@ -120,7 +120,7 @@ def _window_box(table: BreachTable) -> str:
 def _targets(table: BreachTable) -> str:
     if table.tool not in PLAY or not table.picked:
         return ""
-    card = EXPLOIT[table.tool]
+    card = cards_of(table)[table.tool]
     buttons = []
     if card.target == "ahead":
         for word in table.targets():
@@ -179,7 +179,7 @@ def turn_panel(table: BreachTable) -> str:
     if view["reminders"]:
         head.append(_tag("div", [_tag("span", [seat_mark(r["seat"], 10), " ", escape(card_name(r["card"]))],
                                       class_=f"rem rem-{r['card']}",
-                                      title=f"{table.names[r['seat']]}: {EXPLOIT[r['card']].text}")
+                                      title=f"{table.names[r['seat']]}: {cards_of(table)[r['card']].text}")
                                  for r in view["reminders"]], class_="reminders", aria_label="Reminders in play"))
     parts = [_tag("div", head, class_="thead"), _dice(table), _window_box(table)]
     if buttons:
@@ -193,7 +193,7 @@ def turn_panel(table: BreachTable) -> str:
 
 
 def _card_li(table: BreachTable, card: str, index: int, phase: str) -> str:
-    spec = EXPLOIT[card]
+    spec = cards_of(table)[card]
     pick = table.pick_tool()
     picked_count = table.picked.count(card) if table.tool in ("block", "counter", "reroll", "discard") else 0
     on = index < picked_count
@@ -300,14 +300,24 @@ def players_panel(table: BreachTable) -> str:
             data_seat=seat, aria_current="true" if active else None))
     note = (f"Deck {view['deck_count']}, discard {len(view['discard'])}"
             + (f", {view['removed_count']} set aside" if view["removed_count"] else "")
-            + f"; Exposure supply {view['exposure_supply']}. Round {view['round']}/{view['rounds']}.")
+            + f"; Exposure supply {view['exposure_supply']}. Round {view['round']}"
+            + (f"/{view['rounds']}." if view["rounds"] else " (no lockdown)."))
     return _tag("ul", rows, class_="players") + _tag("p", note, class_="hnote")
 
 
+def cards_of(table: BreachTable | None = None) -> dict:
+    """The Exploit cards as the rules edition of the game in play prints them
+    (D34); before a game, those of a new game (edition 2)."""
+    if table is None:
+        return exploits_of(2)
+    return exploits_of(table.view()["options"].get("rules", 1))
+
+
 def deck_panel(table: BreachTable | None = None) -> str:
-    """The Exploit deck: every card, its count, target, cost, limit, effect."""
+    """The Exploit deck of the game's rules edition: every card, its count,
+    target, cost, limit, effect."""
     rows = []
-    for card in EXPLOITS:
+    for card in cards_of(table).values():
         rows.append(_tag("tr", [
             _tag("th", [escape(card.name), _tag("small", f"{card.family} \u00d7{card.count}")], scope="row"),
             _tag("td", [escape(card.text), _tag("small", f" target: {TARGET_WORDS[card.target]}; "
@@ -345,11 +355,17 @@ RULES_HTML = (
     "Payload; play any Exploits, one at a time) or Lay Low (return up to 2 Exposure, discard every "
     "Exploit, refill; no move). <b>Speed</b>: Safe rolls 1 die; Sprint rolls 2 and costs 1 Exposure "
     f"(not with {SPRINT_MAX_EXPOSURE + 1}+ Exposure). You may reroll one die for 2 Exploits. <b>Move</b>: "
-    "spend the Bandwidth Node by Node (forward, back, sideways, diagonal; each Node once a turn); red "
+    "spend the Bandwidth Node by Node (forward, back, sideways, diagonal; each Node once a turn, the one "
+    "you started on included, so no Node's EXIT helps you twice); red "
     "Mainframe costs 1, blue Undernet 2 unless printed. Dead Drops are pass-through only. You must "
-    "move if you can; you may stop with Bandwidth left. <b>Manifest</b>: on blue, every 2 unused "
+    "enter a Node if you can afford one (Root and the Edge are not Nodes: you may decline them); you may "
+    "stop with Bandwidth left. <b>Manifest</b>: on blue, every 2 unused "
     "Bandwidth returns 1 Exposure; the STOP text applies; discard down to 5; "
-    f"at {CRASH} Exposure you <b>crash</b> (hand wiped, back to a blue checkpoint).</p>"
+    f"at {CRASH} Exposure you <b>crash</b> (hand wiped, back to a blue checkpoint: 3 layers back, or "
+    "from Root layers 14-12, then on toward the Edge to the first layer with a blue Node).</p>"
+    "<p><b>Pressure.</b> LAG, TRACE and FRAME JOB target a player <i>ahead</i> of you: carrying the "
+    "Payload beats infiltrating, else farther along; players in the same layer are tied, and a tie is not "
+    "ahead, so whoever leads, alone or tied, has no target.</p>"
     "<p><b>Blocking.</b> After each Exploit, the others (from the player's left) may block it by "
     "discarding any 2 Exploits; the player may counter with 2, the blocker again, and so on; whoever "
     "passes loses. A blocked Exploit still counts toward its limit.</p>"
@@ -360,12 +376,17 @@ RULES_HTML = (
     "<p><b>Route markers.</b> Entering a layer the first time leaves a marker (hollow shape) on the Node "
     "you did not enter; enter that Node later to take it back. You can only leave with none left.</p>"
     "<p><b>Root.</b> Enter it with 1 Bandwidth left to take the Payload. Leaving Root rolls 1 die: "
-    "lower than your Exposure costs 1 Exposure and your next Sprint.</p>"
+    "lower than your Exposure costs 1 Exposure and your next Sprint; then you move on as usual. "
+    "<b>Winning.</b> With the Payload, in layer 1 and no marker left, spend 2 Bandwidth to enter the "
+    "Edge (the layer-1 Node's EXIT resolves first and may pay for it).</p>"
     "<p><b>Controls.</b> <kbd>R</kbd> run, <kbd>L</kbd> lay low, a card's Play button, <kbd>E</kbd> ends "
     "the step (move on, keep, stop, pass), <kbd>P</kbd> pass, <kbd>S</kbd> safe, <kbd>D</kbd> sprint, "
     "<kbd>1</kbd> <kbd>2</kbd> pick a die to reroll, <kbd>U</kbd> undo, <kbd>Esc</kbd> cancel. "
     f"<kbd>Tab</kbd> reaches the lit Nodes.</p><p class=\"more\">Deck {DECK_SIZE} Exploits"
-    f" ({REMOVED_2P} set aside unseen with 2 players); Exposure supply {EXPOSURE_SUPPLY}. Notation: "
+    f" ({REMOVED_2P} set aside unseen with 2 players); Exposure supply {EXPOSURE_SUPPLY}. The lockdown "
+    "(a game option) ends the game after that many rounds, won by the farthest along; 0 plays without "
+    "it, as printed. These are rules edition 2 (OVERCLOCK costs 1 Exposure, WIPE LOGS returns up to 2); "
+    "a link made before it replays under edition 1, whose cards the deck panel then shows. Notation: "
     "<code>p1 play trace p3</code>, <code>p2 block lag trace</code>, <code>p1 enter 5t</code>. "
     "Full rules: docs/rules/breach.md.</p>"
 )
