@@ -69,6 +69,11 @@ WHEEL_CACHE = ROOT / "build" / "wheels"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
+#: the MicroPython build PyScript 0.7.31 itself names (its default would come from a CDN)
+MICROPYTHON_VERSION = "1.28.0-6"
+MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+#: what PyScript's mpy interpreter fetches (not the ulab and settrace variants)
+MICROPYTHON_RUNTIME_FILES = ("micropython.mjs", "micropython.wasm", "package.json")
 PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
 PYODIDE_PYTHON = "3.14"
 MSGPACK_VERSION = "1.2.4"
@@ -86,6 +91,7 @@ VENDOR = "static/vendor"
 #: cached for a year (netarcade.serve.cache_control); a new pin is a new URL
 PYODIDE_DIR = f"{VENDOR}/pyodide-{PYODIDE_VERSION}"
 PYSCRIPT_DIR = f"{VENDOR}/pyscript-{PYSCRIPT_VERSION}"
+MICROPYTHON_DIR = f"{VENDOR}/micropython-{MICROPYTHON_VERSION}"
 LOCKFILE = f"{PYODIDE_DIR}/pyodide-lock.json"
 #: files that load the runtime: the URL prefix of vendor/ in each, and what each must load
 #: (the arcade's page loads no runtime itself: its worker loads Pyodide, without PyScript)
@@ -344,6 +350,9 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
     for path in sorted(pyscript.rglob("*")):
         if path.is_file():
             plan[f"{PYSCRIPT_DIR}/{path.relative_to(pyscript).as_posix()}"] = path
+    micropython = NODE_MODULES / MICROPYTHON_PACKAGE
+    for name in MICROPYTHON_RUNTIME_FILES:
+        plan[f"{MICROPYTHON_DIR}/{name}"] = micropython / name
     plan.update(app_icons())
     plan[MANIFEST] = web_manifest()
     if sw_template is not None:
@@ -360,7 +369,8 @@ def versioned_runtime(page: str, text: str, prefix: str, loads: tuple[str, ...])
     if missing:
         raise BuildError(f"{page} does not load {', '.join(missing)}; the runtime URLs changed?")
     return (text.replace(f"{prefix}pyodide/", f"{prefix}pyodide-{PYODIDE_VERSION}/")
-                .replace(f"{prefix}pyscript/", f"{prefix}pyscript-{PYSCRIPT_VERSION}/"))
+                .replace(f"{prefix}pyscript/", f"{prefix}pyscript-{PYSCRIPT_VERSION}/")
+                .replace(f"{prefix}micropython/", f"{prefix}micropython-{MICROPYTHON_VERSION}/"))
 
 
 # ------------------------------------------------ light: the bytes on the wire
@@ -638,6 +648,7 @@ def build(out: Path) -> None:
     started = time.perf_counter()
     check_npm_package(NODE_MODULES / "pyodide", PYODIDE_VERSION)
     check_npm_package(NODE_MODULES / "@pyscript" / "core", PYSCRIPT_VERSION)
+    check_npm_package(NODE_MODULES / MICROPYTHON_PACKAGE, MICROPYTHON_VERSION)
     ours, how_ours = build_our_wheel()
     msgpack, how_msgpack = fetch_msgpack_wheel()
     log(f"wheels: {ours.name} ({how_ours}), {msgpack.name} ({how_msgpack})")

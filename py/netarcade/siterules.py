@@ -71,7 +71,7 @@ MIME_TYPES = {
 #: the build's precompressed copies, in order of preference: (coding, suffix)
 ENCODED_COPIES = (("br", ".br"), ("gzip", ".gz"))
 #: a runtime folder named with its pinned version: its files never change under that name
-VERSIONED_RUNTIME = re.compile(r"(^|/)static/vendor/(pyodide|pyscript)-\d[\w.+-]*/")
+VERSIONED_RUNTIME = re.compile(r"(^|/)static/vendor/(pyodide|pyscript|micropython)-\d[\w.+-]*/")
 #: ... except the files the build writes from our source into the same folder
 REBUILT_IN_RUNTIME = re.compile(r"(^|/)(pyodide-lock\.json|netarcade-[^/]*\.whl)$")
 LONG_CACHE = "public, max-age=31536000, immutable"
