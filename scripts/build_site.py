@@ -94,9 +94,9 @@ PYSCRIPT_DIR = f"{VENDOR}/pyscript-{PYSCRIPT_VERSION}"
 MICROPYTHON_DIR = f"{VENDOR}/micropython-{MICROPYTHON_VERSION}"
 LOCKFILE = f"{PYODIDE_DIR}/pyodide-lock.json"
 #: files that load the runtime: the URL prefix of vendor/ in each, and what each must load
-#: (the arcade's page loads no runtime itself: its worker loads Pyodide, without PyScript)
+#: (the arcade's page: PyScript, MicroPython on the page, Pyodide in PyScript's worker)
 RUNTIME_PAGES = {
-    "static/worker.js": ("vendor/", ("pyodide/pyodide.mjs",)),
+    "index.html": ("static/vendor/", ("pyscript/core.js", "pyodide/pyodide.mjs", "micropython/micropython.mjs")),
     "static/bare.html": ("vendor/", ("pyodide/pyodide.mjs", "pyscript/core.js")),
 }
 
@@ -122,8 +122,11 @@ ICONS_DIR = "static/icons"
 ICON_SIZES = (192, 512)
 #: our own files the service worker keeps (the vendored Pyodide and icons always);
 #: the page's glue and the engine's worker script included
-PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.js", "static/focus.js", "static/page.js", "static/worker.js",
+PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.js", "static/page.py", "static/focus.py", "static/engine.py",
                 "static/boot.js", "static/prepaint.js"}  # index.html is "./" (and "./?embed")
+#: PyScript's chunks the arcade never loads (its code editor, terminal, zip and
+#: TOML readers, its own service worker): not stored for offline use
+PYSCRIPT_UNUSED = ("codemirror", "xterm", "zip-", "toml-", "service-worker", "storage")
 #: the page's navigations the service worker stores, each with the headers the server sends it:
 #: the embed's let any site frame it, the arcade's only our own pages (netarcade.siterules)
 NAVIGATIONS = {"./": "index.html", "./?embed": "index.html"}
@@ -532,16 +535,20 @@ def boot_script(source: Path) -> bytes:
 def precache_list(plan: dict[str, Path | bytes]) -> list[str]:
     """What the service worker stores on the first visit: the page (as the
     arcade and as the embed: :data:`NAVIGATIONS`), its glue and the
-    engine's worker script, the Pyodide runtime the worker loads, both
-    wheels, the lockfile, our CSS and icons. Not PyScript (only the bare
-    test page loads it), not source maps, not the bare test page, not
-    other encodings."""
+    engine's worker script, PyScript's chunks and MicroPython (the page
+    loads them), the Pyodide runtime the worker loads, both wheels, the
+    lockfile, our CSS and icons. Not PyScript's editor and terminal
+    libraries (:data:`PYSCRIPT_UNUSED`: the page has neither), not source
+    maps, not the bare test page, not other encodings."""
     keep = []
     for rel in sorted(plan):
         name = rel.rsplit("/", 1)[-1]
         if rel == MARKER or rel.endswith((".map", ".gz", ".br")) or name == "package.json":
             continue
-        if rel.startswith((f"{PYODIDE_DIR}/", "static/icons/")) or rel in PRECACHE_OWN:
+        if rel.startswith(f"{PYSCRIPT_DIR}/") and (name.startswith(PYSCRIPT_UNUSED) or not name.endswith(".js")):
+            continue
+        if rel.startswith((f"{PYODIDE_DIR}/", f"{PYSCRIPT_DIR}/", f"{MICROPYTHON_DIR}/", "static/icons/")) \
+                or rel in PRECACHE_OWN:
             keep.append(rel)
     return list(NAVIGATIONS) + keep
 
