@@ -20,7 +20,8 @@ sets on it (PyScript's ``sync``, which without SharedArrayBuffer is an
 asynchronous call), so the page needs no cross-origin isolation.
 
 What it is not: game logic or the page's lifecycle (both in the worker).
-The focus keeper is ``static/focus.py``.
+The focus keeper is ``static/focus.py``, the service worker's registration
+and update offer ``static/offline.py``.
 """
 
 import json
@@ -29,6 +30,7 @@ import js
 from pyscript import document, workers
 from pyscript.ffi import create_proxy
 
+import offline
 from focus import Focus
 
 #: the real window object: a global function called through the ``js`` module
@@ -280,6 +282,7 @@ def ready(op=None):
     root.dataset.readyMs = str(round(js.performance.now()))
     root.dataset.ready = "play"
     progress("", "Python is up: every game plays.", 1)  # the home screen's line stays and says so
+    offline.register()  # storing for offline use never competes with the first load
 
 
 def failed(op):
@@ -405,13 +408,13 @@ def start():
 
 def live():
     # before this, index.html's boot guard (static/boot.js) refuses inputs and says why
-    return root.dataset.ready == "play"
+    return root.getAttribute("data-ready") == "play"
 
 
 def form_values(form):
     values = {}
     for field in each(form.elements):
-        if not field.name:
+        if not getattr(field, "name", None):
             continue
         if field.type == "checkbox":
             values[field.name] = "true" if field.checked else "false"
@@ -458,7 +461,7 @@ def on_key(event):
     if not live():
         return
     target = event.target
-    tag = str(target.tagName or "").lower()
+    tag = str(getattr(target, "tagName", None) or "").lower()
     key = str(event.key)
     if tag in ("input", "select", "textarea") or (event.ctrlKey and key.lower() != "z"):
         return
@@ -471,7 +474,7 @@ def on_key(event):
             focus.keyboard = spot.getAttribute("data-name")
             send({"kind": "spot", "name": focus.keyboard})
         return  # Enter on a button clicks it already
-    if root.dataset.view != "game":
+    if root.getAttribute("data-view") != "game":
         return
     if ("ctrl+" if event.ctrlKey else "") + key.lower() in state["keys"]:
         event.preventDefault()
@@ -486,7 +489,7 @@ def on_submit(event):
     if not live() or not form.matches(FORMS):
         return
     event.preventDefault()
-    submitter = event.submitter
+    submitter = getattr(event, "submitter", None)
     name = document.getElementById("player-name")
     kind = "newgame" if form.matches("form.newgame") else "joinseat" if form.matches("form.joinseat") else "joinroom"
     send({
@@ -502,15 +505,16 @@ def on_input(event):
     target = event.target
     if not live():
         return
-    if target.id == "replay-slider":
+    if getattr(target, "id", None) == "replay-slider":
         send({"kind": "cmd", "name": "replay-to", "value": str(target.value)})
         return
     form = target.closest("form.newgame") if hasattr(target, "closest") else None
     if form is None:
         return
-    if target.name == "players":
+    name = getattr(target, "name", None) or ""
+    if name == "players":
         show_seats(form, target.value)
-    send({"kind": "input", "game": form.getAttribute("data-game"), "name": str(target.name or ""),
+    send({"kind": "input", "game": form.getAttribute("data-game"), "name": str(name),
           "values": form_values(form)})
 
 

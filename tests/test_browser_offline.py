@@ -28,7 +28,7 @@ STORED_TIMEOUT_MS = 120_000
 
 
 def wait_stored(page):
-    """The service worker has stored this version (static/offline.js)."""
+    """The service worker has stored this version (static/offline.py)."""
     page.wait_for_function("() => document.documentElement.dataset.offline === 'stored'", timeout=STORED_TIMEOUT_MS)
 
 

@@ -64,7 +64,7 @@ def test_service_worker_lists_this_builds_files(site):
     version, files = _worker_files()
     paths = [path for path, _ in files]
     assert paths[:2] == ["./", "./?embed"]  # the embed with its own headers (frame-ancestors)
-    for needed in ("manifest.webmanifest", "static/app.css", "static/offline.js", "static/page.py", "static/focus.py",
+    for needed in ("manifest.webmanifest", "static/app.css", "static/page.py", "static/focus.py",
                    "static/engine.py", "static/boot.js", "static/prepaint.js",
                    "static/vendor/pyscript-0.7.31/core.js", "static/vendor/micropython-1.28.0-6/micropython.wasm",
                    f"{RUNTIME}/pyodide.asm.wasm", f"{RUNTIME}/python_stdlib.zip", f"{RUNTIME}/pyodide-lock.json"):
@@ -96,7 +96,7 @@ def test_manifest_and_icons(site):
     assert any("maskable" in icon.get("purpose", "") for icon in manifest["icons"])
     page = (DIST / "index.html").read_text(encoding="utf-8")
     assert 'rel="manifest" href="manifest.webmanifest"' in page
-    assert 'src="static/offline.js"' in page
+    assert "static/offline.py" in page and "offline.js" not in page
 
 
 def test_pages_load_the_versioned_runtime(site):
