@@ -26,8 +26,14 @@ from pyscript import sync
 from netarcade.web import app
 
 
+def _said(answer):
+    answer.exception()  # retrieved: a failure on the page was said on its console there
+
+
 def post(text):
-    sync.ops(text)
+    answer = sync.ops(text)  # not awaited: the page's answer is only an acknowledgement
+    if hasattr(answer, "add_done_callback"):
+        answer.add_done_callback(_said)
 
 
 def refused(event):

@@ -1,4 +1,5 @@
-"""The page's focus keeper (static/focus.py, MicroPython on the page) on CPython.
+"""The page's MicroPython on CPython: every file parses, and the focus keeper
+(static/focus.py) works.
 
 static/focus.py is plain Python that MicroPython and CPython both run; here it
 works on a stand-in document: the focus waits on the board while a bot moves
@@ -127,3 +128,12 @@ def test_a_card_over_the_board_takes_the_focus_once_on_its_autofocus_button():
     keeper.restore(keeper.remember())
     assert doc.activeElement is doc.body
     assert keeper.dialog == "Game over"
+
+
+def test_every_micropython_file_of_the_page_parses():
+    """A syntax error in static/*.py shows only in a browser (the page never
+    becomes ready): CPython's parser catches it here first."""
+    files = sorted(SOURCE.parent.glob("*.py"))
+    assert {f.name for f in files} >= {"page.py", "focus.py", "offline.py", "engine.py"}
+    for path in files:
+        compile(path.read_text(encoding="utf-8"), str(path), "exec", flags=0x2000)  # PyCF_ALLOW_TOP_LEVEL_AWAIT
