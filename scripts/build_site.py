@@ -10,7 +10,7 @@ folder (default ``dist/``) is everything a static host needs, and it is what
     dist/index.html                              the app shell, first screen pre-rendered
     dist/sw.js                                   the service worker (static/sw.js + this build's files)
     dist/manifest.webmanifest                    the web app manifest (installable)
-    dist/static/...                              our own CSS/JS/pages (copied; app.css gets each game's CSS appended,
+    dist/static/...                              our own CSS/JS/Python/pages (copied; app.css gets each game's CSS appended,
                                                  boot.js every game's board picker)
     dist/static/icons/                           icon.svg, icon-192.png, icon-512.png (scripts/arcade_icon.py)
     dist/static/vendor/pyodide-VERSION/          loadPyodide's runtime files from npm (python_stdlib.zip
@@ -18,6 +18,7 @@ folder (default ``dist/``) is everything a static host needs, and it is what
         pyodide-lock.json                        Pyodide's lockfile + netarcade + msgpack
         netarcade-*.whl, msgpack-*.whl           next to that lockfile
     dist/static/vendor/pyscript-VERSION/         @pyscript/core's dist/ folder
+    dist/static/vendor/micropython-VERSION/      micropython.mjs + micropython.wasm (the page's MicroPython)
     *.br, *.gz                                   precompressed copies beside every file worth it
 
 Every HTML page gets the site's Content-Security-Policy as a ``<meta>``
@@ -26,8 +27,8 @@ host that sends no header still runs no inline script and nothing from
 another origin.
 
 Nothing at run time comes from any origin but the one serving this folder:
-PyScript's ``interpreter`` points at the vendored ``pyodide.mjs`` and Pyodide
-reads its packages from the lockfile beside it (``packages_cache:
+PyScript's ``interpreter`` points at the vendored ``pyodide.mjs`` (the
+engine's worker) and ``micropython.mjs`` (the page), and Pyodide reads its packages from the lockfile beside it (``packages_cache:
 "passthrough"``), because micropip cannot install offline on Pyodide 314.
 
 What it is not
