@@ -18,11 +18,9 @@ from playwright.sync_api import sync_playwright
 from netarcade import siterules
 from netarcade.serve import serve_in_thread
 
-# PyScript compiles its hooks with Function(): the page gets the eval policy
+# the policy of the pages that run PyScript: 'unsafe-eval' (PyScript compiles its hooks
+# with Function()) and worker-src blob: (it starts its workers from blob: URLs)
 siterules.EVAL_PAGES = siterules.EVAL_PAGES | {"spike.html"}
-# and PyScript starts its workers from blob: URLs
-_policy = siterules.content_security_policy
-siterules.content_security_policy = lambda *a, **k: _policy(*a, **k) + "; worker-src 'self' blob:"
 
 HERE = Path(__file__).resolve().parent
 DIST = HERE.parent / "dist"
