@@ -10,7 +10,7 @@ folder (default ``dist/``) is everything a static host needs, and it is what
     dist/index.html                              the app shell, first screen pre-rendered
     dist/sw.js                                   the service worker (static/sw.js + this build's files)
     dist/manifest.webmanifest                    the web app manifest (installable)
-    dist/static/...                              our own CSS/JS/pages (copied; app.css gets each game's CSS appended,
+    dist/static/...                              our own CSS/JS/Python/pages (copied; app.css gets each game's CSS appended,
                                                  boot.js every game's board picker)
     dist/static/icons/                           icon.svg, icon-192.png, icon-512.png (scripts/arcade_icon.py)
     dist/static/vendor/pyodide-VERSION/          loadPyodide's runtime files from npm (python_stdlib.zip
@@ -18,6 +18,7 @@ folder (default ``dist/``) is everything a static host needs, and it is what
         pyodide-lock.json                        Pyodide's lockfile + netarcade + msgpack
         netarcade-*.whl, msgpack-*.whl           next to that lockfile
     dist/static/vendor/pyscript-VERSION/         @pyscript/core's dist/ folder
+    dist/static/vendor/micropython-VERSION/      micropython.mjs + micropython.wasm (the page's MicroPython)
     *.br, *.gz                                   precompressed copies beside every file worth it
 
 Every HTML page gets the site's Content-Security-Policy as a ``<meta>``
@@ -26,8 +27,8 @@ host that sends no header still runs no inline script and nothing from
 another origin.
 
 Nothing at run time comes from any origin but the one serving this folder:
-PyScript's ``interpreter`` points at the vendored ``pyodide.mjs`` and Pyodide
-reads its packages from the lockfile beside it (``packages_cache:
+PyScript's ``interpreter`` points at the vendored ``pyodide.mjs`` (the
+engine's worker) and ``micropython.mjs`` (the page), and Pyodide reads its packages from the lockfile beside it (``packages_cache:
 "passthrough"``), because micropip cannot install offline on Pyodide 314.
 
 What it is not
@@ -69,6 +70,11 @@ WHEEL_CACHE = ROOT / "build" / "wheels"
 
 PYODIDE_VERSION = "314.0.7"
 PYSCRIPT_VERSION = "0.7.31"
+#: the MicroPython build PyScript 0.7.31 itself names (its default would come from a CDN)
+MICROPYTHON_VERSION = "1.28.0-6"
+MICROPYTHON_PACKAGE = "@micropython/micropython-webassembly-pyscript"
+#: what PyScript's mpy interpreter fetches (not the ulab and settrace variants)
+MICROPYTHON_RUNTIME_FILES = ("micropython.mjs", "micropython.wasm", "package.json")
 PYODIDE_PLATFORM = "pyemscripten_2026_0_wasm32"
 PYODIDE_PYTHON = "3.14"
 MSGPACK_VERSION = "1.2.4"
@@ -86,11 +92,12 @@ VENDOR = "static/vendor"
 #: cached for a year (netarcade.serve.cache_control); a new pin is a new URL
 PYODIDE_DIR = f"{VENDOR}/pyodide-{PYODIDE_VERSION}"
 PYSCRIPT_DIR = f"{VENDOR}/pyscript-{PYSCRIPT_VERSION}"
+MICROPYTHON_DIR = f"{VENDOR}/micropython-{MICROPYTHON_VERSION}"
 LOCKFILE = f"{PYODIDE_DIR}/pyodide-lock.json"
 #: files that load the runtime: the URL prefix of vendor/ in each, and what each must load
-#: (the arcade's page loads no runtime itself: its worker loads Pyodide, without PyScript)
+#: (the arcade's page: PyScript, MicroPython on the page, Pyodide in PyScript's worker)
 RUNTIME_PAGES = {
-    "static/worker.js": ("vendor/", ("pyodide/pyodide.mjs",)),
+    "index.html": ("static/vendor/", ("pyscript/core.js", "pyodide/pyodide.mjs", "micropython/micropython.mjs")),
     "static/bare.html": ("vendor/", ("pyodide/pyodide.mjs", "pyscript/core.js")),
 }
 
@@ -116,8 +123,11 @@ ICONS_DIR = "static/icons"
 ICON_SIZES = (192, 512)
 #: our own files the service worker keeps (the vendored Pyodide and icons always);
 #: the page's glue and the engine's worker script included
-PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.js", "static/focus.js", "static/page.js", "static/worker.js",
+PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.py", "static/page.py", "static/focus.py", "static/engine.py",
                 "static/boot.js", "static/prepaint.js"}  # index.html is "./" (and "./?embed")
+#: PyScript's chunks the arcade never loads (its code editor, terminal, zip and
+#: TOML readers, its own service worker): not stored for offline use
+PYSCRIPT_UNUSED = ("codemirror", "xterm", "zip-", "toml-", "service-worker", "storage")
 #: the page's navigations the service worker stores, each with the headers the server sends it:
 #: the embed's let any site frame it, the arcade's only our own pages (netarcade.siterules)
 NAVIGATIONS = {"./": "index.html", "./?embed": "index.html"}
@@ -344,6 +354,9 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
     for path in sorted(pyscript.rglob("*")):
         if path.is_file():
             plan[f"{PYSCRIPT_DIR}/{path.relative_to(pyscript).as_posix()}"] = path
+    micropython = NODE_MODULES / MICROPYTHON_PACKAGE
+    for name in MICROPYTHON_RUNTIME_FILES:
+        plan[f"{MICROPYTHON_DIR}/{name}"] = micropython / name
     plan.update(app_icons())
     plan[MANIFEST] = web_manifest()
     if sw_template is not None:
@@ -360,7 +373,8 @@ def versioned_runtime(page: str, text: str, prefix: str, loads: tuple[str, ...])
     if missing:
         raise BuildError(f"{page} does not load {', '.join(missing)}; the runtime URLs changed?")
     return (text.replace(f"{prefix}pyodide/", f"{prefix}pyodide-{PYODIDE_VERSION}/")
-                .replace(f"{prefix}pyscript/", f"{prefix}pyscript-{PYSCRIPT_VERSION}/"))
+                .replace(f"{prefix}pyscript/", f"{prefix}pyscript-{PYSCRIPT_VERSION}/")
+                .replace(f"{prefix}micropython/", f"{prefix}micropython-{MICROPYTHON_VERSION}/"))
 
 
 # ------------------------------------------------ light: the bytes on the wire
@@ -522,16 +536,20 @@ def boot_script(source: Path) -> bytes:
 def precache_list(plan: dict[str, Path | bytes]) -> list[str]:
     """What the service worker stores on the first visit: the page (as the
     arcade and as the embed: :data:`NAVIGATIONS`), its glue and the
-    engine's worker script, the Pyodide runtime the worker loads, both
-    wheels, the lockfile, our CSS and icons. Not PyScript (only the bare
-    test page loads it), not source maps, not the bare test page, not
-    other encodings."""
+    engine's worker script, PyScript's chunks and MicroPython (the page
+    loads them), the Pyodide runtime the worker loads, both wheels, the
+    lockfile, our CSS and icons. Not PyScript's editor and terminal
+    libraries (:data:`PYSCRIPT_UNUSED`: the page has neither), not source
+    maps, not the bare test page, not other encodings."""
     keep = []
     for rel in sorted(plan):
         name = rel.rsplit("/", 1)[-1]
         if rel == MARKER or rel.endswith((".map", ".gz", ".br")) or name == "package.json":
             continue
-        if rel.startswith((f"{PYODIDE_DIR}/", "static/icons/")) or rel in PRECACHE_OWN:
+        if rel.startswith(f"{PYSCRIPT_DIR}/") and (name.startswith(PYSCRIPT_UNUSED) or not name.endswith(".js")):
+            continue
+        if rel.startswith((f"{PYODIDE_DIR}/", f"{PYSCRIPT_DIR}/", f"{MICROPYTHON_DIR}/", "static/icons/")) \
+                or rel in PRECACHE_OWN:
             keep.append(rel)
     return list(NAVIGATIONS) + keep
 
@@ -638,6 +656,7 @@ def build(out: Path) -> None:
     started = time.perf_counter()
     check_npm_package(NODE_MODULES / "pyodide", PYODIDE_VERSION)
     check_npm_package(NODE_MODULES / "@pyscript" / "core", PYSCRIPT_VERSION)
+    check_npm_package(NODE_MODULES / MICROPYTHON_PACKAGE, MICROPYTHON_VERSION)
     ours, how_ours = build_our_wheel()
     msgpack, how_msgpack = fetch_msgpack_wheel()
     log(f"wheels: {ours.name} ({how_ours}), {msgpack.name} ({how_msgpack})")

@@ -12,7 +12,7 @@
    A new build is a new sw.js: the browser installs it beside the old one,
    it fetches every file checked against its sha256 (a file from another
    build fails the install, which is retried on a later visit), and it waits
-   until the page asks it to take over (static/offline.js offers a reload)
+   until the page asks it to take over (static/offline.py offers a reload)
    or every tab of the old version is closed. Then it deletes the older
    caches. A page therefore never mixes a wheel of one build with a page of
    another. Anything it does not store (the relay's /ws, rooms) goes to the

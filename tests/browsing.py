@@ -87,7 +87,7 @@ class Settling:
 
 
 #: every refusal by the site's Content-Security-Policy in a page or frame, reported to the test
-#: (the engine's worker reports its own on the page's console: static/worker.js)
+#: (the engine's worker reports its own on the page's console: static/engine.py)
 OBSERVE_POLICY = """
 document.addEventListener("securitypolicyviolation", (event) => {
   window.__naPolicyViolation(`${event.effectiveDirective} refused ${event.blockedURI} `

@@ -49,15 +49,18 @@ def test_play_against_the_bot_undo_and_reopen_the_link(chromium, server):
         assert data(page, "ready") is None
         wait_ready(page)
         ready_ms = float(data(page, "readyMs"))
-        # Python starts in a web worker, never on the main thread (there, Pyodide's
-        # start was one task of seconds): the page holds no interpreter, a worker
+        # PyScript runs the page: MicroPython on the main thread, Pyodide only in
+        # the named worker "engine" (on the main thread Pyodide's start was one
+        # task of seconds): the page holds no Pyodide, PyScript's blob: worker
         # does. The long main-thread tasks while it started are a printed figure
         # (a loaded machine stretches every task; make bench measures them)
         painted, up = page.evaluate("['na-board-painted', 'na-python-up']"
                                     ".map(n => performance.getEntriesByName(n)[0].startTime)")
         assert painted < up < ready_ms
         assert page.evaluate("typeof globalThis.loadPyodide === 'undefined' && typeof globalThis.pyodide === 'undefined'")
-        assert any("/static/worker.js" in worker.url for worker in page.raw.workers), [w.url for w in page.raw.workers]
+        assert page.locator('script[type="py"][worker][name="engine"]').count() == 1
+        assert page.locator('script[type="mpy"][src="static/page.py"]').count() == 1
+        assert any(worker.url.startswith("blob:") for worker in page.raw.workers), [w.url for w in page.raw.workers]
         frozen = [t for t in long_tasks_since(page, 0) if t["duration"] > BOOT_TASK_LIMIT_MS
                   and t["start"] < up and t["start"] + t["duration"] > painted]
         print(f"main-thread tasks over {BOOT_TASK_LIMIT_MS} ms while Python started: {frozen}")
@@ -247,6 +250,8 @@ def test_embed_mode_inside_an_iframe_on_another_origin(chromium, server, tmp_pat
             inner.wait_for_function("() => document.documentElement.dataset.ready === 'play'",
                                     timeout=BOOT_TIMEOUT_MS)
             assert inner.evaluate("document.documentElement.hasAttribute('data-embed')")
+            # in another site's frame no service worker stores the runtime (static/offline.py)
+            assert inner.evaluate("document.documentElement.dataset.offline") == "off"
             # only the board and a small control bar
             assert frame.locator(".topbar").is_hidden() and frame.locator(".side").is_hidden()
             assert frame.locator("#board svg").is_visible()

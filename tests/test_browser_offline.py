@@ -28,7 +28,7 @@ STORED_TIMEOUT_MS = 120_000
 
 
 def wait_stored(page):
-    """The service worker has stored this version (static/offline.js)."""
+    """The service worker has stored this version (static/offline.py)."""
     page.wait_for_function("() => document.documentElement.dataset.offline === 'stored'", timeout=STORED_TIMEOUT_MS)
 
 
@@ -91,6 +91,15 @@ def test_second_visit_starts_and_plays_with_no_network(chromium, site):
         page.reload()
         wait_ready(page)
         assert page.evaluate("!!navigator.serviceWorker.controller")
+        # the service worker answered, not the HTTP cache: PyScript and MicroPython on the
+        # page, and Pyodide with our wheel in PyScript's worker, started from a blob: URL
+        answered = "(names) => performance.getEntriesByType('resource').filter((e) => names.some((n) => " \
+                   "e.name.includes(n))).map((e) => [e.name.split('/').pop(), e.workerStart > 0])"
+        on_page = page.evaluate(answered, ["/core.js", "/micropython.wasm", "/page.py", "/engine.py"])
+        engine = next(w for w in page.workers if w.url.startswith("blob:"))
+        in_worker = engine.evaluate(answered, ["/pyodide.asm.wasm", "/python_stdlib.zip", "/netarcade-"])
+        assert len(on_page) >= 4 and len(in_worker) >= 3, (on_page, in_worker)
+        assert all(by_sw for _, by_sw in on_page + in_worker), (on_page, in_worker)
         play_a_move_against_the_bot(page)
         link = page.evaluate("location.href")
 

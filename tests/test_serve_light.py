@@ -173,5 +173,5 @@ def test_cache_policy():
     assert cache_control("static/vendor/pyodide-314.0.7/msgpack-1.2.4-cp314-cp314-x.whl") == long
     assert cache_control("static/vendor/pyodide-314.0.7/pyodide-lock.json") == "no-cache"
     assert cache_control("static/vendor/pyodide/pyodide.asm.wasm") == "no-cache"  # no version in the path
-    for rel in ("index.html", "sw.js", "manifest.webmanifest", "static/app.css", "static/offline.js"):
+    for rel in ("index.html", "sw.js", "manifest.webmanifest", "static/app.css", "static/offline.py"):
         assert cache_control(rel) == "no-cache", rel

@@ -64,13 +64,15 @@ def test_service_worker_lists_this_builds_files(site):
     version, files = _worker_files()
     paths = [path for path, _ in files]
     assert paths[:2] == ["./", "./?embed"]  # the embed with its own headers (frame-ancestors)
-    for needed in ("manifest.webmanifest", "static/app.css", "static/offline.js", "static/page.js", "static/worker.js",
-                   "static/boot.js", "static/prepaint.js",
+    for needed in ("manifest.webmanifest", "static/app.css", "static/page.py", "static/focus.py",
+                   "static/engine.py", "static/boot.js", "static/prepaint.js",
+                   "static/vendor/pyscript-0.7.31/core.js", "static/vendor/micropython-1.28.0-6/micropython.wasm",
                    f"{RUNTIME}/pyodide.asm.wasm", f"{RUNTIME}/python_stdlib.zip", f"{RUNTIME}/pyodide-lock.json"):
         assert needed in paths, needed
     assert any(p.startswith(f"{RUNTIME}/netarcade-") and p.endswith(".whl") for p in paths)
     assert not any(p.endswith((".map", ".gz", ".br")) or p.endswith("bare.html") for p in paths)
-    assert not any("/pyscript-" in p for p in paths)  # the arcade's page does not load PyScript
+    # PyScript's chunks the page loads, not its editor or terminal libraries
+    assert not any(re.search(r"/pyscript-[^/]+/(codemirror|xterm)", p) for p in paths)
     for path, integrity in files:
         data = (DIST / ("index.html" if path.startswith("./") else path)).read_bytes()
         assert integrity == "sha256-" + base64.b64encode(hashlib.sha256(data).digest()).decode(), path
@@ -94,19 +96,20 @@ def test_manifest_and_icons(site):
     assert any("maskable" in icon.get("purpose", "") for icon in manifest["icons"])
     page = (DIST / "index.html").read_text(encoding="utf-8")
     assert 'rel="manifest" href="manifest.webmanifest"' in page
-    assert 'src="static/offline.js"' in page
+    assert "static/offline.py" in page and "offline.js" not in page
 
 
 def test_pages_load_the_versioned_runtime(site):
-    # the arcade's page loads Pyodide in its worker (static/worker.js); bare.html through PyScript
-    for page, prefix in (("static/worker.js", "vendor/"), ("static/bare.html", "vendor/")):
+    # both pages run PyScript: the arcade's MicroPython on the page and Pyodide in its worker
+    for page, prefix in (("index.html", "static/vendor/"), ("static/bare.html", "vendor/")):
         text = (DIST / page).read_text(encoding="utf-8")
         assert f"{prefix}pyodide-{PYODIDE_VERSION}/pyodide.mjs" in text, page
         if page.endswith(".html"):
             assert re.search(rf"{prefix}pyscript-[\d.]+/core\.js", text), page
         assert f"{prefix}pyodide/" not in text and f"{prefix}pyscript/" not in text, page
     page = (DIST / "index.html").read_text(encoding="utf-8")
-    assert 'src="static/page.js"' in page and "vendor/" not in page  # no Python on the main thread
+    assert "static/vendor/micropython-1.28.0-6/micropython.mjs" in page and "vendor/micropython/" not in page
+    assert 'src="static/page.py"' in page and 'name="engine" src="static/engine.py"' in page
 
 
 def test_stdlib_is_npms_members_stored(site):
@@ -131,6 +134,6 @@ def test_pages_carry_the_policy_and_run_no_inline_script(site):
         assert f'<meta charset="utf-8">\n  <meta http-equiv="Content-Security-Policy" content="{policy}">' in text, rel
         assert "frame-ancestors" not in policy
     index = (DIST / "index.html").read_text(encoding="utf-8")
-    scripts = re.findall(r"<script\b([^>]*)>", index)
+    scripts = re.findall(r"<script\b([^>]*)>", index)  # no inline JavaScript; PyScript's scripts are files too
     assert scripts and all("src=" in attributes for attributes in scripts), scripts
     assert "/*na:pages*/" not in (DIST / "static" / "boot.js").read_text(encoding="utf-8")

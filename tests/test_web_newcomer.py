@@ -39,26 +39,9 @@ def test_linked_game_reads_play_even_from_a_damaged_link():
     assert views.tab_title(page_for("backbone")) == "netarcade: Backbone"
 
 
-# --- keyboard focus across redraws (static/focus.js, run in Node) -------------------------
-
-import shutil  # noqa: E402
-import subprocess  # noqa: E402
-from pathlib import Path  # noqa: E402
+# --- keyboard focus across redraws: static/focus.py, tests/test_page_focus.py ---------------
 
 import pytest  # noqa: E402
-
-
-def test_the_page_s_focus_keeper_waits_on_the_board_and_the_tool_row():
-    """The page's focus keeper against a stand-in document: the focus waits
-    on the board while a bot moves and comes back, a disabled button holds it
-    on the tool row, a spot pressed by keyboard gets it again."""
-    node = shutil.which("node")
-    if node is None:
-        pytest.skip("node is not installed")
-    script = Path(__file__).resolve().parent / "node" / "focus_keeper.mjs"
-    result = subprocess.run([node, str(script)], capture_output=True, text=True, timeout=60)
-    assert result.returncode == 0, result.stdout + result.stderr
-    assert result.stdout.count("ok ") == 3, result.stdout
 
 
 # --- the bots' pace, the embed's Pause, Resign (web/controller.py) -----------------------

@@ -71,7 +71,7 @@ MIME_TYPES = {
 #: the build's precompressed copies, in order of preference: (coding, suffix)
 ENCODED_COPIES = (("br", ".br"), ("gzip", ".gz"))
 #: a runtime folder named with its pinned version: its files never change under that name
-VERSIONED_RUNTIME = re.compile(r"(^|/)static/vendor/(pyodide|pyscript)-\d[\w.+-]*/")
+VERSIONED_RUNTIME = re.compile(r"(^|/)static/vendor/(pyodide|pyscript|micropython)-\d[\w.+-]*/")
 #: ... except the files the build writes from our source into the same folder
 REBUILT_IN_RUNTIME = re.compile(r"(^|/)(pyodide-lock\.json|netarcade-[^/]*\.whl)$")
 LONG_CACHE = "public, max-age=31536000, immutable"
@@ -288,9 +288,11 @@ def method_status(method: str) -> int | None:
     return 405 if method in OTHER_METHODS else 501
 
 
-#: pages that run PyScript, which compiles its hooks with ``Function()``:
-#: only these also get 'unsafe-eval' (the arcade itself runs no PyScript)
-EVAL_PAGES = frozenset({"static/bare.html"})
+#: pages that run PyScript: only these also get 'unsafe-eval' (PyScript 0.7.31
+#: compiles its hooks with ``Function()``: its src/core.js and src/hooks.js, on
+#: the page and again in its workers) and ``worker-src 'self' blob:`` (it
+#: starts its workers from ``blob:`` URLs: polyscript's worker/xworker.js)
+EVAL_PAGES = frozenset({"index.html", "static/bare.html"})
 
 
 def is_embed(query: str) -> bool:
@@ -309,8 +311,9 @@ def content_security_policy(rel: str = "", embed: bool = False, meta: bool = Fal
 
     Everything from our own origin and nothing else: scripts only from
     files (no inline script, no ``eval``; 'wasm-unsafe-eval' lets Pyodide
-    compile its WebAssembly; :data:`EVAL_PAGES` also get 'unsafe-eval'),
-    the worker, fetches and the relay's WebSocket from 'self'; styles also
+    compile its WebAssembly; :data:`EVAL_PAGES`, the pages that run
+    PyScript, also get 'unsafe-eval' and workers from ``blob:`` URLs),
+    the worker's script, fetches and the relay's WebSocket from 'self'; styles also
     inline (the boards are SVG drawn with ``style`` attributes and
     ``<style>`` elements); no plugins, no ``<base>``. Framing: the embed by
     any site (that is its job), the rest of the site only by its own pages.
@@ -324,6 +327,8 @@ def content_security_policy(rel: str = "", embed: bool = False, meta: bool = Fal
     script = "'self' 'wasm-unsafe-eval'" + (" 'unsafe-eval'" if rel in EVAL_PAGES else "")
     directives = [("default-src", "'self'"), ("script-src", script), ("style-src", "'self' 'unsafe-inline'"),
                   ("object-src", "'none'"), ("base-uri", "'none'"), ("form-action", "'self'")]
+    if rel in EVAL_PAGES:
+        directives.append(("worker-src", "'self' blob:"))
     if not meta:
         directives.append(("frame-ancestors", "*" if embed else "'self'"))
     return "; ".join(f"{name} {value}" for name, value in directives)

@@ -1,9 +1,10 @@
 """The page's app, in the engine's web worker: messages in, DOM operations out.
 
-What it is for: ``static/worker.js`` loads Pyodide in a Web Worker and calls
-:func:`main` with a ``post`` function; the page's main thread
-(``static/page.js``) runs only JavaScript. :class:`App` is the page side of
-a :class:`~netarcade.web.controller.Controller` (the game, its lifecycle and
+What it is for: ``static/engine.py`` (PyScript's named Pyodide worker
+"engine") calls :func:`main` with a ``post`` function; the page's main
+thread runs PyScript's MicroPython (``static/page.py``), which applies the
+ops. :class:`App` is the page side of a
+:class:`~netarcade.web.controller.Controller` (the game, its lifecycle and
 the bot loop): it turns the page's events (plain data: a tool, a command, a
 board spot, a key, a form's values, the address's hash) into controller
 calls, and every drawing call of the :class:`~netarcade.web.screen.Screen`
@@ -463,7 +464,7 @@ class App(Screen):
 
 
 def main(post: Callable[[str], Any]) -> Callable[[str], None]:
-    """Called by ``static/worker.js`` once Pyodide is up: returns the handler of
+    """Called by ``static/engine.py`` once Pyodide is up: returns the handler of
     the page's messages (JSON text). The first is ``start``."""
     from . import browser
 
