@@ -507,6 +507,16 @@ def on_key(event):
         send({"kind": "key", "key": key, "ctrl": bool(event.ctrlKey)})
 
 
+def on_pointer(event):
+    # after the arrow keys the board is marked `keys` (no hover ghost beside the
+    # keyboard's cursor); a mouse that moves over it takes the hover back at once
+    if str(event.pointerType) != "mouse":
+        return
+    board = document.querySelector("#board svg.keys")
+    if board is not None and board.contains(event.target):
+        board.classList.remove("keys")
+
+
 FORMS = "form.newgame, form.joinseat, form.joinroom"
 
 
@@ -556,7 +566,8 @@ def on_portrait(event):
         send({"kind": "portrait", "on": bool(portrait.matches)})
 
 
-for kind, handler in (("click", on_click), ("keydown", on_key), ("submit", on_submit), ("input", on_input)):
+for kind, handler in (("click", on_click), ("keydown", on_key), ("submit", on_submit), ("input", on_input),
+                      ("pointermove", on_pointer)):
     document.addEventListener(kind, keep(handler))
 window.addEventListener("hashchange", keep(on_hash))
 portrait.addEventListener("change", keep(on_portrait))
