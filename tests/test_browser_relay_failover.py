@@ -17,13 +17,18 @@ import random
 import time
 
 import pytest
+import soak
 
 from browsing import browsing, open_setup, wait_ready
 from test_browser_online import backbone_turn, dataset, join_by_link, log_texts
 from test_relay_harness import RelayProcess
 from test_relay_redis import REDIS_SERVER, RedisServer
 
-pytestmark = pytest.mark.skipif(REDIS_SERVER is None, reason="redis-server is not installed")
+#: a fault run (Redis killed under a live page): in `make soak` only; its fast twins in `make test`
+#: are test_web_online's resume on ``unavailable`` and test_relay_failover's outage (docs/testing.md)
+pytestmark = [pytest.mark.skipif(REDIS_SERVER is None, reason="redis-server is not installed"),
+              pytest.mark.soak,
+              pytest.mark.skipif(not soak.ENABLED, reason="a Chromium fault run: make soak runs it")]
 
 #: longer than the lease (2 s): the owner loses the room while Redis is away
 OUTAGE_S = 3.0

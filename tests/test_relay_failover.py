@@ -64,7 +64,16 @@ class Seat:
         return frame["version"] if frame else -1
 
     def latest(self) -> dict | None:
-        return self.client.latest(self.room) if self.client else None
+        """The newest position this client was told of: a room never goes back, and a late
+        answer of its former owner may come after the new owner's frames (docs/relay.md,
+        "Frames across a failover"), so the last frame of the highest version (a room's
+        frames before it starts share version 0), not just the last frame."""
+        newest = None
+        for frame in self.client.frames if self.client else ():
+            if (frame.get("kind") in ("state", "update") and frame.get("room") == self.room
+                    and (newest is None or frame["version"] >= newest["version"])):
+                newest = frame
+        return newest
 
     async def request(self, frame: dict) -> dict:
         """``frame``'s answer; on ``unavailable`` or a close, resume as documented and say so."""
@@ -110,8 +119,12 @@ class Seat:
 
     def record(self) -> dict[int, str]:
         """Every move this client was told of (``moves`` of every frame)."""
+        newest = -1
         for frame in self.client.frames:
             if frame.get("kind") in ("state", "update") and frame.get("room") == self.room:
+                if frame["version"] < newest and not frame.get("resync"):
+                    continue  # a late frame of an older version: the room never goes back
+                newest = frame["version"]
                 if frame.get("resync") or frame["since"] < 0:
                     self.moves = {}
                 self.moves.update({move["v"]: move["text"] for move in frame["moves"]})
@@ -149,9 +162,9 @@ async def everyone_at(clients, version: int) -> None:
             before = client.version()
             await client.next_frame(before)
             # a client's latest frame never goes back to an older version (and the loop never spins)
-            assert client.version() > before, (client.seat, client.url, [
-                (f.get("kind"), f.get("version"), f.get("since"), f.get("resync"), f.get("code"))
-                for f in client.client.frames][-30:])
+            assert client.version() > before, str((client.seat, client.url, [
+                (f.get("kind"), f.get("version"), f.get("since"), f.get("resync"), f.get("code"), f.get("id"))
+                for f in client.client.frames]))
 
 
 def check_moves(clients, journal: list[str], version: int) -> None:

@@ -462,6 +462,30 @@ def test_the_join_form_offers_the_name_used_before():
     assert 'value="Ann Lee"' in name_box(lobby.card_html(session, url, name="Ann\u202e\r\nLee"))
 
 
+def test_a_late_frame_of_an_older_version_does_not_take_the_room_back():
+    """docs/relay.md, "Frames across a failover": a late answer of a room's
+    former owner may come after the new owner's frames. It answers its
+    request; the page keeps the newer position."""
+    wire = Wire()
+    wire.storage[f"netarcade:seat:{ROOM}"] = json.dumps({"seat": 0, "token": "tok"})
+    session = wire.session()
+    session.open(ROOM)
+    session.on_open()
+    sent = wire.sockets[0].sent
+    kinds = ["human", "human"]
+    match = Match(get_game("netcontrol"), {"players": 2}, 3)
+    old = state_frame(match, 0, kinds, since=-1)
+    wire.deliver(session, state_frame(match, 0, kinds, id=sent[-1]["id"]))
+    match.play(match.legal_actions(0)[0])
+    newer = state_frame(match, 0, kinds, kind="update", since=match.version - 1)
+    wire.deliver(session, newer)
+    assert session.version == match.version == 1
+    wire.deliver(session, old)  # version 0, after version 1
+    assert session.version == 1 and session.frame["version"] == 1 and session.moves.get(1)
+    wire.deliver(session, {**old, "resync": True})  # the relay says the room itself went back: follow it
+    assert session.version == 0
+
+
 def test_unavailable_makes_the_page_resume_by_itself():
     """docs/relay.md, "When a process dies": ``unavailable`` is the relay's
     "try again" (the room changed process, Redis was away). The page resumes

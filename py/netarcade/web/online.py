@@ -298,6 +298,10 @@ class RemoteSession(SessionFace):
             self.listener("conn")
         if self._pending is not None and self._pending.kind in ("resume", "watch", "create"):
             self._pending = None
+        if frame["version"] < self.version and not frame.get("resync"):
+            # a room never goes back: a late answer of the room's former owner, come after the new
+            # owner's frames (docs/relay.md, "Frames across a failover"), answers its request and no more
+            return
         view = frame["view"]
         self.commitment = frame.get("commitment") or self.commitment
         if self.game_id != view.get("game"):
