@@ -60,7 +60,9 @@ def test_first_visit_is_the_home_screen_and_nothing_done_before_python_is_lost(c
 
         # Play now works before Python: the game's layout at once, waiting for Python
         page.click("#game-backbone a.play-now")
-        assert data(page, "view") == "game" and page.url.endswith("#play=backbone")
+        # the layout changes on the link's hashchange, a task after the click: wait for it
+        page.wait_for_function("() => document.documentElement.dataset.view === 'game'")
+        assert page.url.endswith("#play=backbone")
         assert page.title() == "netarcade: Backbone" and data(page, "ready") is None
         # the board and the controls look inert and say so
         assert page.get_attribute("#board", "aria-disabled") == "true"
