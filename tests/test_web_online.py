@@ -60,6 +60,15 @@ class Wire:
     def deliver(self, session, frame: dict) -> None:
         session.on_message(msgpack.packb({"v": 1, **frame}, use_bin_type=True))
 
+    def resuming(self, seat: int = 0, token: str = "tok") -> tuple[RemoteSession, list[dict]]:
+        """A page that kept ``seat`` of ``ROOM`` opens it: the session and
+        what it sent (its ``resume`` first)."""
+        self.storage[f"netarcade:seat:{ROOM}"] = json.dumps({"seat": seat, "token": token})
+        session = self.session()
+        session.open(ROOM)
+        session.on_open()
+        return session, self.sockets[-1].sent
+
 
 def seats_info(kinds, joined=(0,)):
     return [{"seat": i, "kind": k, "name": "Ann" if i == 0 else None, "joined": i in joined,
@@ -161,11 +170,7 @@ def test_create_join_play_refuse_and_reconnect():
 
 def test_open_resumes_a_stored_seat_and_watches_when_it_is_gone():
     wire = Wire()
-    wire.storage[f"netarcade:seat:{ROOM}"] = json.dumps({"seat": 1, "token": "old"})
-    session = wire.session()
-    session.open(ROOM)
-    session.on_open()
-    sent = wire.sockets[0].sent
+    session, sent = wire.resuming(1, "old")
     assert sent[0]["kind"] == "resume" and sent[0]["seat"] == 1 and sent[0]["since"] == -1
     wire.deliver(session, {"kind": "error", "id": sent[0]["id"], "code": "bad-token", "message": "bad token"})
     assert f"netarcade:seat:{ROOM}" not in wire.storage and session.seat is None
@@ -206,11 +211,7 @@ def test_a_room_the_relay_removed_says_so():
     card = lobby.card_html(session, "http://relay.example/")
     assert "This game is gone" in card and sentence in card
     # a seat kept from a room removed since: the resume is answered "expired", nothing is watched
-    wire.storage[f"netarcade:seat:{ROOM}"] = json.dumps({"seat": 0, "token": "tok"})
-    later = wire.session()
-    later.open(ROOM)
-    later.on_open()
-    sent = wire.sockets[-1].sent
+    later, sent = wire.resuming()
     assert sent[-1]["kind"] == "resume"
     wire.deliver(later, {"kind": "error", "id": sent[-1]["id"], "code": "expired", "message": sentence})
     assert sent[-1]["kind"] == "resume" and later.seat is None and f"netarcade:seat:{ROOM}" not in wire.storage
@@ -467,11 +468,7 @@ def test_a_late_frame_of_an_older_version_does_not_take_the_room_back():
     former owner may come after the new owner's frames. It answers its
     request; the page keeps the newer position."""
     wire = Wire()
-    wire.storage[f"netarcade:seat:{ROOM}"] = json.dumps({"seat": 0, "token": "tok"})
-    session = wire.session()
-    session.open(ROOM)
-    session.on_open()
-    sent = wire.sockets[0].sent
+    session, sent = wire.resuming()
     kinds = ["human", "human"]
     match = Match(get_game("netcontrol"), {"players": 2}, 3)
     old = state_frame(match, 0, kinds, since=-1)
@@ -492,11 +489,7 @@ def test_unavailable_makes_the_page_resume_by_itself():
     on the open connection after a pause, for a refused resume as for a
     refused action, and says it is reconnecting until a frame comes."""
     wire = Wire()
-    wire.storage[f"netarcade:seat:{ROOM}"] = json.dumps({"seat": 0, "token": "tok"})
-    session = wire.session()
-    session.open(ROOM)
-    session.on_open()
-    sent = wire.sockets[0].sent
+    session, sent = wire.resuming()
     kinds = ["human", "human"]
     match = Match(get_game("netcontrol"), {"players": 2}, 3)
     wire.deliver(session, {"kind": "error", "id": sent[-1]["id"], "code": "unavailable",
