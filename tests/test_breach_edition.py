@@ -14,11 +14,10 @@ import pathlib
 
 import pytest
 
-from test_breach_helpers import GAME, POS_BY_NAME, ROOT, act, at, fresh, give, place, to_move
-from netarcade.core import IllegalAction, Match, decode_record, digest
+from test_breach_helpers import GAME, POS_BY_NAME, ROOT, act, at, fresh, give, place, refused, to_move
+from netarcade.core import Match, decode_record, digest
 from netarcade.core.errors import InvalidOption
 from netarcade.games import replay
-from netarcade.games.breach.actions import parse_action
 from netarcade.games.breach.cards import DECK, DECK_2, EXPLOIT, EXPLOIT_2, exploits_of
 from netarcade.games.breach.rules import _manifest, start_turn
 from netarcade.games.breach.state import DISCARD, MODIFY, MOVE
@@ -33,15 +32,6 @@ LINKS = json.loads((pathlib.Path(__file__).parent / "vectors" / "breach-links-v1
 def legal(state, seat=None):
     seat = state.current if seat is None else seat
     return [GAME.format_action(a) for a in GAME.legal_actions(state, seat)]
-
-
-def refused(state, text, code):
-    before = GAME.canonical(state)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, parse_action(text))
-    assert caught.value.code == code, caught.value
-    assert GAME.canonical(state) == before
-    return caught.value
 
 
 def begin(state, where, seat=0):

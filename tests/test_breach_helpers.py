@@ -3,13 +3,16 @@ infiltrators arranged by hand, keeping every card in exactly one place."""
 
 from __future__ import annotations
 
+import pytest
+
+from netarcade.core import IllegalAction
 from netarcade.core.game import play_actions
 from netarcade.games.breach import BREACH as GAME
 from netarcade.games.breach.actions import parse_action
 from netarcade.games.breach.cards import POS_BY_NAME, ROOT, EDGE
 from netarcade.games.breach.state import EXPLOITS, MOVE
 
-__all__ = ["GAME", "fresh", "place", "give", "at", "act", "to_move", "POS_BY_NAME", "ROOT", "EDGE"]
+__all__ = ["GAME", "fresh", "place", "give", "at", "act", "to_move", "POS_BY_NAME", "ROOT", "EDGE", "refused"]
 
 
 def fresh(players: int = 3, seed: int = 1, **options):
@@ -62,3 +65,13 @@ def to_move(state, bw, seat=0):
     state.dice = [min(bw, 6)]
     state.entered, state.moved = [], False
     return state
+
+
+def refused(state, text, code):
+    """Apply ``text``: it must be refused with ``code`` and change nothing. The refusal."""
+    before = GAME.canonical(state)
+    with pytest.raises(IllegalAction) as caught:
+        GAME.apply(state, parse_action(text))
+    assert caught.value.code == code, caught.value
+    assert GAME.canonical(state) == before
+    return caught.value

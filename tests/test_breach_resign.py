@@ -9,22 +9,14 @@ from collections import Counter
 
 import pytest
 
-from test_breach_helpers import GAME, POS_BY_NAME, act, at, fresh, give
+from test_breach_helpers import GAME, POS_BY_NAME, act, at, fresh, give, refused
 from test_breach_invariants import where_cards_are
-from netarcade.core import IllegalAction, Match
+from netarcade.core import Match
 from netarcade.core.prng import Rng
 from netarcade.games.breach.actions import Resign, parse_action
 from netarcade.games.breach.cards import deck_of
 from netarcade.games.breach.legal import ahead_of
 from netarcade.games.breach.state import EXPLOITS as EXPLOITS_PHASE, MODIFY, OVER, WINDOW
-
-
-def refused(state, text, code):
-    before = GAME.canonical(state)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, parse_action(text))
-    assert caught.value.code == code, caught.value
-    assert GAME.canonical(state) == before
 
 
 def playing(players=3, first=0):
