@@ -31,7 +31,6 @@ import argparse
 import json
 import sys
 import time
-from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from statistics import mean
 
@@ -42,7 +41,7 @@ from netarcade.bots.base import finish  # noqa: E402
 from netarcade.core.errors import InvalidOption  # noqa: E402
 from netarcade.core.match import Match  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
-from netarcade.ladder import _share, ladder_jobs, wilson, worker_count  # noqa: E402
+from netarcade.ladder import _share, ladder_jobs, play_jobs, wilson  # noqa: E402
 from netarcade.simulate import actor_rng  # noqa: E402
 from netarcade.web.thinking import PAGE_SEARCH  # noqa: E402
 
@@ -103,12 +102,7 @@ def main(argv=None) -> int:
     options.pop("players")
     jobs = [(job, args.cpu_limit) for job in
             ladder_jobs("overwrite", "search", args.rival, args.games, args.seed, options, args.players)]
-    workers = worker_count(args.workers, args.games)
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(one_game, jobs, chunksize=1))
-    else:
-        results = [one_game(job) for job in jobs]
+    results = play_jobs(one_game, jobs, args.workers)
     shares = [r[0] for r in results]
     wins = sum(1 for s in shares if s == 1.0)
     shared = sum(1 for s in shares if 0.0 < s < 1.0)

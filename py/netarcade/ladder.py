@@ -75,6 +75,17 @@ def ladder_jobs(game_id: str, hero: str, rival: str, games: int, seed: int, opti
     return [(game_id, hero, rival, seed + i // players, options, i % players, players) for i in range(games)]
 
 
+
+def play_jobs(one, jobs: list, workers: int) -> list:
+    """``one(job)`` for every job, in order, over at most
+    ``worker_count(workers, len(jobs))`` processes (in this one when that
+    is 1); ``one`` is a module-level function (pickled to the workers)."""
+    workers = worker_count(workers, len(jobs))
+    if workers > 1:
+        with ProcessPoolExecutor(workers) as pool:
+            return list(pool.map(one, jobs, chunksize=1))
+    return [one(job) for job in jobs]
+
 def run_ladder(game_id: str, first: str, second: str, games: int, seed: int, options: dict,
                workers: int = 1, players: int = 2) -> dict:
     """``first`` (the hero) against ``players - 1`` copies of ``second``.
@@ -88,12 +99,7 @@ def run_ladder(game_id: str, first: str, second: str, games: int, seed: int, opt
         raise ValueError("a ladder needs at least 2 players")
     validate_seeds(seed, (games - 1) // players + 1)
     jobs = ladder_jobs(game_id, first, second, games, seed, options, players)
-    workers = worker_count(workers, games)
-    if workers > 1:
-        with ProcessPoolExecutor(workers) as pool:
-            results = list(pool.map(_one, jobs, chunksize=1))
-    else:
-        results = [_one(job) for job in jobs]
+    results = play_jobs(_one, jobs, workers)
     outcomes = [r[0] for r in results]
     wins = sum(1 for o in outcomes if o == 1.0)
     draws = sum(1 for o in outcomes if 0.0 < o < 1.0)
