@@ -55,6 +55,8 @@ class NetControl(Game):
         return state.copy()
 
     def to_act(self, state):
+        if state.phase == "main" or state.phase == "roll":
+            return {state.current: TURN}  # most decisions: one runner's turn
         kind = _DECISIONS.get(state.phase, TURN)
         return {seat: kind for seat in rules.to_act(state)}
 

@@ -17,12 +17,11 @@ from ...core.events import Event
 from .actions import Act
 from .board import DEAD, RESOURCE_CODES, RESOURCES
 from .legal import setup_node_spots
-from .scoring import exchange_rate, hand_limit, hand_size, protection, runs_through, update_bonuses, xp
+from .scoring import every_xp, exchange_rate, hand_limit, protection, runs_through, update_bonuses
 from .state import (
-    CARDS, COSTS, HACK, LINKBUILD, MAX_TURNS, MONOPOLY, MONOPOLY_TAKE, REBUILD_EDITION, RESOURCE, THREAT_TO_PURGE,
+    CARDS, COSTS, HACK, HAND_LIMIT, LINKBUILD, MAX_TURNS, MONOPOLY, MONOPOLY_TAKE, REBUILD_EDITION, RESOURCE, THREAT_TO_PURGE,
     VIRUS, XP, NCState,
 )
-
 
 def perform(state: NCState, action: Act) -> list[Event]:
     """Apply an action ``check`` accepted."""
@@ -148,7 +147,7 @@ def _resign(state: NCState, seat: int) -> list[Event]:
     if len(staying) == 1:
         state.winner = staying[0]
         state.phase = "over"
-        state.history.append([xp(state, s) for s in range(state.n)])
+        state.history.append(every_xp(state))
         return [*events, _game_over(state)]
     phase = state.phase
     if phase.startswith("setup"):
@@ -165,7 +164,8 @@ def _resign(state: NCState, seat: int) -> list[Event]:
 
 
 def _roll(state: NCState, seat: int) -> list[Event]:
-    red, white = state.rng.roll(), state.rng.roll()
+    below = state.rng.below
+    red, white = 1 + below(6), 1 + below(6)  # two rolls of a die (Rng.roll, without its checks)
     state.dice = (red, white)
     total = red + white
     events = [Event("roll", {"seat": seat, "red": red, "white": white, "sum": total})]
@@ -179,9 +179,9 @@ def _roll(state: NCState, seat: int) -> list[Event]:
             purge = True
             state.threat = 0
     owed = {}
-    for s in range(state.n):
-        size, limit = hand_size(state, s), hand_limit(state, s)
-        if size > limit:
+    for s, hand in enumerate(state.hands):
+        size = sum(hand)
+        if size > HAND_LIMIT and size > (limit := hand_limit(state, s)):  # the limit is never below HAND_LIMIT
             if purge:
                 owed[s] = size - limit  # down to the limit: the harsher rule
             elif total == 7:
@@ -196,21 +196,25 @@ def _roll(state: NCState, seat: int) -> list[Event]:
 
 
 def _produce(state: NCState, total: int) -> list[Event]:
-    gains = [[0] * 5 for _ in range(state.n)]
-    board, topo, owner, level = state.board, state.topo, state.owner, state.level
-    for t in board.number_tiles[total]:
-        if t in state.infected:
+    gains = None
+    owner, level, infected = state.owner, state.level, state.infected
+    for t, r, vertices in state.yields[total]:
+        if t in infected:
             continue
-        r = RESOURCES.index(board.terrain[t])
-        for v in topo.tile_vertices[t]:
+        for v in vertices:
             who = owner.get(v)
             if who is not None:
+                if gains is None:
+                    gains = [[0] * 5 for _ in range(state.n)]
                 gains[who][r] += level[v]
+    if gains is None:
+        return []
     events = []
     for s in range(state.n):
         if any(gains[s]):
+            hand = state.hands[s]
             for r in range(5):
-                state.hands[s][r] += gains[s][r]
+                hand[r] += gains[s][r]
             events.append(Event("produce", {"seat": s, "gained": gains[s]}))
     return events
 
@@ -335,13 +339,14 @@ def _hack(state: NCState, seat: int, v: int) -> list[Event]:
 
 
 def _end_turn(state: NCState, seat: int) -> list[Event]:
-    state.history.append([xp(state, s) for s in range(state.n)])
+    xps = every_xp(state)
+    state.history.append(xps)
     state.fresh[seat] = [0] * 6
     state.played_card = False
     state.dice = None
     if state.turn >= MAX_TURNS:
         state.phase = "over"
-        state.winner = max((s for s in range(state.n) if s not in state.out), key=lambda s: (xp(state, s), -s))
+        state.winner = max((s for s in range(state.n) if s not in state.out), key=lambda s: (xps[s], -s))
         return [Event("turn-limit", {"turns": state.turn}), _game_over(state)]
     following = seat
     while True:  # the next runner still in the game (one always is: the last one left has won)
@@ -357,15 +362,18 @@ def _end_turn(state: NCState, seat: int) -> list[Event]:
 def _check_win(state: NCState, actor: int) -> list[Event]:
     """The game ends the moment anyone reaches the target (the actor first)."""
     target = state.options["target"]
+    xps = every_xp(state)
+    if max(xps) < target:
+        return []
     order = [s for s in [actor] + [s for s in range(state.n) if s != actor] if s not in state.out]
     for s in order:
-        if xp(state, s) >= target:
+        if xps[s] >= target:
             state.winner = s
             state.phase = "over"
-            state.history.append([xp(state, t) for t in range(state.n)])
+            state.history.append(xps)
             return [_game_over(state)]
     return []
 
 
 def _game_over(state: NCState) -> Event:
-    return Event("game-over", {"winner": state.winner, "xp": [xp(state, s) for s in range(state.n)]})
+    return Event("game-over", {"winner": state.winner, "xp": every_xp(state)})

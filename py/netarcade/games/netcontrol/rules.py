@@ -26,7 +26,9 @@ from ...core.events import Event
 from .actions import SIGNATURES, Act
 from .board import DEAD, RESOURCE_CODES, RESOURCES
 from .effects import perform
-from .legal import drawable, legal_actions, link_spots, node_spots, setup_node_spots, spaced, to_act
+from .legal import (
+    acting, drawable, legal_actions, link_spots, node_spots, setup_node_spots, spaced, to_act, touches_network,
+)
 from .scoring import (
     _settle_bonus, exchange_rate, fortifications, hand_limit, hand_size, longest_run, pieces_left, protection,
     winners, xp,
@@ -80,14 +82,37 @@ def _card(state: NCState, seat: int, kind: int) -> None:
         raise IllegalAction("card-fresh", f"a {name} card cannot be played on the turn it was drawn")
 
 
+#: per radius, per verb: ``(kind, bound)`` of each argument (ids below the bound)
+_LIMITS: dict[int, dict[str, tuple[tuple[str, int], ...]]] = {}
+
+
+def _limits(topo) -> dict[str, tuple[tuple[str, int], ...]]:
+    limits = _LIMITS.get(topo.radius)
+    if limits is None:
+        bounds = {"v": topo.vertex_count, "e": topo.edge_count, "t": len(topo.tiles), "r": 5}
+        limits = _LIMITS[topo.radius] = {verb: tuple((kind, bounds[kind]) for kind in kinds)
+                                         for verb, kinds in SIGNATURES.items()}
+    return limits
+
+
 def _check_ids(state: NCState, action: Act) -> None:
-    kinds = SIGNATURES.get(action.verb) if type(action.verb) is str else None
-    if kinds is None or not isinstance(action.args, tuple) or len(action.args) != len(kinds):
+    verb, args = action.verb, action.args
+    limits = _limits(state.topo).get(verb) if type(verb) is str else None
+    if limits is None or not isinstance(args, tuple) or len(args) != len(limits):
         raise IllegalAction("unknown-action", f"{action!r} is not a Net Control action")
-    bounds = {"v": state.topo.vertex_count, "e": state.topo.edge_count, "t": len(state.topo.tiles), "r": 5}
-    for kind, value in zip(kinds, action.args):
-        if type(value) is not int or not 0 <= value < bounds[kind]:
+    for (kind, bound), value in zip(limits, args):
+        if type(value) is not int or not 0 <= value < bound:
             raise IllegalAction("off-board", f"{kind}{value!r} does not exist on this board")
+
+
+#: the one verb (or two) each forced phase allows, and what it asks for
+_ALLOWED = {
+    "setup-node": ("node",), "setup-link": ("link",), "roll": ("roll",), "discard": ("discard",),
+    "rebuild": ("node",),
+}
+_WANTED = {"setup-node": "place a node", "setup-link": "place a link from your new node",
+           "roll": "roll the dice", "discard": "discard",
+           "rebuild": "place your free node (you have no building left)"}
 
 
 def check(state: NCState, action: Act) -> None:
@@ -104,20 +129,13 @@ def check(state: NCState, action: Act) -> None:
         raise IllegalAction("resigned", f"P{seat + 1} has resigned and takes no further part")
     if action.verb == "resign":
         return  # any seat still playing, at any moment (N33)
-    acting = to_act(state)
-    if seat not in acting:
-        who = ", ".join(f"P{s + 1}" for s in sorted(acting))
+    if not acting(state, seat):
+        who = ", ".join(f"P{s + 1}" for s in sorted(to_act(state)))
         raise IllegalAction("not-your-turn", f"it is {who}'s move")
     verb, args, phase = action.verb, action.args, state.phase
-    allowed = {
-        "setup-node": ("node",), "setup-link": ("link",), "roll": ("roll",), "discard": ("discard",),
-        "rebuild": ("node",),
-    }.get(phase)
+    allowed = _ALLOWED.get(phase)
     if allowed is not None and verb not in allowed:
-        wanted = {"setup-node": "place a node", "setup-link": "place a link from your new node",
-                  "roll": "roll the dice", "discard": "discard",
-                  "rebuild": "place your free node (you have no building left)"}[phase]
-        raise IllegalAction("wrong-phase", f"now you must {wanted}, not {verb}")
+        raise IllegalAction("wrong-phase", f"now you must {_WANTED[phase]}, not {verb}")
     if allowed is None and verb in ("roll", "discard"):
         raise IllegalAction("wrong-phase", f"you cannot {verb} now")
     topo, owner, links = state.topo, state.owner, state.links
@@ -184,7 +202,7 @@ def check(state: NCState, action: Act) -> None:
 def _check_link(state: NCState, seat: int, edge: int, links) -> None:
     if edge in links:
         raise IllegalAction("occupied", f"e{edge} already holds a link")
-    if edge not in link_spots(state, seat, links):
+    if not touches_network(state, seat, edge, links):
         raise IllegalAction("not-connected", f"e{edge} does not touch your network")
 
 

@@ -46,6 +46,15 @@ def fortifications(state: NCState, seat: int) -> int:
     return sum(state.forts[v] for v, who in state.owner.items() if who == seat)
 
 
+def every_fortifications(state: NCState) -> list[int]:
+    """``fortifications`` of every seat, in one pass over the buildings."""
+    counts = [0] * state.n
+    forts = state.forts
+    for v, who in state.owner.items():
+        counts[who] += forts[v]
+    return counts
+
+
 def protection(state: NCState, vertex: int) -> int:
     """The hit-point pool shown to players: base 7 (Node) or 9 (Super Node) plus levels."""
     return (SUPER_BASE if state.level[vertex] == 2 else NODE_BASE) + state.forts[vertex]
@@ -62,6 +71,19 @@ def xp(state: NCState, seat: int) -> int:
     if state.fortified == seat:
         total += BONUS_XP
     return total
+
+
+def every_xp(state: NCState) -> list[int]:
+    """``xp`` of every seat, in one pass over the buildings."""
+    totals = list(state.xp_cards)
+    level = state.level
+    for v, who in state.owner.items():
+        totals[who] += level[v]
+    if state.longest is not None:
+        totals[state.longest] += BONUS_XP
+    if state.fortified is not None:
+        totals[state.fortified] += BONUS_XP
+    return totals
 
 
 def exchange_rate(state: NCState, seat: int, resource: int) -> int:
@@ -81,34 +103,58 @@ def exchange_rate(state: NCState, seat: int, resource: int) -> int:
 
 def longest_run(state: NCState, seat: int) -> int:
     """Links in the seat's longest unbroken run: a trail using each link once,
-    which cannot pass through a vertex holding another player's building."""
-    topo = state.topo
-    mine = [e for e, who in state.links.items() if who == seat]
-    if len(mine) < 1:
-        return 0
-    at: dict[int, list[int]] = {}
-    for e in mine:
-        a, b = topo.edge_vertices[e]
-        at.setdefault(a, []).append(e)
-        at.setdefault(b, []).append(e)
+    which cannot pass through a vertex holding another player's building.
+
+    A depth-first walk over every trail, started only where a longest one
+    may start: a longest trail that starts at a vertex with a free link there
+    could take that link first, so it starts at a vertex with a rival's
+    building or an odd number of the seat's links; only a network where no
+    vertex is either (every trail a circuit through it all) is walked from
+    its first vertex."""
+    edge_vertices = state.topo.edge_vertices
+    at: dict[int, list[tuple[int, int]]] = {}  # vertex -> (link, its other end)
+    count = 0
+    for e, who in state.links.items():
+        if who == seat:
+            count += 1
+            a, b = edge_vertices[e]
+            at.setdefault(a, []).append((e, b))
+            at.setdefault(b, []).append((e, a))
+    if count < 2:
+        return count
     owner = state.owner
+    broken = {v for v in at if owner.get(v, seat) != seat}  # a rival's building breaks the run here
+    used: set[int] = set()
     best = 0
 
-    def walk(vertex: int, used: set, length: int) -> None:
+    def walk(vertex: int, length: int) -> None:
         nonlocal best
         if length > best:
             best = length
-        if length and owner.get(vertex, seat) != seat:
-            return  # a rival's building breaks the run here
-        for e in at.get(vertex, ()):
+        if length and vertex in broken:
+            return
+        for e, other in at[vertex]:
             if e not in used:
-                a, b = topo.edge_vertices[e]
                 used.add(e)
-                walk(b if a == vertex else a, used, length + 1)
+                walk(other, length + 1)
                 used.discard(e)
 
-    for vertex in at:
-        walk(vertex, set(), 0)
+    seen: set[int] = set()
+    for first in at:
+        if first in seen:
+            continue
+        part, stack = {first}, [first]  # the connected part of the network around ``first``
+        while stack:
+            for _, other in at[stack.pop()]:
+                if other not in part:
+                    part.add(other)
+                    stack.append(other)
+        seen |= part
+        starts = [v for v in part if v in broken or len(at[v]) % 2]
+        for vertex in starts or (first,):
+            walk(vertex, 0)
+            if best == count:  # no trail is longer than every link
+                return best
     return best
 
 
@@ -147,7 +193,7 @@ def update_bonuses(state: NCState, actor: int, recount=(), fort_change=None) -> 
         if holder != state.longest:
             state.longest = holder
             events.append(Event("bonus", {"bonus": "longest-network", "seat": holder}))
-    forts = [fortifications(state, s) for s in range(state.n)]
+    forts = every_fortifications(state)
     before = list(forts)
     if fort_change is not None:
         before[fort_change[0]] -= fort_change[1]

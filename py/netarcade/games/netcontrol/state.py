@@ -19,7 +19,7 @@ from typing import Any
 
 from ...core.events import Event
 from ...core.prng import Rng, derive_seed
-from .board import generate_board
+from .board import RESOURCES, Board, generate_board
 
 CO, BA, FI, SC, ME = range(5)
 COSTS = {
@@ -57,31 +57,44 @@ class NCState:
         "options", "seed", "n", "board", "topo", "rng", "phase", "setup_order", "setup_step",
         "last_node", "current", "turn", "hands", "cards", "fresh", "played_card", "xp_cards",
         "deck", "discard", "removed_xp", "owner", "level", "forts", "links", "infected",
-        "threat", "dice", "owed", "longest", "fortified", "lengths", "winner", "history", "out",
+        "threat", "dice", "owed", "longest", "fortified", "lengths", "winner", "history", "out", "yields",
     )
 
     def copy(self) -> "NCState":
         other = NCState.__new__(NCState)
-        for name in ("options", "seed", "n", "board", "topo", "phase", "setup_order", "setup_step",
-                     "last_node", "current", "turn", "played_card", "removed_xp", "threat", "dice",
-                     "longest", "fortified", "winner", "out"):
-            setattr(other, name, getattr(self, name))
+        other.options, other.seed, other.n, other.board, other.topo, other.yields = (
+            self.options, self.seed, self.n, self.board, self.topo, self.yields)
+        other.phase, other.setup_order, other.setup_step, other.last_node = (
+            self.phase, self.setup_order, self.setup_step, self.last_node)
+        other.current, other.turn, other.played_card, other.removed_xp = (
+            self.current, self.turn, self.played_card, self.removed_xp)
+        other.threat, other.dice, other.longest, other.fortified, other.winner, other.out = (
+            self.threat, self.dice, self.longest, self.fortified, self.winner, self.out)
         other.rng = self.rng.copy()
-        other.hands = [list(h) for h in self.hands]
-        other.cards = [list(c) for c in self.cards]
-        other.fresh = [list(c) for c in self.fresh]
-        other.xp_cards = list(self.xp_cards)
-        other.deck = list(self.deck)
-        other.discard = list(self.discard)
-        other.owner = dict(self.owner)
-        other.level = dict(self.level)
-        other.forts = dict(self.forts)
-        other.links = dict(self.links)
-        other.infected = set(self.infected)
-        other.owed = dict(self.owed)
-        other.lengths = list(self.lengths)
-        other.history = list(self.history)
+        other.hands = [h[:] for h in self.hands]
+        other.cards = [c[:] for c in self.cards]
+        other.fresh = [c[:] for c in self.fresh]
+        other.xp_cards = self.xp_cards[:]
+        other.deck = self.deck[:]
+        other.discard = self.discard[:]
+        other.owner = self.owner.copy()
+        other.level = self.level.copy()
+        other.forts = self.forts.copy()
+        other.links = self.links.copy()
+        other.infected = self.infected.copy()
+        other.owed = self.owed.copy()
+        other.lengths = self.lengths[:]
+        other.history = self.history[:]
         return other
+
+
+def yields(board: Board) -> tuple[tuple[tuple[int, int, tuple[int, ...]], ...], ...]:
+    """``yields[n]``: ``(tile, resource index, the tile's vertices)`` of every
+    tile showing the number ``n``, in id order (read on every roll; the
+    board never changes during a game)."""
+    vertices = board.topology.tile_vertices
+    return tuple(tuple((t, RESOURCES.index(board.terrain[t]), vertices[t]) for t in tiles)
+                 for tiles in board.number_tiles)
 
 
 def new_state(options: dict[str, Any], seed: int) -> tuple[NCState, list[Event]]:
@@ -92,6 +105,7 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[NCState, list[Event]]
     state.n = n
     state.board = generate_board(options["radius"], seed)
     state.topo = state.board.topology
+    state.yields = yields(state.board)
     state.rng = Rng(derive_seed(seed, "netcontrol-play"))
     state.phase = "setup-node"
     # Snake order: 1..n then n..1, so the last to place first places twice in a row.
