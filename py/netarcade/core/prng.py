@@ -237,7 +237,7 @@ class Rng:
         >>> all(0 <= r.below(3) < 3 for _ in range(100))
         True
         """
-        if isinstance(n, bool) or not isinstance(n, int):
+        if type(n) is not int and (isinstance(n, bool) or not isinstance(n, int)):  # a plain int skips both
             raise ValueError(f"n must be an int, got {type(n).__name__}")
         if n < 1 or n > _TWO64:
             raise ValueError(f"n must satisfy 1 <= n <= 2**64, got {n}")

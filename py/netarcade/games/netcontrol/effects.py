@@ -26,6 +26,10 @@ from .state import (
 def perform(state: NCState, action: Act) -> list[Event]:
     """Apply an action ``check`` accepted."""
     seat, verb, args = action.seat, action.verb, action.args
+    if verb == "roll":  # the commonest two first (only ever legal in their own phase)
+        return _roll(state, seat)
+    if verb == "end":
+        return _end_turn(state, seat)
     phase = state.phase
     if verb == "resign":
         return _resign(state, seat)
@@ -35,12 +39,8 @@ def perform(state: NCState, action: Act) -> list[Event]:
         return _rebuild(state, seat, args[0])
     if phase == "setup-link":
         return _setup_link(state, seat, args[0])
-    if verb == "roll":
-        return _roll(state, seat)
     if verb == "discard":
         return _discard(state, seat, args[0])
-    if verb == "end":
-        return _end_turn(state, seat)
     events = _act(state, seat, verb, args)
     events.extend(_check_win(state, seat))
     return events

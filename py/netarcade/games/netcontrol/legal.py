@@ -164,13 +164,14 @@ def acting(state: NCState, seat: int) -> bool:
 
 def legal_actions(state: NCState, seat: int) -> list[Act]:
     phase = state.phase
+    if phase == "roll" or phase == "main":  # most calls: the current runner's turn
+        if seat != state.current:
+            return []
+        offer = (_OFFERS.get(state.topo.radius) or offers(state.topo.radius))[seat]
+        return [offer.roll] if phase == "roll" else _main_actions(state, seat, offer)
     if not acting(state, seat):
         return []
     offer = (_OFFERS.get(state.topo.radius) or offers(state.topo.radius))[seat]
-    if phase == "roll":
-        return [offer.roll]
-    if phase == "main":
-        return _main_actions(state, seat, offer)
     if phase == "discard":
         hand = state.hands[seat]
         return [offer.discard[r] for r in range(5) if hand[r]]
@@ -189,7 +190,12 @@ def _main_actions(state: NCState, seat: int, offer: Offers) -> list[Act]:
     actions = []
     my_links = None
     owner = state.owner
-    mine = [v for v, who in owner.items() if who == seat] if owner else []
+    # the seat's buildings, ascending, when a verb below reads them
+    if owner and ((co and ba and fi and sc) or (fi >= 2 and (me >= 3 or (sc and co)))
+                  or (sc and co and fi and state.infected) or max(hand) >= 2):
+        mine = sorted([v for v, who in owner.items() if who == seat])
+    else:
+        mine = []
     if co and ba:
         my_links = [e for e, who in state.links.items() if who == seat]
         if len(my_links) < SUPPLY["link"]:
@@ -198,8 +204,7 @@ def _main_actions(state: NCState, seat: int, offer: Offers) -> list[Act]:
         if fi and sc and SUPPLY["node"] - sum(1 for v in mine if state.level[v] == 1) > 0:
             node = offer.node
             actions.extend(node[v] for v in _node_spots(state, my_links))
-    if fi >= 2 and (me >= 3 or (sc and co)) and mine:
-        mine.sort()
+    if fi >= 2 and mine:
         level = state.level
         if me >= 3 and SUPPLY["super"] - sum(1 for v in mine if level[v] == 2) > 0:
             upgrade = offer.super

@@ -95,16 +95,6 @@ def _limits(topo) -> dict[str, tuple[tuple[str, int], ...]]:
     return limits
 
 
-def _check_ids(state: NCState, action: Act) -> None:
-    verb, args = action.verb, action.args
-    limits = _limits(state.topo).get(verb) if type(verb) is str else None
-    if limits is None or not isinstance(args, tuple) or len(args) != len(limits):
-        raise IllegalAction("unknown-action", f"{action!r} is not a Net Control action")
-    for (kind, bound), value in zip(limits, args):
-        if type(value) is not int or not 0 <= value < bound:
-            raise IllegalAction("off-board", f"{kind}{value!r} does not exist on this board")
-
-
 #: the one verb (or two) each forced phase allows, and what it asks for
 _ALLOWED = {
     "setup-node": ("node",), "setup-link": ("link",), "roll": ("roll",), "discard": ("discard",),
@@ -116,28 +106,53 @@ _WANTED = {"setup-node": "place a node", "setup-link": "place a link from your n
 
 
 def check(state: NCState, action: Act) -> None:
-    """Raise ``IllegalAction`` with a specific code unless ``action`` is legal now."""
-    if not isinstance(action, Act):
+    """Raise ``IllegalAction`` with a specific code unless ``action`` is legal now.
+
+    Every random playout checks every action, so the roll and the turn's
+    own phase are answered first, with as few steps as the codes allow."""
+    if type(action) is not Act and not isinstance(action, Act):
         raise IllegalAction("unknown-action", f"{action!r} is not a Net Control action")
-    if state.phase == "over":
+    phase = state.phase
+    if phase == "over":
         raise IllegalAction("game-over", "the game is over")
     seat = action.seat
     if type(seat) is not int or not 0 <= seat < state.n:
         raise IllegalAction("bad-seat", f"there is no seat {seat!r} in this game")
-    _check_ids(state, action)
-    if seat in state.out:
+    verb, args = action.verb, action.args
+    limits = (_LIMITS.get(state.topo.radius) or _limits(state.topo)).get(verb) if type(verb) is str else None
+    if limits is None or not isinstance(args, tuple) or len(args) != len(limits):
+        raise IllegalAction("unknown-action", f"{action!r} is not a Net Control action")
+    if args:
+        for (kind, bound), value in zip(limits, args):
+            if type(value) is not int or not 0 <= value < bound:
+                raise IllegalAction("off-board", f"{kind}{value!r} does not exist on this board")
+    if state.out and seat in state.out:
         raise IllegalAction("resigned", f"P{seat + 1} has resigned and takes no further part")
-    if action.verb == "resign":
+    if verb == "resign":
         return  # any seat still playing, at any moment (N33)
-    if not acting(state, seat):
-        who = ", ".join(f"P{s + 1}" for s in sorted(to_act(state)))
-        raise IllegalAction("not-your-turn", f"it is {who}'s move")
-    verb, args, phase = action.verb, action.args, state.phase
-    allowed = _ALLOWED.get(phase)
-    if allowed is not None and verb not in allowed:
-        raise IllegalAction("wrong-phase", f"now you must {_WANTED[phase]}, not {verb}")
-    if allowed is None and verb in ("roll", "discard"):
-        raise IllegalAction("wrong-phase", f"you cannot {verb} now")
+    if phase == "roll" or phase == "main":  # the current runner's turn
+        if seat != state.current:
+            raise IllegalAction("not-your-turn", f"it is P{state.current + 1}'s move")
+        if phase == "roll":
+            if verb != "roll":
+                raise IllegalAction("wrong-phase", f"now you must {_WANTED[phase]}, not {verb}")
+            return
+        if verb == "end":
+            return  # nothing more to check in a turn
+        if verb == "roll" or verb == "discard":
+            raise IllegalAction("wrong-phase", f"you cannot {verb} now")
+    else:
+        if not acting(state, seat):
+            who = ", ".join(f"P{s + 1}" for s in sorted(to_act(state)))
+            raise IllegalAction("not-your-turn", f"it is {who}'s move")
+        allowed = _ALLOWED.get(phase)
+        if allowed is not None:
+            if verb not in allowed:
+                raise IllegalAction("wrong-phase", f"now you must {_WANTED[phase]}, not {verb}")
+        elif verb == "end":
+            return
+        elif verb in ("roll", "discard"):
+            raise IllegalAction("wrong-phase", f"you cannot {verb} now")
     topo, owner, links = state.topo, state.owner, state.links
     if phase in ("setup-node", "rebuild"):
         if not spaced(state, args[0]):
@@ -152,8 +167,6 @@ def check(state: NCState, action: Act) -> None:
     if phase == "discard":
         if state.hands[seat][args[0]] == 0:
             raise IllegalAction("no-resource", f"you hold no {RESOURCES[args[0]]}")
-        return
-    if phase == "roll":
         return
     hand = state.hands[seat]
     if verb in SUPPLY and pieces_left(state, seat, verb) < 1:
