@@ -19,19 +19,15 @@ import pytest
 from netarcade.core.grid import HexLayout, hex_distance, hexagon
 from netarcade.core.prng import Rng
 from netarcade.games.netcontrol import board as nb
-from netarcade.games.netcontrol.board import (
-    DEAD,
-    PIPS,
-    RESOURCE_CODES,
-    RESOURCES,
-    Board,
+from netarcade.games.netcontrol import deal as nd
+from netarcade.games.netcontrol.board import DEAD, PIPS, RESOURCE_CODES, RESOURCES, Board, topology
+from netarcade.games.netcontrol.deal import (
     exchange_kinds,
     fairness_problems,
     generate_board,
     number_tokens,
     resource_counts,
     resource_pips,
-    topology,
 )
 
 RADII = (1, 2, 3, 4)
@@ -233,7 +229,7 @@ def test_catan_tokens_for_18_tiles():
 )
 def test_counts_per_radius(radius, dead, base, extras, tokens, exchanges):
     producing = len(topology(radius).tiles) - dead
-    assert nb.DEAD_ZONES[radius] == dead
+    assert nd.DEAD_ZONES[radius] == dead
     assert resource_counts(radius) == (base, extras)
     assert 5 * base + extras == producing
     assert Counter(number_tokens(producing)) == Counter(tokens)
@@ -337,11 +333,11 @@ def test_bad_arguments():
 
 @pytest.mark.parametrize("radius", RADII)
 def test_fallback_board_is_fair(radius, monkeypatch):
-    assert nb._generate(topology(radius), Rng(1), 0) is None
-    fallback = nb._fallback_board(radius)
+    assert nd._generate(topology(radius), Rng(1), 0) is None
+    fallback = nd._fallback_board(radius)
     assert fairness_problems(fallback) == []
     _spot_check(fallback)
-    monkeypatch.setattr(nb, "MAX_ATTEMPTS", 0)
+    monkeypatch.setattr(nd, "MAX_ATTEMPTS", 0)
     assert generate_board(radius, 12345) is fallback
 
 
@@ -365,8 +361,9 @@ def test_fairness_checker_is_not_vacuous():
     assert any("inland" in p for p in fairness_problems(moved))
 
 
-def test_board_module_never_uses_random():
-    source = pathlib.Path(nb.__file__).read_text(encoding="utf-8")
+@pytest.mark.parametrize("module", [nb, nd], ids=["board", "deal"])
+def test_board_modules_never_use_random(module):
+    source = pathlib.Path(module.__file__).read_text(encoding="utf-8")
     names = set()
     for node in ast.walk(ast.parse(source)):
         if isinstance(node, ast.Import):

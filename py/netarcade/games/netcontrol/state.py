@@ -19,7 +19,8 @@ from typing import Any
 
 from ...core.events import Event
 from ...core.prng import Rng, derive_seed
-from .board import RESOURCES, Board, generate_board
+from .board import RESOURCES, Board
+from .deal import generate_board
 
 CO, BA, FI, SC, ME = range(5)
 COSTS = {
