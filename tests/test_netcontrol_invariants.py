@@ -567,3 +567,30 @@ def test_games_to_the_end(seed, chooser, players):
         assert state.turn == rules.MAX_TURNS
         assert winner == scores.index(max(scores))
     assert state.history[-1] == [rules.xp(state, s) for s in range(state.n)]
+
+
+def test_longest_run_matches_every_trail_on_grown_networks():
+    """``rules.longest_run`` walks only from where a longest trail may start
+    (a rival's building or an odd number of links; a circuit from anywhere):
+    on networks grown link by link, with rival links and buildings on the
+    way, it finds what walking every trail from every vertex finds."""
+    rng = Rng(26)
+    for case in range(150):
+        state, _ = rules.new_state({"players": 3, "radius": 2, "target": 10, "rules": 2}, case)
+        topo = state.topo
+        reached = [rng.below(topo.vertex_count)]
+        for _ in range(1 + rng.below(16)):
+            e = rng.choice(topo.vertex_edges[rng.choice(reached)])
+            state.links[e] = 0 if rng.below(10) else 1
+            reached.extend(topo.edge_vertices[e])
+        for _ in range(rng.below(5)):
+            v = rng.choice(reached)
+            state.owner[v], state.level[v], state.forts[v] = rng.below(3), 1, 0
+        for seat in (0, 1):
+            assert rules.longest_run(state, seat) == my_run(state, seat), (case, seat)
+    # a ring round one tile: every vertex has two links, no trail end stands out
+    state, _ = rules.new_state({"players": 3, "radius": 2, "target": 10, "rules": 2}, 1)
+    ring = state.topo.tile_vertices[9]
+    for a, b in zip(ring, ring[1:] + ring[:1]):
+        state.links[state.topo.edge_between[(a, b)]] = 0
+    assert rules.longest_run(state, 0) == my_run(state, 0) == 6

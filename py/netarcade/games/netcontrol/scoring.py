@@ -112,32 +112,30 @@ def longest_run(state: NCState, seat: int) -> int:
     vertex is either (every trail a circuit through it all) is walked from
     its first vertex."""
     edge_vertices = state.topo.edge_vertices
-    at: dict[int, list[tuple[int, int]]] = {}  # vertex -> (link, its other end)
+    at: dict[int, list[tuple[int, int]]] = {}  # vertex -> (the link's bit, its other end)
     count = 0
     for e, who in state.links.items():
         if who == seat:
+            bit = 1 << count
             count += 1
             a, b = edge_vertices[e]
-            at.setdefault(a, []).append((e, b))
-            at.setdefault(b, []).append((e, a))
+            at.setdefault(a, []).append((bit, b))
+            at.setdefault(b, []).append((bit, a))
     if count < 2:
         return count
     owner = state.owner
     broken = {v for v in at if owner.get(v, seat) != seat}  # a rival's building breaks the run here
-    used: set[int] = set()
     best = 0
 
-    def walk(vertex: int, length: int) -> None:
+    def walk(vertex: int, length: int, used: int) -> None:
         nonlocal best
         if length > best:
             best = length
         if length and vertex in broken:
             return
-        for e, other in at[vertex]:
-            if e not in used:
-                used.add(e)
-                walk(other, length + 1)
-                used.discard(e)
+        for bit, other in at[vertex]:
+            if not used & bit:
+                walk(other, length + 1, used | bit)
 
     seen: set[int] = set()
     for first in at:
@@ -152,7 +150,7 @@ def longest_run(state: NCState, seat: int) -> int:
         seen |= part
         starts = [v for v in part if v in broken or len(at[v]) % 2]
         for vertex in starts or (first,):
-            walk(vertex, 0)
+            walk(vertex, 0, 0)
             if best == count:  # no trail is longer than every link
                 return best
     return best
