@@ -62,15 +62,11 @@ class NetControl(Game):
 
     # The three calls of every action in a playout go straight to the rules
     # (one call less each): ``legal_actions(state, seat)``,
-    # ``check(state, action)``, ``perform(state, action)``; ``apply`` is the
-    # contract's check-then-perform without the detour through them.
+    # ``check(state, action)``, ``perform(state, action)``; the contract's
+    # ``apply`` still calls this game's ``check`` and ``perform``.
     legal_actions = staticmethod(rules.legal_actions)
     check = staticmethod(rules.check)
     perform = staticmethod(rules.perform)
-
-    def apply(self, state, action):
-        rules.check(state, action)
-        return rules.perform(state, action)
 
     def body(self, state, observer):
         """A seat sees its own hand and cards; ``TABLE`` (the local all-open
