@@ -25,6 +25,7 @@ from .state import (
 
 def perform(state: NCState, action: Act) -> list[Event]:
     """Apply an action ``check`` accepted."""
+    state.offered = None  # the position changes: the list handed out for it is stale
     seat, verb, args = action.seat, action.verb, action.args
     if verb == "roll":  # the commonest two first (only ever legal in their own phase)
         return _roll(state, seat)

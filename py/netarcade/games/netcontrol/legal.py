@@ -163,25 +163,31 @@ def acting(state: NCState, seat: int) -> bool:
 
 
 def legal_actions(state: NCState, seat: int) -> list[Act]:
+    """The seat's legal actions, in their fixed order; the list is also kept
+    as ``state.offered`` (``rules.check`` accepts its actions at once)."""
     phase = state.phase
     if phase == "roll" or phase == "main":  # most calls: the current runner's turn
         if seat != state.current:
             return []
         offer = (_OFFERS.get(state.topo.radius) or offers(state.topo.radius))[seat]
-        return [offer.roll] if phase == "roll" else _main_actions(state, seat, offer)
-    if not acting(state, seat):
+        actions = [offer.roll] if phase == "roll" else _main_actions(state, seat, offer)
+    elif not acting(state, seat):
         return []
-    offer = (_OFFERS.get(state.topo.radius) or offers(state.topo.radius))[seat]
-    if phase == "discard":
-        hand = state.hands[seat]
-        return [offer.discard[r] for r in range(5) if hand[r]]
-    if phase == "setup-node" or phase == "rebuild":
-        node = offer.node
-        return [node[v] for v in setup_node_spots(state)]
-    if phase == "setup-link":
-        links, link = state.links, offer.link
-        return [link[e] for e in state.topo.vertex_edges[state.last_node] if e not in links]
-    return _main_actions(state, seat, offer)
+    else:
+        offer = (_OFFERS.get(state.topo.radius) or offers(state.topo.radius))[seat]
+        if phase == "discard":
+            hand = state.hands[seat]
+            actions = [offer.discard[r] for r in range(5) if hand[r]]
+        elif phase == "setup-node" or phase == "rebuild":
+            node = offer.node
+            actions = [node[v] for v in setup_node_spots(state)]
+        elif phase == "setup-link":
+            links, link = state.links, offer.link
+            actions = [link[e] for e in state.topo.vertex_edges[state.last_node] if e not in links]
+        else:
+            actions = _main_actions(state, seat, offer)
+    state.offered = actions
+    return actions
 
 
 def _main_actions(state: NCState, seat: int, offer: Offers) -> list[Act]:

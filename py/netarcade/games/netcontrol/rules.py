@@ -108,8 +108,15 @@ _WANTED = {"setup-node": "place a node", "setup-link": "place a link from your n
 def check(state: NCState, action: Act) -> None:
     """Raise ``IllegalAction`` with a specific code unless ``action`` is legal now.
 
-    Every random playout checks every action, so the roll and the turn's
-    own phase are answered first, with as few steps as the codes allow."""
+    Every random playout checks every action, so an action of the list
+    ``legal_actions`` handed out for this very position (``state.offered``,
+    the same object) is accepted at once, and the roll and the turn's own
+    phase are answered first, with as few steps as the codes allow."""
+    offered = state.offered
+    if offered is not None:
+        for listed in offered:
+            if listed is action:
+                return
     if type(action) is not Act and not isinstance(action, Act):
         raise IllegalAction("unknown-action", f"{action!r} is not a Net Control action")
     phase = state.phase

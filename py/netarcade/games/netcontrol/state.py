@@ -59,6 +59,7 @@ class NCState:
         "last_node", "current", "turn", "hands", "cards", "fresh", "played_card", "xp_cards",
         "deck", "discard", "removed_xp", "owner", "level", "forts", "links", "infected",
         "threat", "dice", "owed", "longest", "fortified", "lengths", "winner", "history", "out", "yields",
+        "offered",
     )
 
     def copy(self) -> "NCState":
@@ -71,6 +72,7 @@ class NCState:
             self.current, self.turn, self.played_card, self.removed_xp)
         other.threat, other.dice, other.longest, other.fortified, other.winner, other.out = (
             self.threat, self.dice, self.longest, self.fortified, self.winner, self.out)
+        other.offered = None
         other.rng = self.rng.copy()
         other.hands = [h[:] for h in self.hands]
         other.cards = [c[:] for c in self.cards]
@@ -107,6 +109,12 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[NCState, list[Event]]
     state.board = generate_board(options["radius"], seed)
     state.topo = state.board.topology
     state.yields = yields(state.board)
+    #: the list ``legal_actions`` last handed out for this very position,
+    #: None once anything changed (``perform``) and in every copy:
+    #: ``rules.check`` accepts an action of it, the same object, without
+    #: checking it again (a state edited by hand must not be checked against
+    #: a list handed out before the edit)
+    state.offered = None
     state.rng = Rng(derive_seed(seed, "netcontrol-play"))
     state.phase = "setup-node"
     # Snake order: 1..n then n..1, so the last to place first places twice in a row.
