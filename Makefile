@@ -51,11 +51,13 @@ bench-ladders: $(STAMP)
 	$(PY) scripts/overwrite_ladders.py --players 4 --games 200 --seed 7001 --workers 2 $(LADDER_ARGS)
 	$(MAKE) --no-print-directory bench-breach-ladder
 
-# Breach's search against three greedy bots, the full 200 games (rules edition 2;
-# about 25 CPU-minutes; docs/bots.md, "Breach rules edition 2"), then the balance tables
+# Breach's search against three greedy bots, the full 200 games (the default rules edition,
+# 3; BREACH_ARGS="--option rules=2" for edition 2; about 25 CPU-minutes; docs/bots.md,
+# "Breach rules editions 2 and 3"), then the balance tables of edition 3
+BREACH_ARGS ?=
 bench-breach-ladder: $(STAMP)
-	$(PY) -m netarcade ladder breach --pair search,greedy --players 4 --games 200 --seed 7001 --workers 2
-	$(PY) scripts/breach_balance.py --players 4 --games 400 --seed 1 --rules 2 --workers 2
+	$(PY) -m netarcade ladder breach --pair search,greedy --players 4 --games 200 --seed 7001 --workers 2 $(BREACH_ARGS)
+	$(PY) scripts/breach_balance.py --players 4 --games 400 --seed 1 --rules 3 --workers 2
 
 bench-pyodide: site
 	node scripts/bench_pyodide.mjs --lock $(firstword $(wildcard $(DIST)/static/vendor/pyodide-*/pyodide-lock.json)) --cpython $(BENCH_JSON) $(BENCH_ARGS)

@@ -6,7 +6,9 @@ Exploit and per Node card the figures docs/rules/breach.md reports.
 Per Exploit of the chosen rules edition (``--rules``, D26): plays per game,
 the share of all turns in which it was played, the share of its plays
 blocked, and the win rate of the players who played it at least once in a
-game (against 1/n). Per seat: win rates; per game: turns, crashes,
+game (against 1/n). Per seat: win rates; per place in the turn order (the
+first player, D5, then clockwise): win rates with their 95% Wilson interval
+and the Pressure plays aimed at that player; per game: turns, crashes,
 lockdowns. Per Node card: entries, stops, stops per entry. Prints Markdown
 tables (docs/rules/breach.md, "Balance").
 """
@@ -24,7 +26,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from netarcade.core.match import Match  # noqa: E402
 from netarcade.core.record import decode_record  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
-from netarcade.games.breach.cards import NODES, exploits_of  # noqa: E402
+from netarcade.games.breach.cards import NODES, PRESSURE, exploits_of  # noqa: E402
+from netarcade.ladder import wilson  # noqa: E402
 from netarcade.simulate import play  # noqa: E402
 
 
@@ -37,6 +40,8 @@ def one(job):
     plays, blocked, entries, stops, turns_with = Counter(), Counter(), Counter(), Counter(), Counter()
     played_by = defaultdict(set)
     crashes, blocks, this_turn = 0, 0, set()
+    pressed = Counter()  # Pressure plays aimed at each seat
+    pressure = {card.id for card in exploits_of(options.get("rules", 1)).values() if card.family == PRESSURE}
     for _, event in match.events:
         data = event.data
         if event.kind == "turn":
@@ -46,6 +51,8 @@ def one(job):
             plays[data["card"]] += 1
             played_by[data["card"]].add(data["seat"])
             this_turn.add(data["card"])
+            if data["card"] in pressure:
+                pressed[int(data["target"][1:]) - 1] += 1
         elif event.kind == "blocked":
             blocked[data["card"]] += 1
         elif event.kind == "enter" and data["how"] == "move":
@@ -60,7 +67,11 @@ def one(job):
     card_wins = {card: [share[s] for s in seats] for card, seats in played_by.items()}
     return {"first": match.state.first, "share": share, "plays": plays, "blocked": blocked, "entries": entries,
             "stops": stops, "card_wins": card_wins, "turns": result.turns, "crashes": crashes,
-            "turns_with": turns_with, "blocks": blocks, "lockdown": any(event.kind == "lockdown" for _, event in match.events)}
+            "turns_with": turns_with, "blocks": blocks, "pressed": pressed, "lockdown": any(event.kind == "lockdown" for _, event in match.events)}
+
+
+def _ordinal(k: int) -> str:
+    return f"{k}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(k, 'th')}"
 
 
 def main(argv=None):
@@ -94,6 +105,14 @@ def main(argv=None):
           f"{sum(g['blocks'] for g in games) / count:.2f}; lockdowns {sum(bool(g['lockdown']) for g in games)}")
     seats = [sum(g["share"][s] for g in games) / count for s in range(n)]
     print("win rate by seat: " + ", ".join(f"P{s + 1} {v:.3f}" for s, v in enumerate(seats)))
+    print()
+    print("| turn order | win rate (95% interval) | Pressure plays aimed at it a game |")
+    print("|---|---|---|")
+    for place in range(n):
+        won = sum(g["share"][(g["first"] + place) % n] for g in games)
+        low, high = wilson(won, count)
+        aimed = sum(g["pressed"][(g["first"] + place) % n] for g in games) / count
+        print(f"| {_ordinal(place + 1)} player | {won / count:.3f} ({low:.3f}-{high:.3f}) | {aimed:.2f} |")
     print()
     print("| Exploit | plays/game | share of turns | blocked | games played in | win rate of its player |")
     print("|---|---|---|---|---|---|")

@@ -266,22 +266,24 @@ def test_D34_the_page_shows_the_cards_of_the_game_in_play():
 # --- D26: the rules option ---------------------------------------------------------------------
 
 
-def test_D26_new_games_are_edition_2_and_the_option_is_no_form_field():
-    assert Match(GAME, {}, 9).options == {"players": 4, "rounds": 40, "rules": 2}
+def test_D26_new_games_are_edition_3_and_the_option_is_no_form_field():
+    assert Match(GAME, {}, 9).options == {"players": 4, "rounds": 40, "rules": 3}
     assert "rules" not in {field["name"] for field in form_fields("breach")}
-    assert decode_link("play=breach&seats=human,greedy&seed=9")[0].options["rules"] == 2
+    assert decode_link("play=breach&seats=human,greedy&seed=9")[0].options["rules"] == 3
     assert decode_link("play=breach&seats=human,greedy&seed=9&rules=1")[0].options["rules"] == 1
-    for bad in (0, 3, "2.0", True):
+    assert decode_link("play=breach&seats=human,greedy&seed=9&rules=2")[0].options["rules"] == 2
+    for bad in (0, 4, "2.0", True):
         with pytest.raises(InvalidOption):
             GAME.validate_options({"rules": bad})
 
 
-def test_D26_edition_1_digests_leave_the_option_out_edition_2_names_it():
-    old, new = Match(GAME, {"rules": 1}, 4), Match(GAME, {}, 4)
+def test_D26_edition_1_digests_leave_the_option_out_later_editions_name_it():
+    old, two, new = Match(GAME, {"rules": 1}, 4), Match(GAME, {"rules": 2}, 4), Match(GAME, {}, 4)
     assert GAME.canonical(old.state)["options"] == {"players": 4, "rounds": 40}
     assert "start" not in GAME.canonical(old.state)
-    assert GAME.canonical(new.state)["options"] == {"players": 4, "rounds": 40, "rules": 2}
-    assert old.digest() != new.digest()
+    assert GAME.canonical(two.state)["options"] == {"players": 4, "rounds": 40, "rules": 2}
+    assert GAME.canonical(new.state)["options"] == {"players": 4, "rounds": 40, "rules": 3}
+    assert len({old.digest(), two.digest(), new.digest()}) == 3
 
 
 def test_the_kept_breach_links_cover_2_to_5_players_and_every_changed_rule():
@@ -305,15 +307,15 @@ def test_an_old_breach_link_replays_as_edition_1_to_its_old_digest(entry):
         assert again.match.options["rules"] == 1 and again.match.digest() == entry["digest"]
 
 
-def test_the_relay_deals_edition_2_and_reloads_an_old_journal_as_edition_1(tmp_path):
+def test_the_relay_deals_edition_3_and_reloads_an_old_journal_as_edition_1(tmp_path):
     store = SqliteStore(tmp_path)
 
     def send(client, frame):
         pass
 
     room = Room.create(store, send, "breach", {"players": 2}, ["human", "human"], 60.0)
-    assert room.match.options["rules"] == 2
-    assert decode_record(room.reveal()["record"]).options["rules"] == 2
+    assert room.match.options["rules"] == 3
+    assert decode_record(room.reveal()["record"]).options["rules"] == 3
     entry = next(e for e in LINKS if e["shows"] and "step-back" in e["shows"])
     record = decode_record(entry["link"].split("&r=", 1)[1])
     store.create_room(StoredRoom("OLDROOM", "breach", dict(record.options), record.seed, "00", 60.0, "greedy",
@@ -324,12 +326,12 @@ def test_the_relay_deals_edition_2_and_reloads_an_old_journal_as_edition_1(tmp_p
     store.close()
 
 
-def test_the_rules_panel_says_what_edition_2_does():
+def test_the_rules_panel_says_what_editions_2_and_3_do():
     from netarcade.web.games.breach.views import RULES_HTML
 
     text = " ".join(RULES_HTML.split())
     for words in ("the one you started on included", "Root and the Edge are not Nodes: you may decline them",
-                  "a tie is not ahead", "from Root layers 14-12", "then you move on as usual",
-                  "EXIT resolves first", "0 plays without it", "rules edition 2", "OVERCLOCK costs 1 Exposure",
+                  "a tied player is a target too, so only the sole leader has none", "from Root layers 14-12", "then you move on as usual",
+                  "EXIT resolves first", "0 plays without it", "rules edition 3", "OVERCLOCK costs 1 Exposure",
                   "WIPE LOGS returns up to 2"):
         assert words in text, words

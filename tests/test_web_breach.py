@@ -103,7 +103,8 @@ def test_every_legal_action_can_be_played_through_the_controls(seed, players):
 
 
 def test_modify_buttons_and_a_refused_exploit_explains():
-    session = Session(new_setup("breach", {"players": 3}, 11, ("human", "human", "human")))
+    # edition 2: at the start nobody has a Pressure target (D31; edition 3 makes tied players targets, D35)
+    session = Session(new_setup("breach", {"players": 3, "rules": 2}, 11, ("human", "human", "human")))
     table = BreachTable(session)
     seat = session.current
     panel = bv.turn_panel(table)

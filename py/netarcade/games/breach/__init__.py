@@ -40,10 +40,11 @@ class Breach(Game):
         Option("rounds", "int", 40, minimum=0, maximum=200,
                help="lockdown: after this many rounds (5-200) the player farthest along wins (D19); "
                     "0: no lockdown, as printed (D33)"),
-        Option("rules", "int", 2, minimum=1, maximum=2, legacy=1,
+        Option("rules", "int", 3, minimum=1, maximum=3, legacy=1,
                help="rules edition: 2 keeps the printed once-per-turn Node rule, resolves the layer-1 "
-                    "EXIT on entering the Edge, reads Pressure, crashes and the Exploit deck as "
-                    "docs/rules/breach.md says (D26); links made before it replay as 1"),
+                    "EXIT on entering the Edge, reads crashes and the Exploit deck as "
+                    "docs/rules/breach.md says, and takes no tied player as a Pressure target; 3 is 2 with "
+                    "tied players as targets again (D26, D35); links made before the option replay as 1"),
     )
     bot_settings = BOT_SETTINGS
 

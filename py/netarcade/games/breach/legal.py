@@ -39,8 +39,9 @@ def to_act(state: BreachState) -> dict[int, str]:
 def ahead_of(state: BreachState, seat: int) -> list[int]:
     """Seats a Pressure Exploit of ``seat`` may target (D1): every other seat
     still playing (D24) farther along (D31, edition 2: tied players are not
-    ahead), or at least as far along (D4, edition 1); none for the sole leader."""
-    mine = state.progress(seat) + (1 if state.rules >= 2 else 0)
+    ahead), or at least as far along (D4 in edition 1, D35 in edition 3);
+    none for the sole leader."""
+    mine = state.progress(seat) + (1 if state.rules == 2 else 0)
     return [s for s in range(state.n) if s != seat and state.progress(s) >= mine and s not in state.resigned]
 
 
@@ -257,7 +258,7 @@ def _reason(state: BreachState, action) -> IllegalAction:
             return IllegalAction("play-limit", f"{state.exploit(action.card).name} was already played "
                                  f"{state.exploit(action.card).limit} time(s) this turn")
         if state.exploit(action.card).target == "ahead" and not ahead_of(state, seat):
-            if state.rules >= 2:
+            if state.rules == 2:
                 return IllegalAction("sole-leader", "nobody is ahead of you (tied players are not): "
                                      "no target for a Pressure Exploit")
             return IllegalAction("sole-leader", "the sole leader cannot play a Pressure Exploit")

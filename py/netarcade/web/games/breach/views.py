@@ -307,7 +307,7 @@ def players_panel(table: BreachTable) -> str:
 
 def cards_of(table: BreachTable | None = None) -> dict:
     """The Exploit cards as the rules edition of the game in play prints them
-    (D34); before a game, those of a new game (edition 2)."""
+    (D34); before a game, those of a new game (edition 3, the deck of edition 2)."""
     if table is None:
         return exploits_of(2)
     return exploits_of(table.view()["options"].get("rules", 1))
@@ -364,8 +364,8 @@ RULES_HTML = (
     f"at {CRASH} Exposure you <b>crash</b> (hand wiped, back to a blue checkpoint: 3 layers back, or "
     "from Root layers 14-12, then on toward the Edge to the first layer with a blue Node).</p>"
     "<p><b>Pressure.</b> LAG, TRACE and FRAME JOB target a player <i>ahead</i> of you: carrying the "
-    "Payload beats infiltrating, else farther along; players in the same layer are tied, and a tie is not "
-    "ahead, so whoever leads, alone or tied, has no target.</p>"
+    "Payload beats infiltrating, else farther along; players in the same layer are tied, and a tied "
+    "player is a target too, so only the sole leader has none (edition 2 took no tied target).</p>"
     "<p><b>Blocking.</b> After each Exploit, the others (from the player's left) may block it by "
     "discarding any 2 Exploits; the player may counter with 2, the blocker again, and so on; whoever "
     "passes loses. A blocked Exploit still counts toward its limit.</p>"
@@ -385,8 +385,9 @@ RULES_HTML = (
     f"<kbd>Tab</kbd> reaches the lit Nodes.</p><p class=\"more\">Deck {DECK_SIZE} Exploits"
     f" ({REMOVED_2P} set aside unseen with 2 players); Exposure supply {EXPOSURE_SUPPLY}. The lockdown "
     "(a game option) ends the game after that many rounds, won by the farthest along; 0 plays without "
-    "it, as printed. These are rules edition 2 (OVERCLOCK costs 1 Exposure, WIPE LOGS returns up to 2); "
-    "a link made before it replays under edition 1, whose cards the deck panel then shows. Notation: "
+    "it, as printed. These are rules edition 3 (OVERCLOCK costs 1 Exposure, WIPE LOGS returns up to 2, "
+    "as in edition 2); a link made before editions replays under edition 1, whose cards the deck panel "
+    "then shows. Notation: "
     "<code>p1 play trace p3</code>, <code>p2 block lag trace</code>, <code>p1 enter 5t</code>. "
     "Full rules: docs/rules/breach.md.</p>"
 )
