@@ -196,7 +196,7 @@ def test_views_carry_the_envelope_and_survive_msgpack(game):
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_every_observer_kind_renders(game):
-    render = importlib.import_module(f"netarcade.games.{game.id}.render")
+    render = importlib.import_module(f"netarcade.web.games.{game.id}.render")
     for match in walk(game, 5, 60):
         pass
     for observer in observers(game, match.state):

@@ -23,7 +23,7 @@ from netarcade.core import TABLE, IllegalAction, decode_record, digest, encode_r
 from netarcade.games import get_game
 from netarcade.core.prng import Rng
 from netarcade.core.record import Record
-from netarcade.games.backbone.render import render_static_board
+from netarcade.web.games.backbone.render import render_static_board
 from netarcade.web import pages, session as web_session
 from netarcade.web import shell, thinking, views
 from netarcade.web.games.backbone import table as web_backbone

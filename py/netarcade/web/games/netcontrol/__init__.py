@@ -58,7 +58,7 @@ class NetControlPage(GamePage):
         return NetControlTable(session)
 
     def board(self, table, orient="wide"):
-        from netarcade.games.netcontrol.render import render_board
+        from netarcade.web.games.netcontrol.render import render_board
 
         return render_board(table.view(), table.hints())
 
@@ -84,7 +84,7 @@ class NetControlPage(GamePage):
     def templates(self, names):
         """The bare island of every radius the options allow."""
         from netarcade.games import get_game
-        from netarcade.games.netcontrol.render import render_island_outline
+        from netarcade.web.games.netcontrol.render import render_island_outline
 
         radius = get_game(self.id).options.by_name["radius"]
         return "".join(f'<template id="island-{size}">{render_island_outline(size)}</template>'
@@ -92,7 +92,7 @@ class NetControlPage(GamePage):
 
     def theme_css(self):
         """The resource inks as ``--nc-co`` .. ``--nc-me`` (the page's resource chips)."""
-        from netarcade.games.netcontrol.render import TERRAIN
+        from netarcade.web.games.netcontrol.render import TERRAIN
 
         return "".join(f"--nc-{style.code}:{style.ink};" for name, style in TERRAIN.items() if style.code != "--")
 

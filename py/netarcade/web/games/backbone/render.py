@@ -54,11 +54,12 @@ import math
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from ...core.grid import HexLayout
-from ...render import icons
-from ...render.palette import HIGHLIGHT, PLAYERS, THEME
-from ...render.svg import el, escape, fmt, polygon_points, shape, svg_document, text
-from .board import COLUMNS, HEXES, SIZE, hex_name
+from netarcade.core.grid import HexLayout
+from netarcade.games.backbone.board import COLUMNS, HEXES, SIZE, hex_name
+from netarcade.render.palette import HIGHLIGHT, PLAYERS, THEME
+from netarcade.render.svg import el, escape, fmt, polygon_points, shape, svg_document, text
+
+from . import icons
 
 __all__ = [
     "HEX_SIZE",
@@ -589,7 +590,7 @@ def render_static_board(map_name: str = "classic", hints: Mapping[str, Any] | No
     """The starting position of ``map_name`` (seed 0), for painting the page
     before Python is ready. ``hints`` as for :func:`render_board` (the page
     passes the seat names it will show once it runs)."""
-    from ...games import get_game  # the registry imports every game
+    from netarcade.games import get_game  # the registry imports every game
 
     game = get_game("backbone")
     state = game.new_game({"map": map_name}, 0)
