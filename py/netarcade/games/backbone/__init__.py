@@ -12,7 +12,7 @@ from ...core.game import TURN, Game
 from ...core.options import Option, OptionSchema
 from ..registry import register
 from . import rules
-from .bots import evaluate, evaluate_all, warm
+from .evaluation import evaluate, evaluate_all, warm
 from .actions import COSTS, format_action, parse_action
 from .board import START_ROUTER, START_SERVER, hex_name
 

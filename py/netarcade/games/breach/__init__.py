@@ -6,8 +6,9 @@ dice, a deck.
 Registers the game; the components are in ``cards.py``, the state and setup
 in ``state.py``, legality in ``legal.py``, applying actions in ``rules.py``,
 views and determinization in ``views.py``, the notation in ``actions.py``,
-the evaluation in ``bots.py``, the SVG in ``render.py``. The rules as
-implemented: docs/rules/breach.md.
+the evaluation in ``evaluation.py``; the board is drawn by the page
+(``web/games/breach/render.py``). The rules as implemented:
+docs/rules/breach.md.
 """
 
 from __future__ import annotations
@@ -18,7 +19,7 @@ from ...core.options import Option, OptionSchema
 from ..registry import register
 from . import legal, rules, views
 from .actions import format_action, parse_action
-from .bots import BOT_SETTINGS, evaluate, evaluate_all
+from .evaluation import BOT_SETTINGS, evaluate, evaluate_all
 from .state import OVER, canonical, new_state
 
 

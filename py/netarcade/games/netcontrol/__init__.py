@@ -12,7 +12,7 @@ from ...core.options import Option, OptionSchema
 from ..registry import register
 from . import rules
 from .actions import SIGNATURES, format_action, parse_action
-from .bots import BOT_SETTINGS, evaluate, evaluate_all
+from .evaluation import BOT_SETTINGS, evaluate, evaluate_all
 
 
 #: the kind of decision each phase asks for (others: the seat's turn)
