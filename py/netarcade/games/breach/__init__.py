@@ -53,7 +53,9 @@ class Breach(Game):
             raise InvalidOption("rounds", f"must be 0 (no lockdown) or between 5 and 200, got {options['rounds']}")
 
     def setup(self, options, seed):
-        return new_state(options, seed)
+        state, events = new_state(options, seed)
+        events.extend(rules.start_turn(state, state.first))
+        return state, events
 
     def copy(self, state):
         return state.copy()
