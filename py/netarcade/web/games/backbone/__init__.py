@@ -8,7 +8,7 @@ Everything is imported on first use.
 
 from __future__ import annotations
 
-from netarcade.web.pages import GamePage
+from netarcade.web.gamepage import GamePage
 
 __all__ = ["PAGE", "BackbonePage"]
 
