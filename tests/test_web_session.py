@@ -547,7 +547,7 @@ def test_shared_page_code_names_no_game():
     """A game lives in its folder (web/games/<id>/) and one line of web/games/__init__.py."""
     shared = [WEB / name for name in ("app.py", "session.py", "views.py", "pages.py", "shell.py", "table.py")]
     shared += [ROOT / "index.html", ROOT / "static" / "app.css"]
-    shared += [ROOT / "static" / name for name in ("page.py", "focus.py", "offline.py", "engine.py", "boot.js", "prepaint.js")]
+    shared += [ROOT / "static" / name for name in ("page.py", "dom.py", "ops.py", "inputs.py", "focus.py", "offline.py", "engine.py", "boot.js", "prepaint.js")]
     for path in shared:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"backbone|netcontrol|overwrite|breach", text), path.name
