@@ -84,6 +84,8 @@ def test_a_game_declares_itself(game):
     assert isinstance(game.hidden_information, bool) and isinstance(game.chance, bool)
     assert "players" in game.options.by_name
     assert game.validate_options({})["players"] >= game.min_players
+    assert game.decisions and set(game.decisions) <= set(DECISIONS)
+    assert all(isinstance(verb, str) and " " not in verb for verb in game.timeout_verbs)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
@@ -96,7 +98,7 @@ def test_random_actors_play_to_the_end(game):
 
         def choose(seat):
             kinds = match.to_act()
-            assert kinds and set(kinds.values()) <= set(DECISIONS)
+            assert kinds and set(kinds.values()) <= set(game.decisions) <= set(DECISIONS)
             seen_kinds.update(kinds.values())
             actions = match.legal_actions(seat)
             assert actions, "a seat to act always has a legal action"

@@ -26,6 +26,7 @@ class Backbone(Game):
     max_players = 2
     hidden_information = False
     chance = False  # a seeded map is drawn at setup; nothing is left to chance in play
+    timeout_verbs = ("end",)
     options = OptionSchema(
         Option("players", "int", 2, minimum=2, maximum=2, help="Backbone is a duel"),
         Option("target", "int", DEFAULT_TARGET, minimum=3, maximum=20,

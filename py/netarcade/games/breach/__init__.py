@@ -14,7 +14,7 @@ docs/rules/breach.md.
 from __future__ import annotations
 
 from ...core.errors import InvalidOption
-from ...core.game import Game
+from ...core.game import DISCARD, RESPONSE, TURN, Game
 from ...core.options import Option, OptionSchema
 from ..registry import register
 from . import legal, rules, views
@@ -47,6 +47,8 @@ class Breach(Game):
                     "docs/rules/breach.md says (D26); links made before it replay as 1"),
     )
     bot_settings = BOT_SETTINGS
+    decisions = (TURN, RESPONSE, DISCARD)
+    timeout_verbs = ("pass", "stop")
 
     def check_options(self, options):
         if 0 < options["rounds"] < 5:

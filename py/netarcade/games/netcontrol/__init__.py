@@ -33,6 +33,8 @@ class NetControl(Game):
                     "links made before it replay as 1"),
     )
     bot_settings = BOT_SETTINGS
+    decisions = (SETUP, TURN, DISCARD)
+    timeout_verbs = ("end",)
 
     hidden_information = True
     chance = True

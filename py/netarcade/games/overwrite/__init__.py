@@ -67,6 +67,7 @@ class Overwrite(Game):
                     "printed: any draw of it ends the game, as printed (edition 1 always plays so)"),
     )
     bot_settings = BOT_SETTINGS
+    timeout_verbs = ("pass", "end")
 
     def setup(self, options, seed):
         return new_state(options, seed)
