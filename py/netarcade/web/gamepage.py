@@ -101,7 +101,8 @@ class GamePage:
         return ""
 
     #: a JavaScript function ``(hash, portrait) -> template id or ""``: which
-    #: of :meth:`templates` to show at once for a link to this game
+    #: of :meth:`templates` to show at once for a link to this game; it may
+    #: call ``linkOptions(hash)``, the options the link names (``shell.LINK_OPTIONS_JS``)
     prepaint_js = 'function () { return ""; }'
 
     def theme_css(self) -> str:

@@ -12,20 +12,12 @@ from netarcade.web.gamepage import GamePage
 
 __all__ = ["PAGE", "NetControlPage"]
 
-#: before Python is up, a link shows the bare island of its radius: a
-#: hand-written link says radius=N, a record carries it as msgpack "radius" N
+#: before Python is up, a link shows the bare island of its radius: the
+#: ``radius`` option its record carries, or a hand-written radius=N
+#: (``linkOptions``: web/shell.py reads the link for every game)
 _PREPAINT_JS = r"""function (hash) {
-      var radius = 2, m = /(^|[#&])radius=([1-4])(&|$)/.exec(hash);
-      if (m) radius = +m[2];
-      var r = /(^|[#&])r=([A-Za-z0-9_-]+)/.exec(hash);
-      if (!m && r) {
-        try {
-          var bytes = atob(r[2].replace(/-/g, "+").replace(/_/g, "/")), at = bytes.indexOf("\xa6radius");
-          var n = at < 0 ? 0 : bytes.charCodeAt(at + 7);
-          if (n >= 1 && n <= 4) radius = n;
-        } catch (e) { /* a malformed link: Python says so once it is up */ }
-      }
-      return "island-" + radius;
+      var radius = +linkOptions(hash).radius;
+      return "island-" + (radius >= 1 && radius <= 4 && radius % 1 === 0 ? radius : 2);
     }"""
 
 
