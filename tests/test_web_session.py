@@ -20,7 +20,7 @@ from hypothesis import strategies as st
 from netarcade.bots import make_bot
 from netarcade.bots.mcts import DEFAULTS
 from netarcade.core import TABLE, IllegalAction, decode_record, digest, encode_record
-from netarcade.games import get_game
+from netarcade.games import declared, get_game
 from netarcade.core.prng import Rng
 from netarcade.core.record import Record
 from netarcade.web.games.backbone.render import render_static_board
@@ -508,7 +508,7 @@ def test_home_lists_every_game_and_builds_the_form_from_the_options():
     html = views.home()
     root = parse_html_fragment(html)
     cards = {a.get("data-game"): a for a in root.iter("article")}
-    assert list(cards) == ["backbone", "netcontrol", "overwrite", "breach"]
+    assert list(cards) == list(declared())
     assert "playable" in cards["backbone"].get("class")
     assert "playable" in cards["netcontrol"].get("class")
     for coming in (game for game in cards if not pages.is_playable(game)):

@@ -27,7 +27,7 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from .games import REGISTERED
+from ..games.registry import page_packages
 
 __all__ = ["all_pages", "default_page", "is_playable", "page_for"]
 
@@ -39,21 +39,22 @@ def page_for(game_id: str) -> Any:
     """The page of a registered game (``KeyError`` for any other)."""
     page = _PAGES.get(game_id)
     if page is None:
-        if game_id not in REGISTERED:
+        package = page_packages().get(game_id)
+        if package is None:
             raise KeyError(game_id)
-        page = importlib.import_module(f"{__package__}.games.{game_id}").PAGE
+        page = importlib.import_module(package).PAGE
         _PAGES[game_id] = page
     return page
 
 
 def all_pages() -> list[Any]:
     """Every game of the arcade, in menu order (imports every folder)."""
-    return [page_for(game_id) for game_id in REGISTERED]
+    return [page_for(game_id) for game_id in page_packages()]
 
 
 def is_playable(game_id: str) -> bool:
     """Can the page play this game (a page, and rules registered with the engine)?"""
-    if game_id not in REGISTERED:
+    if game_id not in page_packages():
         return False
     from ..games import all_games
 
@@ -62,7 +63,7 @@ def is_playable(game_id: str) -> bool:
 
 def default_page() -> Any:
     """The default game (the embed's demo, a fresh start): the first playable one."""
-    for game_id in REGISTERED:  # one at a time: the first game's start-up imports no other
+    for game_id in page_packages():  # one at a time: the first game's start-up imports no other
         page = page_for(game_id)
         if page.playable:
             return page
