@@ -21,6 +21,7 @@ from netarcade.core import DECISIONS, TABLE, IllegalAction, InvalidNotation, Mat
 from netarcade.core.game import ENVELOPE_KEYS
 from netarcade.core.prng import Rng
 from netarcade.games import all_games
+from netarcade.games.registry import page_packages
 
 GAMES = all_games()
 #: values no action field should ever hold; ``check`` must refuse each one cleanly
@@ -198,7 +199,7 @@ def test_views_carry_the_envelope_and_survive_msgpack(game):
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_every_observer_kind_renders(game):
-    render = importlib.import_module(f"netarcade.web.games.{game.id}.render")
+    render = importlib.import_module(page_packages()[game.id] + ".render")  # the page draws the board
     for match in walk(game, 5, 60):
         pass
     for observer in observers(game, match.state):
