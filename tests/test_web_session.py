@@ -545,7 +545,7 @@ def test_shell_fills_every_marker():
 
 def test_shared_page_code_names_no_game():
     """A game lives in its folder (web/games/<id>/) and one line of web/games/__init__.py."""
-    shared = [WEB / name for name in ("app.py", "session.py", "views.py", "pages.py", "shell.py", "table.py")]
+    shared = [WEB / name for name in ("app.py", "session.py", "views.py", "pages.py", "gamepage.py", "shell.py", "table.py")]
     shared += [ROOT / "index.html", ROOT / "static" / "app.css"]
     shared += [ROOT / "static" / name for name in ("page.py", "dom.py", "ops.py", "inputs.py", "focus.py", "offline.py", "engine.py", "boot.js", "prepaint.js")]
     for path in shared:
