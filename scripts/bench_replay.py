@@ -23,12 +23,12 @@ from pathlib import Path
 from netarcade.bots import make_bot
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
-from netarcade.games import get_game
+from netarcade.games import declared, get_game
 from netarcade.web.pages import page_for
 from netarcade.web.replay import Replay
 from netarcade.web.session import Session, encode_link, new_setup
 
-GAMES = ("backbone", "netcontrol", "overwrite", "breach")
+GAMES = declared()
 
 
 def longest_game(game_id: str, seeds: int) -> Session:

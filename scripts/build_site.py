@@ -123,8 +123,8 @@ ICONS_DIR = "static/icons"
 ICON_SIZES = (192, 512)
 #: our own files the service worker keeps (the vendored Pyodide and icons always);
 #: the page's glue and the engine's worker script included
-PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.py", "static/page.py", "static/focus.py", "static/engine.py",
-                "static/boot.js", "static/prepaint.js"}  # index.html is "./" (and "./?embed")
+PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.py", "static/page.py", "static/dom.py", "static/ops.py",
+                "static/inputs.py", "static/focus.py", "static/engine.py", "static/boot.js", "static/prepaint.js"}  # index.html is "./" (and "./?embed")
 #: PyScript's chunks the arcade never loads (its code editor, terminal, zip and
 #: TOML readers, its own service worker): not stored for offline use
 PYSCRIPT_UNUSED = ("codemirror", "xterm", "zip-", "toml-", "service-worker", "storage")

@@ -17,7 +17,7 @@ cards) and XP taken by Hacks (a Node destroyed is 1, a Super Node demoted
 rolls that produced nothing for the runner who rolled.
 
 Head to head: a bot written ``name@COMMIT`` (``greedy@a831c07``) plays with
-the Net Control evaluation of that commit (``games/netcontrol/bots.py`` read
+the Net Control evaluation of that commit (``games/netcontrol/evaluation.py``, ``bots.py`` before, read
 from git; or ``name@FILE``, a variant of that file), everything else as today; ``--rotate`` turns the seats by one per
 game so every bot sits in every seat, and the summary counts wins per bot
 (a shared win counts 1/k):
@@ -49,6 +49,17 @@ ROOT = Path(__file__).resolve().parent.parent
 _OLD: dict[str, types.ModuleType] = {}
 
 
+def _evaluation_at(commit: str) -> str:
+    """The text of Net Control's evaluation at ``commit`` (called ``bots.py``
+    before the games took one module layout)."""
+    for name in ("evaluation.py", "bots.py"):
+        shown = subprocess.run(["git", "show", f"{commit}:py/netarcade/games/netcontrol/{name}"],
+                               cwd=ROOT, capture_output=True, text=True)
+        if shown.returncode == 0:
+            return shown.stdout
+    raise SystemExit(f"no Net Control evaluation at {commit}")
+
+
 class _OldEvaluation:
     """The game with the evaluation of another commit: every attribute is the
     game's own, except ``evaluate`` and ``evaluate_all``."""
@@ -56,14 +67,13 @@ class _OldEvaluation:
     def __init__(self, game, commit: str):
         module = _OLD.get(commit)
         if module is None:
-            if Path(commit).is_file():  # a variant being tried: a file like bots.py
+            if Path(commit).is_file():  # a variant being tried: a file like evaluation.py
                 source = Path(commit).read_text()
             else:
-                source = subprocess.run(["git", "show", f"{commit}:py/netarcade/games/netcontrol/bots.py"],
-                                        cwd=ROOT, check=True, capture_output=True, text=True).stdout
+                source = _evaluation_at(commit)
             module = types.ModuleType(f"netarcade.games.netcontrol._bots_{len(_OLD)}")
             module.__package__ = "netarcade.games.netcontrol"
-            exec(compile(source, f"{commit}:bots.py", "exec"), module.__dict__)
+            exec(compile(source, f"{commit}:evaluation.py", "exec"), module.__dict__)
             _OLD[commit] = module
         self._game, self.evaluate, self.evaluate_all = game, module.evaluate, module.evaluate_all
 

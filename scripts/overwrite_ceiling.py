@@ -30,7 +30,7 @@ arcade's bot list.
   the J best one-ply moves and then the best move of each other piece
   (so the candidates are not J translations of one tied placement).
 - ``weights`` is greedy with other weights in the evaluation
-  (``games/overwrite/bots.py``; the keys: first, second, cells, reserve,
+  (``games/overwrite/evaluation.py``; the keys: first, second, cells, reserve,
   next, later).
 - ``last-mover`` plays the pair given and counts who won: the seat whose
   placement was the last before the game ended, or the other.
@@ -54,7 +54,7 @@ from netarcade.bots.greedy import rank_steps  # noqa: E402
 from netarcade.bots.mcts import SearchBot, _actor  # noqa: E402
 from netarcade.core.errors import IllegalAction  # noqa: E402
 from netarcade.core.record import decode_record  # noqa: E402
-from netarcade.games.overwrite import bots as evaluation  # noqa: E402
+from netarcade.games.overwrite import evaluation  # noqa: E402
 from netarcade.games.overwrite.scoring import leaders, ranking  # noqa: E402
 from netarcade.ladder import _share, ladder_jobs, wilson  # noqa: E402
 from netarcade.simulate import play  # noqa: E402
@@ -196,18 +196,18 @@ _VARIANTS: dict[str, types.ModuleType] = {}
 
 
 def weighted(weights: dict[str, float]) -> types.ModuleType:
-    """``games/overwrite/bots.py`` with other evaluation weights."""
+    """``games/overwrite/evaluation.py`` with other evaluation weights."""
     key = json.dumps(weights, sort_keys=True)
     if key not in _VARIANTS:
         source = Path(evaluation.__file__).read_text()
         for old, new in _PLACES.items():
             if source.count(old) != 1:
-                raise SystemExit(f"the evaluation changed: {old!r} is not in games/overwrite/bots.py once")
+                raise SystemExit(f"the evaluation changed: {old!r} is not in games/overwrite/evaluation.py once")
             source = source.replace(old, new)
         module = types.ModuleType(f"netarcade.games.overwrite._weighted_{len(_VARIANTS)}")
         module.__package__ = "netarcade.games.overwrite"
         module.W = {**WEIGHTS, **weights}
-        exec(compile(source, "weighted bots.py", "exec"), module.__dict__)
+        exec(compile(source, "weighted evaluation.py", "exec"), module.__dict__)
         _VARIANTS[key] = module
     return _VARIANTS[key]
 

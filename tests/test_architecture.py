@@ -1,7 +1,10 @@
-"""Dependencies point one way: core -> games -> bots -> render -> web/relay.
+"""Dependencies point one way: core -> games -> bots -> web | relay.
 
-Only the browser glue (web) may import js/pyodide/pyscript and only the
-relay may import websockets/sqlite3; rules, bots and rendering import none.
+``render`` (what every board's drawing shares) belongs to the page: only
+``web`` imports it. Only the page's ``browser`` module may import
+js/pyodide/pyscript and only the relay may import websockets/sqlite3; rules,
+bots and drawing import none. No import circle at any depth: an import inside
+a function counts like one at the top of the module.
 """
 
 import ast
@@ -11,16 +14,22 @@ import pytest
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "py" / "netarcade"
 BROWSER_OR_SERVER = {"js", "pyodide", "pyscript", "websockets", "sqlite3"}
-# For each layer, the sibling layers it must not import.
+# For each layer, the sibling layers it must not import (web and relay sit side
+# by side at the top; render is the page's own helper).
 FORBIDDEN_LAYERS = {
     "core": {"games", "bots", "render", "web", "relay"},
-    "games": {"bots", "web", "relay"},  # games/<name>/render.py may use render helpers
+    "games": {"bots", "render", "web", "relay"},
     "bots": {"render", "web", "relay"},
-    "render": {"bots", "web", "relay"},
+    "render": {"games", "bots", "web", "relay"},
+    "web": {"relay"},
+    "relay": {"render", "web"},
 }
+#: the one module of the page that talks to JavaScript (the worker's socket and clock)
+BROWSER_MODULES = {"web/browser.py"}
 
 
-def _imports(path: pathlib.Path, top_level_only: bool = False, package: tuple | None = None):
+def _imports(path: pathlib.Path, top_level_only: bool = False, package: tuple | None = None,
+             root: pathlib.Path = PACKAGE.parent):
     """Dotted names a module imports (relative imports resolved); with
     ``top_level_only``, only those run when it loads (not deferred into functions)."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
@@ -43,7 +52,7 @@ def _imports(path: pathlib.Path, top_level_only: bool = False, package: tuple | 
                 module = node.module
             yield module
             # ``from .. import games`` imports the module netarcade.games
-            folder = PACKAGE.parent / module.replace(".", "/")
+            folder = root / module.replace(".", "/")
             for alias in node.names:
                 if (folder / f"{alias.name}.py").exists() or (folder / alias.name / "__init__.py").exists():
                     yield f"{module}.{alias.name}"
@@ -55,13 +64,27 @@ def _modules(layer):
 
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN_LAYERS))
 def test_layer_imports_nothing_of_the_browser_or_server(layer):
+    allowed = {"relay": {"websockets", "sqlite3"}}.get(layer, set())
     offenders = [
         f"{path.relative_to(PACKAGE)} imports {name}"
         for path in _modules(layer)
+        if path.relative_to(PACKAGE).as_posix() not in BROWSER_MODULES
         for name in _imports(path)
-        if name.split(".")[0] in BROWSER_OR_SERVER
+        if name.split(".")[0] in BROWSER_OR_SERVER - allowed
     ]
     assert _modules(layer), f"layer {layer} has modules"
+    assert offenders == []
+
+
+def test_only_the_page_draws():
+    """``render`` is imported by ``web`` alone (the relay, the CLI and the tools draw nothing)."""
+    offenders = [
+        f"{path.relative_to(PACKAGE)} imports {name}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.relative_to(PACKAGE).parts[0] not in ("web", "render")
+        for name in _imports(path)
+        if name == "netarcade.render" or name.startswith("netarcade.render.")
+    ]
     assert offenders == []
 
 
@@ -90,14 +113,18 @@ def test_the_checker_sees_relative_imports(tmp_path):
     assert "netarcade.games" in names
 
 
-def _module_name(path):
-    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+def _module_name(path, package=PACKAGE):
+    parts = path.relative_to(package.parent).with_suffix("").parts
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def test_no_import_circle():
-    modules = {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
-    graph = {name: {target for target in _imports(path, top_level_only=True) if target in modules and target != name}
+def import_circles(package: pathlib.Path) -> list[list[str]]:
+    """Every import circle among the modules of ``package`` (a folder), each
+    as the trail of modules that closes it. Imports inside functions count:
+    deferring an import hides a circle from Python, not from a reader."""
+    modules = {_module_name(path, package): path for path in sorted(package.rglob("*.py"))}
+    graph = {name: {target for target in _imports(path, package=_package_of(path, package), root=package.parent)
+                    if target in modules and target != name}
              for name, path in modules.items()}
     # a package's own submodules importing it back is not a circle to chase:
     # Python loads the package first; drop child -> ancestor-package edges
@@ -117,15 +144,51 @@ def test_no_import_circle():
     for name in sorted(graph):
         if name not in state:
             visit(name, [name])
-    assert cycles == []
+    return cycles
+
+
+def _package_of(path, package):
+    return path.relative_to(package.parent).with_suffix("").parts[:-1]
+
+
+#: circles being taken apart on another branch (Overwrite's state, rules, legal
+#: and scoring); empty this once that branch is in
+BEING_REMOVED = {"netarcade.games.overwrite"}
+
+
+def test_no_import_circle():
+    circles = [trail for trail in import_circles(PACKAGE)
+               if not all(name.rsplit(".", 1)[0] in BEING_REMOVED for name in trail)]
+    assert circles == []
+
+
+def test_a_circle_through_an_import_inside_a_function_is_found(tmp_path):
+    """The checker is shown a deliberate circle hidden the usual way (one
+    side imports the other inside a function) and must report it."""
+    package = tmp_path / "loop"
+    package.mkdir()
+    (package / "__init__.py").write_text("", encoding="utf-8")
+    (package / "state.py").write_text("def setup():\n    from .rules import start\n    return start()\n",
+                                      encoding="utf-8")
+    (package / "rules.py").write_text("from .state import setup\n\n\ndef start():\n    return 1\n",
+                                      encoding="utf-8")
+    assert import_circles(package) == [["loop.rules", "loop.state", "loop.rules"]]
+    # the same two modules without the deferred import: no circle
+    (package / "state.py").write_text("def setup():\n    return 1\n", encoding="utf-8")
+    assert import_circles(package) == []
 
 
 #: a module past this many lines wants splitting by topic (issue: one shape per game)
-MAX_MODULE_LINES = 600
+MAX_MODULE_LINES = 500
 
 
-def test_no_module_is_over_600_lines():
+#: modules being split along their topics on another branch; empty this once it is in
+BEING_SPLIT = {"games/backbone/rules.py", "games/netcontrol/board.py"}
+
+
+def test_no_module_is_over_500_lines():
     long = [f"{path.relative_to(PACKAGE)}: {count} lines"
             for path in sorted(PACKAGE.rglob("*.py"))
+            if path.relative_to(PACKAGE).as_posix() not in BEING_SPLIT
             if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES]
     assert long == []

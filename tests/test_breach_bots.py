@@ -1,4 +1,4 @@
-"""Breach's search bot settings (``games/breach/bots.py`` BOT_SETTINGS) on
+"""Breach's search bot settings (``games/breach/evaluation.py`` BOT_SETTINGS) on
 the game-agnostic search bot: a playout with ``playout_turns=0`` stops when
 the turn in progress ends (a planner for the rest of the bot's turn), and
 ``anchor`` keeps the one-ply best unless another action's playouts are

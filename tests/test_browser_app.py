@@ -19,7 +19,6 @@ import time
 
 import pytest
 
-
 from browsing import (
     another_site,
     BOOT_TASK_LIMIT_MS,
@@ -36,6 +35,8 @@ from browsing import (
     wait_ready,
     wait_state,
 )
+
+from netarcade.games import declared  # noqa: E402
 
 pytestmark = pytest.mark.browser
 
@@ -190,9 +191,9 @@ def test_home_form_validates_and_starts_a_game(chromium, server):
         wait_ready(page)
         assert page.is_hidden("#resume")  # no game in progress yet
         cards = page.locator("#view-home article")
-        assert cards.count() == 4
+        assert cards.count() == len(declared())
         assert page.locator("#game-netcontrol form").count() == 1  # playable: it has its form
-        for game in ("overwrite", "breach"):
+        for game in declared():
             card = page.locator(f"#game-{game}")
             if "coming" in card.get_attribute("class"):  # announced only: no link, no form
                 assert "coming" in card.inner_text().lower()

@@ -21,6 +21,7 @@ from netarcade.core import DECISIONS, TABLE, IllegalAction, InvalidNotation, Mat
 from netarcade.core.game import ENVELOPE_KEYS
 from netarcade.core.prng import Rng
 from netarcade.games import all_games
+from netarcade.games.registry import page_packages
 
 GAMES = all_games()
 #: values no action field should ever hold; ``check`` must refuse each one cleanly
@@ -84,6 +85,8 @@ def test_a_game_declares_itself(game):
     assert isinstance(game.hidden_information, bool) and isinstance(game.chance, bool)
     assert "players" in game.options.by_name
     assert game.validate_options({})["players"] >= game.min_players
+    assert game.decisions and set(game.decisions) <= set(DECISIONS)
+    assert all(isinstance(verb, str) and " " not in verb for verb in game.timeout_verbs)
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
@@ -96,7 +99,7 @@ def test_random_actors_play_to_the_end(game):
 
         def choose(seat):
             kinds = match.to_act()
-            assert kinds and set(kinds.values()) <= set(DECISIONS)
+            assert kinds and set(kinds.values()) <= set(game.decisions) <= set(DECISIONS)
             seen_kinds.update(kinds.values())
             actions = match.legal_actions(seat)
             assert actions, "a seat to act always has a legal action"
@@ -196,7 +199,7 @@ def test_views_carry_the_envelope_and_survive_msgpack(game):
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_every_observer_kind_renders(game):
-    render = importlib.import_module(f"netarcade.games.{game.id}.render")
+    render = importlib.import_module(page_packages()[game.id] + ".render")  # the page draws the board
     for match in walk(game, 5, 60):
         pass
     for observer in observers(game, match.state):

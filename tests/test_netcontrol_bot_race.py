@@ -1,6 +1,6 @@
 """Net Control bots race for the XP target instead of drawing for the kill.
 
-The evaluation (games/netcontrol/bots.py) counts a held Hack as worth
+The evaluation (games/netcontrol/evaluation.py) counts a held Hack as worth
 nothing until it is played and the rivals' strength at 0.7 of the runner's
 own, so building toward the target outbids buying cards to hack with
 (docs/bots.md, "Pacing"). Before, with a Hack worth 0.4 in hand and rivals

@@ -21,7 +21,7 @@ from netarcade.bots.mcts import DEFAULTS, SearchBot
 from netarcade.games import get_game
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
-from netarcade.games.netcontrol import bots as evaluation
+from netarcade.games.netcontrol import evaluation
 from netarcade.games.netcontrol import rules
 from netarcade.games.netcontrol.actions import Act
 from netarcade.simulate import play

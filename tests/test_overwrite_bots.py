@@ -13,7 +13,7 @@ from netarcade.bots.greedy import rank_actions
 from netarcade.core import IllegalAction, Match, digest
 from netarcade.core.prng import Rng
 from netarcade.games.overwrite import OVERWRITE as GAME
-from netarcade.games.overwrite import bots as overwrite_bots
+from netarcade.games.overwrite import evaluation as overwrite_bots
 from netarcade.games.overwrite.actions import NAME_SHAPE, Defrag, Place
 from netarcade.games.overwrite.board import cell_name, cells_of, largest_group, placement_table
 from test_overwrite_rules import position

@@ -134,6 +134,6 @@ def test_every_micropython_file_of_the_page_parses():
     """A syntax error in static/*.py shows only in a browser (the page never
     becomes ready): CPython's parser catches it here first."""
     files = sorted(SOURCE.parent.glob("*.py"))
-    assert {f.name for f in files} >= {"page.py", "focus.py", "offline.py", "engine.py"}
+    assert {f.name for f in files} >= {"page.py", "dom.py", "ops.py", "inputs.py", "focus.py", "offline.py", "engine.py"}
     for path in files:
         compile(path.read_text(encoding="utf-8"), str(path), "exec", flags=0x2000)  # PyCF_ALLOW_TOP_LEVEL_AWAIT

@@ -5,7 +5,7 @@ plays on, and the seat is its player's again the moment they act (or send
 
 from __future__ import annotations
 
-from netarcade.relay.room import DEFAULT_VERBS
+from netarcade.games import get_game
 from test_relay_harness import Client, RelayProcess, run
 
 
@@ -67,7 +67,7 @@ def test_three_misses_bring_a_bot_and_acting_takes_the_seat_back(tmp_path):
 
 
 def test_breach_block_window_times_out_to_pass(tmp_path):
-    assert DEFAULT_VERBS["breach"][0] == "pass"
+    assert get_game("breach").timeout_verbs[0] == "pass"
     process = RelayProcess(tmp_path / "data", "--bot-delay", "0", "--rate", "1000", "--burst", "1000")
 
     async def scenario():

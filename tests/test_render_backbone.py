@@ -1,4 +1,4 @@
-"""Tests for Backbone's SVG board (netarcade.games.backbone.render)."""
+"""Tests for Backbone's SVG board (netarcade.web.games.backbone.render)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from netarcade.games import get_game
 from netarcade.core.grid import HexLayout
 from netarcade.core.prng import Rng
 from netarcade.games.backbone.board import HEXES, hex_name
-from netarcade.games.backbone.render import (
+from netarcade.web.games.backbone.render import (
     LAYOUT,
     hints_from_actions,
     render_board,

@@ -1,4 +1,4 @@
-"""Tests for Net Control's SVG island (netarcade.games.netcontrol.render)."""
+"""Tests for Net Control's SVG island (netarcade.web.games.netcontrol.render)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from netarcade.core.prng import Rng
 from netarcade.core.game import TABLE
 from netarcade.core.match import Match
 from netarcade.games.netcontrol.board import DEAD, PIPS, RESOURCES, topology
-from netarcade.games.netcontrol.render import (
+from netarcade.web.games.netcontrol.render import (
     TERRAIN,
     board_geometry,
     hints_from_actions,

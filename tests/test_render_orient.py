@@ -11,7 +11,7 @@ import pytest
 from netarcade.games import get_game
 from netarcade.core.prng import Rng
 from netarcade.games.backbone.board import HEXES, hex_name
-from netarcade.games.backbone.render import (
+from netarcade.web.games.backbone.render import (
     HEX_SIZE,
     ORIENTATIONS,
     hints_from_actions,

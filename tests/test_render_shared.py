@@ -1,4 +1,4 @@
-"""Tests for the shared SVG helpers in netarcade.render (palette, svg, icons, chart)."""
+"""Tests for the shared SVG helpers in netarcade.render (palette, svg, chart) and Backbone's icons."""
 
 from __future__ import annotations
 
@@ -9,7 +9,8 @@ from pathlib import Path
 
 import pytest
 
-from netarcade.render import chart, icons, palette, svg
+from netarcade.render import chart, palette, svg
+from netarcade.web.games.backbone import icons
 from netarcade.render.chart import score_chart
 
 NS = "{http://www.w3.org/2000/svg}"
@@ -206,7 +207,8 @@ FORBIDDEN = {"js", "pyodide", "pyscript", "websockets", "sqlite3"}
 
 def _render_modules():
     yield from sorted((PY / "render").glob("*.py"))
-    yield from sorted((PY / "games").glob("*/render.py"))
+    yield from sorted((PY / "web" / "games").glob("*/render*.py"))
+    yield from sorted((PY / "web" / "games").glob("*/icons.py"))
 
 
 @pytest.mark.parametrize("path", list(_render_modules()), ids=lambda p: str(p.relative_to(PY)))

@@ -64,7 +64,7 @@ def test_service_worker_lists_this_builds_files(site):
     version, files = _worker_files()
     paths = [path for path, _ in files]
     assert paths[:2] == ["./", "./?embed"]  # the embed with its own headers (frame-ancestors)
-    for needed in ("manifest.webmanifest", "static/app.css", "static/page.py", "static/focus.py",
+    for needed in ("manifest.webmanifest", "static/app.css", "static/page.py", "static/dom.py", "static/ops.py", "static/inputs.py", "static/focus.py",
                    "static/engine.py", "static/boot.js", "static/prepaint.js",
                    "static/vendor/pyscript-0.7.31/core.js", "static/vendor/micropython-1.28.0-6/micropython.wasm",
                    f"{RUNTIME}/pyodide.asm.wasm", f"{RUNTIME}/python_stdlib.zip", f"{RUNTIME}/pyodide-lock.json"):

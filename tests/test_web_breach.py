@@ -13,7 +13,7 @@ import pytest
 
 from netarcade.bots import make_bot
 from netarcade.core.prng import Rng
-from netarcade.games.breach.render import render_board, render_track_outline
+from netarcade.web.games.breach.render import render_board, render_track_outline
 from netarcade.web import pages
 from netarcade.web.games.breach import views as bv
 from netarcade.web.games.breach.table import BreachTable

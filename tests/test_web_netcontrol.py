@@ -14,6 +14,7 @@ import pytest
 from netarcade.bots import make_bot
 from netarcade.core import digest
 from netarcade.core.prng import Rng
+from netarcade.games import declared
 from netarcade.games.netcontrol.rules import CARDS
 from netarcade.web.games.netcontrol import table as web_netcontrol
 from netarcade.web.games.netcontrol import views as ncv
@@ -493,10 +494,9 @@ def test_link_round_trip():
 
 
 def test_page_registry():
-    assert [page.id for page in pages.all_pages()] == ["backbone", "netcontrol", "overwrite", "breach"]
-    assert {"backbone", "netcontrol"} <= {game for game in ("backbone", "netcontrol", "overwrite", "breach")
-                                          if pages.is_playable(game)}
-    assert pages.default_page().id == "backbone"
+    assert [page.id for page in pages.all_pages()] == list(declared())
+    assert {"backbone", "netcontrol"} <= {game for game in declared() if pages.is_playable(game)}
+    assert pages.default_page().id == declared()[0]
     page = pages.page_for("netcontrol")
     session = vs_bots()
     table = page.table(session)

@@ -13,7 +13,7 @@ import pytest
 
 from netarcade.core import Match
 from netarcade.core.record import digest, encode_record
-from netarcade.games import get_game
+from netarcade.games import declared, get_game
 from netarcade.web import lobby, pages
 from netarcade.web.controller import Controller, Screen
 from netarcade.web.fairdice import commitment_of, verify_reveal
@@ -249,7 +249,7 @@ class Recording(Screen):
         coroutine.close()  # a local game's bots: not run here
 
 
-@pytest.mark.parametrize("game", ["backbone", "netcontrol", "overwrite", "breach"])
+@pytest.mark.parametrize("game", declared())
 def test_another_person_deciding_is_not_called_a_bot(game):
     """Issue 26: online, while Ann (a person) decided, the other player read
     "Ann is thinking… | Bots move with a short pause so you can follow"."""

@@ -15,7 +15,7 @@ from netarcade.bots import make_bot
 from netarcade.core import digest
 from netarcade.core.prng import Rng
 from netarcade.games.overwrite.pieces import ORIENTED, SHAPES
-from netarcade.games.overwrite.render import render_board
+from netarcade.web.games.overwrite.render import render_board
 from netarcade.web import pages, views
 from netarcade.web.games.overwrite import tools as ow_tools
 from netarcade.web.games.overwrite import views as ow_views

@@ -12,7 +12,7 @@ from netarcade.core import IllegalAction
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.core.record import digest
-from netarcade.games import get_game
+from netarcade.games import declared, get_game
 from netarcade.web import views
 from netarcade.web.controller import Controller
 from netarcade.web.replay import Replay, split_at
@@ -20,7 +20,7 @@ from netarcade.web.session import LinkError, Session, encode_link, new_setup
 
 from test_web_controller import Recorder, drop_tasks
 
-GAMES = ("backbone", "netcontrol", "overwrite", "breach")
+GAMES = declared()
 
 
 def random_session(game_id: str, count: int = 40, seed: int = 3, seats=None) -> Session:

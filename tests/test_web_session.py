@@ -20,10 +20,10 @@ from hypothesis import strategies as st
 from netarcade.bots import make_bot
 from netarcade.bots.mcts import DEFAULTS
 from netarcade.core import TABLE, IllegalAction, decode_record, digest, encode_record
-from netarcade.games import get_game
+from netarcade.games import declared, get_game
 from netarcade.core.prng import Rng
 from netarcade.core.record import Record
-from netarcade.games.backbone.render import render_static_board
+from netarcade.web.games.backbone.render import render_static_board
 from netarcade.web import pages, session as web_session
 from netarcade.web import shell, thinking, views
 from netarcade.web.games.backbone import table as web_backbone
@@ -508,7 +508,7 @@ def test_home_lists_every_game_and_builds_the_form_from_the_options():
     html = views.home()
     root = parse_html_fragment(html)
     cards = {a.get("data-game"): a for a in root.iter("article")}
-    assert list(cards) == ["backbone", "netcontrol", "overwrite", "breach"]
+    assert list(cards) == list(declared())
     assert "playable" in cards["backbone"].get("class")
     assert "playable" in cards["netcontrol"].get("class")
     for coming in (game for game in cards if not pages.is_playable(game)):
@@ -545,9 +545,9 @@ def test_shell_fills_every_marker():
 
 def test_shared_page_code_names_no_game():
     """A game lives in its folder (web/games/<id>/) and one line of web/games/__init__.py."""
-    shared = [WEB / name for name in ("app.py", "session.py", "views.py", "pages.py", "shell.py", "table.py")]
+    shared = [WEB / name for name in ("app.py", "session.py", "views.py", "pages.py", "gamepage.py", "shell.py", "table.py")]
     shared += [ROOT / "index.html", ROOT / "static" / "app.css"]
-    shared += [ROOT / "static" / name for name in ("page.py", "focus.py", "offline.py", "engine.py", "boot.js", "prepaint.js")]
+    shared += [ROOT / "static" / name for name in ("page.py", "dom.py", "ops.py", "inputs.py", "focus.py", "offline.py", "engine.py", "boot.js", "prepaint.js")]
     for path in shared:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"backbone|netcontrol|overwrite|breach", text), path.name

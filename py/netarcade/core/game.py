@@ -65,6 +65,12 @@ class Game:
     #: per-bot settings this game's bots use unless their caller sets them,
     #: e.g. ``{"search": {"iterations": 60}}`` (see ``netarcade.bots.mcts``)
     bot_settings: dict[str, dict[str, Any]] = {}
+    #: the kinds of decision ``to_act`` may ask for (of ``DECISIONS``)
+    decisions: tuple[str, ...] = (TURN,)
+    #: what the relay's clock plays for a seat that runs out of time: the
+    #: first legal action whose verb is listed (in this order), else the
+    #: first legal action in the engine's order (docs/relay.md, "The clock")
+    timeout_verbs: tuple[str, ...] = ()
 
     # --- options and setup -------------------------------------------------
     def validate_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:

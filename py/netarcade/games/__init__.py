@@ -1,13 +1,18 @@
 """One package per game; importing this package registers every built-in game.
 
-Adding a game: a new ``games/<id>/`` package that calls ``register`` and one
-line below.
+Adding a game: its rules in a new ``games/<id>/`` package that calls
+``register``, its page in ``web/games/<id>/``, and one line below
+(docs/engine.md, "Worked example"). The order of the lines is the arcade's
+menu order; the first is the default game (an embed's demo, a fresh start).
 """
 
-from .registry import all_games, continues_online, get_game, register
+from .registry import all_games, continues_online, declare, declared, get_game, register
 from ..core.record import Record, replay_with
 
-from . import backbone, breach, netcontrol, overwrite  # noqa: E402,F401  (registers each game)
+declare("backbone")
+declare("netcontrol")
+declare("overwrite")
+declare("breach")
 
 
 def replay(record: Record, upto: int | None = None):
@@ -15,4 +20,4 @@ def replay(record: Record, upto: int | None = None):
     return replay_with(get_game, record, upto)
 
 
-__all__ = ["all_games", "continues_online", "get_game", "register", "replay"]
+__all__ = ["all_games", "continues_online", "declare", "declared", "get_game", "register", "replay"]

@@ -1,16 +1,55 @@
 """The registry of games: every game package registers its ``Game`` here.
 
 It lives with the games, not in ``core``, so the core imports no game and
-there is no import circle. ``netarcade.games`` imports every built-in game;
-``get_game`` and ``all_games`` are re-exported there.
+there is no import circle. ``netarcade.games`` declares every built-in game,
+one line each (:func:`declare`); ``get_game`` and ``all_games`` are
+re-exported there.
+
+A game is two folders: its rules (``games/<id>/``, whose ``__init__``
+calls :func:`register`) and its page (``web/games/<id>/``, whose
+``__init__`` defines ``PAGE``). :func:`declare` names both: it imports the
+rules at once and remembers the page's package, which the page imports on
+first use (``web.pages.page_for``), in the order of declaration (the
+arcade's menu order).
 """
 
 from __future__ import annotations
+
+import importlib
 
 from ..core.errors import UnknownGame, quoted
 from ..core.game import Game
 
 _REGISTRY: dict[str, Game] = {}
+#: game id -> the package of its page, in menu order (the first is the default game)
+_PAGES: dict[str, str] = {}
+
+
+def declare(game_id: str, rules: str | None = None, page: str | None = None) -> Game:
+    """The one registration line of a game: import its rules package
+    (``netarcade.games.<id>`` unless ``rules`` names another), which registers
+    its ``Game``, and note its page package (``netarcade.web.games.<id>``
+    unless ``page`` names another). Returns the registered game."""
+    importlib.import_module(rules or f"{__package__}.{game_id}")
+    game = get_game(game_id)
+    _PAGES[game_id] = page or f"{__package__.rpartition('.')[0]}.web.games.{game_id}"
+    return game
+
+
+def withdraw(game_id: str) -> None:
+    """Forget a declared game (a test's game, once the test is over)."""
+    _REGISTRY.pop(game_id, None)
+    _PAGES.pop(game_id, None)
+
+
+def declared() -> tuple[str, ...]:
+    """Every declared game's id, in menu order (the first is the default game)."""
+    return tuple(_PAGES)
+
+
+def page_packages() -> dict[str, str]:
+    """Every declared game's page package by id, in menu order."""
+    return dict(_PAGES)
 
 
 def register(game: Game) -> Game:

@@ -21,7 +21,8 @@ from ..argcheck import PORT, OneLineParser, Range
 from ..bots import LEVELS
 from . import lifecycle
 from .server import DEFAULTS, MAX_CLOCK, CannotListen, Relay
-from .store import StoreError, check_store_spec
+from .backend import check_store_spec
+from .store import StoreError
 
 __all__ = ["RANGES", "build_parser", "check", "main", "run"]
 

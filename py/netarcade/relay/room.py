@@ -35,15 +35,6 @@ HUMAN = "human"
 STANDIN = "greedy"
 #: misses in a row after which a stand-in bot takes the seat
 MISSES_TO_BOT = 3
-#: what the clock plays for a seat that runs out of time: the first legal
-#: action whose verb is listed (in this order), else the first legal action
-#: in the engine's order. See docs/relay.md.
-DEFAULT_VERBS = {
-    "backbone": ("end",),
-    "netcontrol": ("end",),
-    "breach": ("pass", "stop"),
-    "overwrite": ("pass", "end"),
-}
 CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
 CODE_LENGTH = 6
 #: at most this many actions in one time-out (a turn played out by the clock)
@@ -64,7 +55,8 @@ def commitment(game: str, seed: int, salt: str) -> str:
 
 def default_action(match: Match, seat: int) -> str:
     legal = match.legal(seat)
-    for verb in DEFAULT_VERBS.get(match.game.id, ()):
+    """What the clock plays for ``seat``: the game's ``timeout_verbs`` (docs/relay.md)."""
+    for verb in match.game.timeout_verbs:
         for text in legal:
             if text.split(" ")[1:2] == [verb]:
                 return text

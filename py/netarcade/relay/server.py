@@ -29,7 +29,8 @@ from .collector import Collector
 from .protocol import FrameError, VERSION
 from .room import HUMAN, STANDIN, Room, RoomError
 from .site import refuse_method, response, serve_file
-from .store import LeaseLost, StoreError, open_store
+from .backend import open_store
+from .store import LeaseLost, StoreError
 
 DEFAULTS = {
     "host": "127.0.0.1", "port": 8000, "data": "relay-data", "site": None, "origins": [],

@@ -1,7 +1,7 @@
 """The relay's journal. ``JournalStore`` is the interface a room writes
 through; ``SqliteStore`` (``Store``) is the embedded default: SQLite in WAL
 mode, one file in the data folder. The Redis back end, shared by several
-relay processes, is ``redis_store.py``; ``open_store`` picks one.
+relay processes, is ``redis_store.py``; ``backend.open_store`` picks one.
 
 What it is for: nothing accepted is lost. A room (game, options, seed, salt,
 clock, seats and their token hashes) is written when it is created; every
@@ -245,36 +245,6 @@ class SqliteStore(JournalStore):
 
 
 Store = SqliteStore  # the default back end's old name
-
-
-#: the URL schemes of a Redis ``--store``
-REDIS_SCHEMES = ("redis://", "rediss://", "unix://")
-
-
-def check_store_spec(spec: str | None) -> None:
-    """``ValueError`` unless ``spec`` names a back end: None, ``sqlite`` or a
-    Redis URL that parses (nothing is connected to here)."""
-    if spec in (None, "", "sqlite"):
-        return
-    if not spec.startswith(REDIS_SCHEMES):
-        raise ValueError(f"must be sqlite or redis://HOST:PORT/DB, not {spec!r}")
-    import redis
-
-    try:
-        redis.Redis.from_url(spec).close()
-    except ValueError as err:
-        raise ValueError(f"{spec!r} is not a Redis URL: {err}") from None
-
-
-def open_store(spec: str | None, folder: str | Path, durable: bool = False, process: str = "",
-               keep: float = 86400.0) -> JournalStore:
-    """``spec`` None or ``sqlite``: SQLite in ``folder``; ``redis://HOST:PORT/DB``: Redis.
-    ``keep``: seconds a finished room is kept (Redis expires its keys itself)."""
-    check_store_spec(spec)
-    if spec in (None, "", "sqlite"):
-        return SqliteStore(folder, durable)
-    from .redis_store import RedisStore
-    return RedisStore(spec, process, keep)
 
 
 def journal(path: str | Path) -> dict[str, dict[str, Any]]:

@@ -1,15 +1,17 @@
-"""Shared, pure SVG rendering helpers for every game.
+"""Shared, pure SVG drawing helpers that every game's board uses.
 
 What it is for: turning plain data (a game's view plus UI hints) into SVG
 text. ``palette`` holds the dark terminal theme and the colour-blind-safe
 player colours with their shape cues, ``svg`` the string builders,
-``icons`` the piece symbols, ``chart`` the score-per-turn chart. Each game's
-own board renderer lives in ``games/<name>/render.py`` and uses these.
+``chart`` the score-per-turn chart. Each game's own board drawing lives
+with its page, in ``web/games/<id>/render.py``, and uses these; only the
+page (``netarcade.web``) imports this package (tests/test_architecture.py).
 
-What it is not: browser code. Nothing here (or in any renderer) imports
+What it is not: one game's pictures (Backbone's piece icons are
+``web/games/backbone/icons.py``), nor browser code: nothing here imports
 ``js``, ``pyodide`` or ``pyscript``, touches a DOM, or needs anything
 outside the standard library; the same functions run under CPython (tests,
-snapshots, the relay) and under Pyodide in the page.
+snapshots, the build) and under Pyodide in the page.
 """
 
 from __future__ import annotations

@@ -5,11 +5,11 @@ Most of it is DOM-free and tested on CPython:
 
 - ``session``: a local game (setup, seats and bots, undo, record, seed links,
   the new-game form's validation) around the engine's ``Match``;
-- ``pages``: the :class:`~netarcade.web.pages.GamePage` every game's folder
-  defines, and the lookup by id;
+- ``gamepage``: the :class:`~netarcade.web.gamepage.GamePage` every game's
+  folder defines; ``pages``: the lookup by id;
 - ``games/<id>/``: one folder per game: its ``GamePage`` (``__init__``), its
-  table (tools, clicks -> actions, hints, status text), its panels' HTML and
-  its CSS file; ``games/__init__.py`` lists them, one line each;
+  table (tools, clicks -> actions, hints, status text), its board drawing
+  (``render.py``), its panels' HTML and its CSS file;
 - ``table``: what every game's table shares (playing an action, "not your
   turn", the common keys);
 - ``controller``: the page's lifecycle (which game, what a click, key or
@@ -20,8 +20,10 @@ Most of it is DOM-free and tested on CPython:
 - ``shell``: fills the app shell (``index.html``) at build time with the
   pre-rendered first screen, and joins the games' CSS to the shared one.
 
-Only ``app`` imports ``js`` / ``pyscript`` / ``pyodide``: it is the
-controller's ``Screen`` (mounts HTML and SVG, listens to the DOM, runs the
-controller's tasks on the browser's event loop). Nothing here holds rules; it asks the engine. The shared modules name
-no game: everything about one game is in its folder.
+Only ``browser`` imports ``js`` / ``pyodide`` (the worker's WebSocket and
+the page's clock; tests/test_architecture.py); ``app`` is the controller's
+``Screen`` in the engine's worker, talking to the page (``static/page.py``)
+in messages, and loads ``browser`` only there. Nothing here holds rules; it
+asks the engine. The shared modules name no game: everything about one game
+is in its folder.
 """

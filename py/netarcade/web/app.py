@@ -45,7 +45,8 @@ from typing import Any, Callable
 from ..core.names import clean_name
 from . import hint, lobby, replay_page, views
 from .controller import Controller, Screen
-from .pages import GamePage, page_for
+from .gamepage import GamePage
+from .pages import page_for
 from .newgame import parse_form
 from .session import Session
 

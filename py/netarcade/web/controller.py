@@ -22,7 +22,8 @@ from typing import Any, Awaitable, Callable
 
 from . import hint as hints
 from .choices import AUTO_PASS_SETTING, PACE_SETTING, PACES, PlayerChoices
-from .pages import GamePage, default_page, page_for
+from .gamepage import GamePage
+from .pages import default_page, page_for
 from .screen import Screen
 from .speech import Announcer
 from .session import DEFAULT_SEATS, LinkError, Session, is_game_link, linked_game, new_setup

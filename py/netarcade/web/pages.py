@@ -1,14 +1,17 @@
-"""The page's games: one :class:`GamePage` per game, found by id.
+"""The page's games: one :class:`~.gamepage.GamePage` per game, found by id.
 
 What it is for: ``app`` (the DOM glue), ``controller``, ``shell`` (the
 build-time first screen) and the home screen draw any game the same way. A
-game's folder (``web/games/<id>/``) defines ``PAGE``, a :class:`GamePage`: its
-catalogue entry (title, pitch, card), its *table* (its controls as a
-DOM-free state machine), board, panels, side column, game-over card, bot
-pace, first paint and stylesheet. :func:`page_for` imports a game's folder
-on first use, so the start-up of one game does not pay for another.
+game's folder (``web/games/<id>/``) defines ``PAGE``, a ``GamePage``
+(``gamepage.py``): its catalogue entry (title, pitch, card), its *table*
+(its controls as a DOM-free state machine), board, panels, side column,
+game-over card, bot pace, first paint and stylesheet. :func:`page_for`
+imports a game's folder on first use, so the start-up of one game does not
+pay for another.
 
-What it is not: game logic (the tables and the engine) or HTML (the views).
+What it is not: game logic (the tables and the engine), HTML (the views)
+or the ``GamePage`` base class (``gamepage.py``: it draws through the
+views, which list the pages, so it is not here).
 
 A table (``BackboneTable``, ``NetControlTable``) offers: ``session``,
 ``message``, ``tools`` (the names ``data-tool`` buttons may carry),
@@ -24,142 +27,43 @@ import importlib
 from pathlib import Path
 from typing import Any
 
-from .games import REGISTERED
+from ..games.registry import page_packages
 
-__all__ = ["GamePage", "all_pages", "default_page", "is_playable", "page_for"]
-
-
-class GamePage:
-    """How the page shows one game. A game that is only announced (its
-    rules are not built yet) sets ``playable = False`` and only fills the
-    catalogue entry."""
-
-    id = ""
-    title = ""
-    #: one line for the home screen's card
-    pitch = ""
-    #: how to win, in one line: the first thing a newcomer reads on the home screen
-    goal = ""
-    playable = True
-    #: a bot action stays at least this long on screen (seconds)
-    bot_pause_seconds = 0.45
-    #: the embed's demo game's options: whatever makes two demos differ
-    #: (each demo draws a fresh seed; a game without chance needs an option
-    #: that draws from it, or two demos play the identical game)
-    demo_options: dict = {}
-    #: what resigning means in this game, for the confirmation card
-    resign_note = "You leave the game and the others play on. Undo takes it back."
-    #: the game-over chart's axis label and caption
-    chart_label = "SCORE"
-    chart_caption = "Score at the end of each turn"
-    #: new-game form labels that differ from the option's name, and the
-    #: order of the option fields when not the schema's
-    form_labels: dict[str, str] = {}
-    field_order: tuple[str, ...] = ()
-    #: the game's own stylesheet, beside its module (the build appends it to static/app.css)
-    css = ""
-
-    # --- the home screen ------------------------------------------------------------
-    def card_icons(self) -> str:
-        """HTML for the pictures on the game's home-screen card."""
-        return ""
-
-    # --- a game in play ----------------------------------------------------------------
-    def table(self, session: Any) -> Any:
-        """The game's controls for a ``session.Session`` (which imports this
-        module, so it is not imported here)."""
-        raise NotImplementedError
-
-    def board(self, table: Any, orient: str = "wide") -> str:
-        raise NotImplementedError
-
-    def panels(self, table: Any) -> dict[str, str]:
-        """Element id -> HTML of every part the page re-renders after a change."""
-        raise NotImplementedError
-
-    def side(self, table: Any = None) -> str:
-        raise NotImplementedError
-
-    def game_over(self, table: Any) -> str:
-        from . import views
-
-        return views.game_over(table, self.chart_label, self.chart_caption)
-
-    def speech(self) -> Any:
-        """How the game's moves read aloud (a ``speech.Speech``): the live
-        region's sentences and the "Can't ..." of a refused click. Games
-        declare theirs in ``tools.py``; this one reads the notation as written."""
-        from .speech import Speech
-
-        return Speech({})
-
-    def ghost_names(self, session: Any, text: str) -> list[str]:
-        """The board elements (``data-name``) that show the move ``text`` as a
-        ghost in ``session``'s position (a hint, the better move of a marked
-        one: ``web/hint.py``): by default the words of its notation after
-        the seat and verb ("e5" of "p1 router e5")."""
-        return text.split()[2:]
-
-    def bot_pause(self, text: str) -> float:
-        """How long the bot action ``text`` (notation) stays on screen."""
-        return self.bot_pause_seconds
-
-    # --- first paint (build time) ---------------------------------------------------------
-    def first_board(self, table: Any, orient: str = "wide") -> str:
-        """The board a fresh visit shows before Python is up (the first game's)."""
-        return self.board(table, orient)
-
-    def templates(self, names: list[str]) -> str:
-        """``<template>`` elements the first paint may show for a link to this game."""
-        return ""
-
-    #: a JavaScript function ``(hash, portrait) -> template id or ""``: which
-    #: of :meth:`templates` to show at once for a link to this game
-    prepaint_js = 'function () { return ""; }'
-
-    def theme_css(self) -> str:
-        """CSS custom properties the game's stylesheet reads (from its rules or render modules)."""
-        return ""
-
-    def stylesheet(self) -> str:
-        """The text of the game's CSS file, or ``""``."""
-        if not self.css:
-            return ""
-        module = importlib.import_module(type(self).__module__)
-        return (Path(module.__file__).parent / self.css).read_text(encoding="utf-8")
+__all__ = ["all_pages", "default_page", "is_playable", "page_for"]
 
 
-_PAGES: dict[str, GamePage] = {}
+_PAGES: dict[str, Any] = {}
 
 
-def page_for(game_id: str) -> GamePage:
+def page_for(game_id: str) -> Any:
     """The page of a registered game (``KeyError`` for any other)."""
     page = _PAGES.get(game_id)
     if page is None:
-        if game_id not in REGISTERED:
+        package = page_packages().get(game_id)
+        if package is None:
             raise KeyError(game_id)
-        page = importlib.import_module(f"{__package__}.games.{game_id}").PAGE
+        page = importlib.import_module(package).PAGE
         _PAGES[game_id] = page
     return page
 
 
-def all_pages() -> list[GamePage]:
+def all_pages() -> list[Any]:
     """Every game of the arcade, in menu order (imports every folder)."""
-    return [page_for(game_id) for game_id in REGISTERED]
+    return [page_for(game_id) for game_id in page_packages()]
 
 
 def is_playable(game_id: str) -> bool:
     """Can the page play this game (a page, and rules registered with the engine)?"""
-    if game_id not in REGISTERED:
+    if game_id not in page_packages():
         return False
     from ..games import all_games
 
     return page_for(game_id).playable and game_id in {game.id for game in all_games()}
 
 
-def default_page() -> GamePage:
+def default_page() -> Any:
     """The default game (the embed's demo, a fresh start): the first playable one."""
-    for game_id in REGISTERED:  # one at a time: the first game's start-up imports no other
+    for game_id in page_packages():  # one at a time: the first game's start-up imports no other
         page = page_for(game_id)
         if page.playable:
             return page

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any, Awaitable, Callable
 
-from .pages import GamePage
+from .gamepage import GamePage
 
 __all__ = ["Screen"]
 

@@ -40,11 +40,94 @@ _COMMENT_MARKERS = ("theme",)
 BOOT_MARKER = "/*na:pages*/"
 
 
+#: the JavaScript function ``linkOptions(hash)`` every game's board picker may
+#: call: the options a link names, as an object: those of its record (``r=``:
+#: base64url msgpack ``{v, g, o, s, a}``, read by a small msgpack reader, as
+#: ``core.record.decode_record`` reads it) and, over them, the hand-written
+#: ``name=value`` pairs of the address. A malformed record gives none of its
+#: options (Python says what is wrong once it is up).
+LINK_OPTIONS_JS = r"""function linkOptions(hash) {
+    var found = {}, given = {}, pairs = String(hash).replace(/^#/, "").split("&");
+    for (var i = 0; i < pairs.length; i++) {
+      var eq = pairs[i].indexOf("=");
+      if (eq > 0) {
+        try { given[decodeURIComponent(pairs[i].slice(0, eq))] = decodeURIComponent(pairs[i].slice(eq + 1)); }
+        catch (e) { /* a malformed pair names nothing */ }
+      }
+    }
+    if (given.r) {
+      try {
+        var text = atob(given.r.replace(/-/g, "+").replace(/_/g, "/")), bytes = new Uint8Array(text.length);
+        for (var k = 0; k < text.length; k++) bytes[k] = text.charCodeAt(k);
+        var record = unpack(bytes);
+        if (record && typeof record.o === "object" && !Array.isArray(record.o)) found = record.o;
+      } catch (e) { /* not a record: no options from it */ }
+    }
+    for (var name in given) if (name !== "r") found[name] = given[name];
+    return found;
+
+    function unpack(bytes) {
+      var at = 0;
+      function take(n) {
+        if (at + n > bytes.length) throw new Error("short");
+        at += n;
+        return at - n;
+      }
+      function uint(n) { var v = 0, from = take(n); for (var k = 0; k < n; k++) v = v * 256 + bytes[from + k]; return v; }
+      function str(n) { var from = take(n); return new TextDecoder().decode(bytes.subarray(from, from + n)); }
+      function many(n, isMap) {
+        var out = isMap ? {} : [];
+        for (var k = 0; k < n; k++) {
+          if (isMap) { var key = value(); out[key] = value(); } else out.push(value());
+        }
+        return out;
+      }
+      function float(n) { var from = take(n); var view = new DataView(bytes.buffer, bytes.byteOffset + from, n);
+                          return n === 4 ? view.getFloat32(0) : view.getFloat64(0); }
+      function value() {
+        var b = bytes[take(1)];
+        if (b < 0x80) return b;
+        if (b >= 0xe0) return b - 256;
+        if (b >= 0xa0 && b < 0xc0) return str(b & 31);
+        if (b >= 0x90 && b < 0xa0) return many(b & 15, false);
+        if (b >= 0x80 && b < 0x90) return many(b & 15, true);
+        switch (b) {
+          case 0xc0: return null;
+          case 0xc2: return false;
+          case 0xc3: return true;
+          case 0xc4: case 0xc5: case 0xc6: take(uint(b === 0xc4 ? 1 : b === 0xc5 ? 2 : 4)); return null;
+          case 0xca: return float(4);
+          case 0xcb: return float(8);
+          case 0xcc: return uint(1);
+          case 0xcd: return uint(2);
+          case 0xce: return uint(4);
+          case 0xcf: return uint(8);
+          case 0xd0: return (uint(1) << 24) >> 24;
+          case 0xd1: return (uint(2) << 16) >> 16;
+          case 0xd2: return uint(4) | 0;
+          case 0xd3: var high = uint(4) | 0; return high * 4294967296 + uint(4);
+          case 0xd9: return str(uint(1));
+          case 0xda: return str(uint(2));
+          case 0xdb: return str(uint(4));
+          case 0xdc: return many(uint(2), false);
+          case 0xdd: return many(uint(4), false);
+          case 0xde: return many(uint(2), true);
+          case 0xdf: return many(uint(4), true);
+        }
+        throw new Error("not msgpack");
+      }
+      return value();
+    }
+  }"""
+
+
 def _prepaint_pages() -> str:
-    """A JavaScript object: game id -> {title, board(hash, portrait)} for every playable game."""
+    """A JavaScript expression: game id -> {title, board(hash, portrait)} for
+    every playable game; each ``board`` may call ``linkOptions(hash)``."""
     entries = [f"{json.dumps(page.id)}: {{title: {json.dumps(page.title)}, board: {page.prepaint_js}}}"
                for page in all_pages() if is_playable(page.id)]
-    return "{\n    " + ",\n    ".join(entries) + "\n  }"
+    return ("(function () {\n  " + LINK_OPTIONS_JS + "\n  return {\n    " + ",\n    ".join(entries)
+            + "\n  };\n})()")
 
 
 def first_screen() -> dict[str, str]:

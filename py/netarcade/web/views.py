@@ -17,7 +17,6 @@ from typing import Any, Iterable
 
 from ..core.names import NAME_LIMIT
 from ..games import get_game
-from ..render.icons import ICONS
 from ..render.palette import PLAYERS
 from ..render.svg import escape, shape
 from .pages import all_pages, is_playable, page_for
@@ -31,7 +30,6 @@ __all__ = [
     "home",
     "play_now",
     "resume_label",
-    "icon",
     "link_error",
     "log_items",
     "pace_label",
@@ -43,12 +41,6 @@ __all__ = [
 ]
 
 _SEAT_LABEL = {HUMAN: "Human", "random": "Bot: random", "greedy": "Bot: greedy", "search": "Bot: search"}
-
-
-def icon(name: str, cls: str = "ico") -> str:
-    """One of the board's icons as a small inline SVG (colour: currentColor)."""
-    return (f'<svg class="{escape(cls)}" viewBox="-12 -12 24 24" aria-hidden="true" focusable="false">'
-            f"{ICONS[name]}</svg>")
 
 
 def seat_mark(seat: int, size: int = 14) -> str:

@@ -12,7 +12,7 @@ from ...core.game import TURN, Game
 from ...core.options import Option, OptionSchema
 from ..registry import register
 from . import rules
-from .bots import evaluate, evaluate_all, warm
+from .evaluation import evaluate, evaluate_all, warm
 from .actions import COSTS, format_action, parse_action
 from .board import START_ROUTER, START_SERVER, hex_name
 
@@ -26,6 +26,7 @@ class Backbone(Game):
     max_players = 2
     hidden_information = False
     chance = False  # a seeded map is drawn at setup; nothing is left to chance in play
+    timeout_verbs = ("end",)
     options = OptionSchema(
         Option("players", "int", 2, minimum=2, maximum=2, help="Backbone is a duel"),
         Option("target", "int", DEFAULT_TARGET, minimum=3, maximum=20,

@@ -14,6 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.errors import InvalidNotation, quoted
+from ...core.actions import Resign  # B-R: the seat concedes
 from ...core.game import format_seat, split_seat
 from .board import hex_name, parse_hex
 
@@ -46,13 +47,6 @@ class Reroute:
 
 @dataclass(frozen=True, slots=True)
 class End:
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """B-R: the seat concedes; open at any moment, never listed as legal."""
-
     seat: int
 
 

@@ -1,7 +1,7 @@
 """Backbone's rules: the state, which actions are legal, what they do, and scoring.
 
 What this module is not: it draws nothing (``render.py``), chooses no moves
-(``bots.py``) and knows no notation beyond the action types (``actions.py``).
+(``evaluation.py``) and knows no notation beyond the action types (``actions.py``).
 Every decision the printed rules leave open is written in docs/rules/backbone.md.
 """
 

@@ -6,19 +6,20 @@ dice, a deck.
 Registers the game; the components are in ``cards.py``, the state and setup
 in ``state.py``, legality in ``legal.py``, applying actions in ``rules.py``,
 views and determinization in ``views.py``, the notation in ``actions.py``,
-the evaluation in ``bots.py``, the SVG in ``render.py``. The rules as
-implemented: docs/rules/breach.md.
+the evaluation in ``evaluation.py``; the board is drawn by the page
+(``web/games/breach/render.py``). The rules as implemented:
+docs/rules/breach.md.
 """
 
 from __future__ import annotations
 
 from ...core.errors import InvalidOption
-from ...core.game import Game
+from ...core.game import DISCARD, RESPONSE, TURN, Game
 from ...core.options import Option, OptionSchema
 from ..registry import register
 from . import legal, rules, views
 from .actions import format_action, parse_action
-from .bots import BOT_SETTINGS, evaluate, evaluate_all
+from .evaluation import BOT_SETTINGS, evaluate, evaluate_all
 from .state import OVER, canonical, new_state
 
 
@@ -47,13 +48,17 @@ class Breach(Game):
                     "tied players as targets again (D26, D35); links made before the option replay as 1"),
     )
     bot_settings = BOT_SETTINGS
+    decisions = (TURN, RESPONSE, DISCARD)
+    timeout_verbs = ("pass", "stop")
 
     def check_options(self, options):
         if 0 < options["rounds"] < 5:
             raise InvalidOption("rounds", f"must be 0 (no lockdown) or between 5 and 200, got {options['rounds']}")
 
     def setup(self, options, seed):
-        return new_state(options, seed)
+        state, events = new_state(options, seed)
+        events.extend(rules.start_turn(state, state.first))
+        return state, events
 
     def copy(self, state):
         return state.copy()

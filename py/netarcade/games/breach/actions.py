@@ -31,6 +31,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.actions import Pass, Resign  # Resign: leave the game (D24)
 from ...core.errors import InvalidNotation
 from ...core.game import format_seat, split_seat
 from .cards import EXPLOIT
@@ -66,11 +67,6 @@ class Counter:
     seat: int
     first: str
     second: str
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    seat: int
 
 
 @dataclass(frozen=True, slots=True)
@@ -113,14 +109,6 @@ class Discard:
 class Crash:
     seat: int
     where: str
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """Leave the game (D24): open to a seat still playing at any moment,
-    never among the listed legal actions."""
-
-    seat: int
 
 
 Action = Modify | Play | Done | Block | Counter | Pass | Speed | Reroll | Keep | Enter | Stop | Discard | Crash | Resign

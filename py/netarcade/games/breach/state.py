@@ -174,9 +174,9 @@ def refill(state: BreachState, seat: int, events: list[Event]) -> None:
 def new_state(options: dict[str, Any], seed: int) -> tuple[BreachState, list[Event]]:
     """Setup as printed: the 28 Nodes shuffled and dealt Edge to Root (layer
     1 top, layer 1 bottom, ...); in a 2-player game 8 Exploits removed unseen
-    (D10); the deck shuffled, 5 to each; the first player drawn (D5)."""
-    from .rules import start_turn
-
+    (D10); the deck shuffled, 5 to each; the first player drawn (D5). The
+    first player's turn is not started here: ``Breach.setup`` starts it with
+    ``rules.start_turn`` (the rules import this module, not the other way)."""
     state = BreachState(options)
     rng = state.rng = Rng(derive_seed(seed, "breach"))
     network = [node.id for node in NODES]
@@ -198,7 +198,6 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[BreachState, list[Eve
         events.append(Event("deal", {"seat": seat, "count": HAND}))
         events.append(Event("dealt", {"seat": seat, "cards": sorted(dealt)}, frozenset({seat})))
     state.current = state.first
-    events.extend(start_turn(state, state.first))
     return state, events
 
 

@@ -12,7 +12,7 @@ from ...core.options import Option, OptionSchema
 from ..registry import register
 from . import rules
 from .actions import SIGNATURES, format_action, parse_action
-from .bots import BOT_SETTINGS, evaluate, evaluate_all
+from .evaluation import BOT_SETTINGS, evaluate, evaluate_all
 
 
 #: the kind of decision each phase asks for (others: the seat's turn)
@@ -33,6 +33,8 @@ class NetControl(Game):
                     "links made before it replay as 1"),
     )
     bot_settings = BOT_SETTINGS
+    decisions = (SETUP, TURN, DISCARD)
+    timeout_verbs = ("end",)
 
     hidden_information = True
     chance = True

@@ -17,10 +17,10 @@ from ...core.errors import InvalidNotation
 from ...core.game import TURN, Game
 from ...core.options import Option, OptionSchema
 from ..registry import register
-from . import bots, legal, rules, scoring
+from . import evaluation, legal, rules, scoring
 from .actions import PLACEABLE, format_action, parse_action
 from .board import cell_name, cells_of
-from .bots import BOT_SETTINGS, evaluate, evaluate_all
+from .evaluation import BOT_SETTINGS, evaluate, evaluate_all
 from .pieces import COLOUR, KIND, ORDER, SHAPE, SIZE, orientation_name
 from .board import SIDE_NAMES, OPPOSITE
 from .state import FAIL_CHOICES, PRINTED_EDITION, OverwriteState, edition, new_state
@@ -67,6 +67,7 @@ class Overwrite(Game):
                     "printed: any draw of it ends the game, as printed (edition 1 always plays so)"),
     )
     bot_settings = BOT_SETTINGS
+    timeout_verbs = ("pass", "end")
 
     def setup(self, options, seed):
         return new_state(options, seed)
@@ -123,8 +124,8 @@ class Overwrite(Game):
 
     def rank_steps(self, state, seat, actions=None):
         """The one-ply ranking ``netarcade.bots.greedy.rank_steps`` asks for,
-        placements scored from masks (``bots.rank_steps``)."""
-        return bots.rank_steps(self, state, seat, actions)
+        placements scored from masks (``evaluation.rank_steps``)."""
+        return evaluation.rank_steps(self, state, seat, actions)
 
     def determinize(self, state, seat, rng):
         """Only the envelope's order is unknown to anyone: resample it."""
@@ -136,8 +137,8 @@ class Overwrite(Game):
         """One determinization per piece the next draw can bring (every
         piece left is as likely), in a random order, the rest of each
         envelope shuffled: the search's exact sum over the next draw
-        (``bots.chance_worlds``)."""
-        return bots.chance_worlds(state, rng)
+        (``evaluation.chance_worlds``)."""
+        return evaluation.chance_worlds(state, rng)
 
     def format_action(self, action):
         return format_action(action)

@@ -23,6 +23,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.actions import Pass, Resign  # Resign: O25, the seat leaves
 from ...core.errors import InvalidNotation, quoted
 from ...core.game import format_seat, split_seat
 from .board import cell_name, parse_cell
@@ -59,18 +60,6 @@ class Defrag:
 class Reserve:
     seat: int
     piece: str
-
-
-@dataclass(frozen=True, slots=True)
-class Pass:
-    seat: int
-
-
-@dataclass(frozen=True, slots=True)
-class Resign:
-    """O25: the seat leaves; open at any moment, never listed as legal."""
-
-    seat: int
 
 
 Action = Draw | Place | Defrag | Reserve | Pass | Resign

@@ -4,7 +4,7 @@ A seat's score is its largest chunk: the most cells in one edge-connected
 group of cells whose top piece is of its colour, seen from above (heights
 ignored, corners do not connect). Ties: the most cells of the colour seen
 from above; still tied, the win is shared. Not here: the evaluation bots
-use (``bots.py``).
+use (``evaluation.py``).
 """
 
 from __future__ import annotations

@@ -2,21 +2,14 @@
 
 What it is for: everything the page knows about one game sits in its folder
 here: ``web/games/<id>/__init__.py`` defines ``PAGE`` (a
-:class:`~netarcade.web.pages.GamePage`: title, pitch, home-screen card, its
-table, board, panels, side column, game-over card, bot pace, first paint and
-stylesheet); its table, views and CSS file sit beside it. Adding a game to
-the page is a new folder and one line in :data:`REGISTERED`.
+:class:`~netarcade.web.gamepage.GamePage`: title, pitch, home-screen card,
+its table, board, panels, side column, game-over card, bot pace, first
+paint and stylesheet); its table, board drawing (``render.py``), views and
+CSS file sit beside it. The game's one registration line
+(``netarcade.games``, ``declare``) names this folder; the order of those
+lines is the menu order.
 
 What it is not: the engine's registry of rules (``netarcade.games``) or the
-shared page code (``web/pages.py`` reads this list; ``app``, ``session``,
+shared page code (``web/pages.py`` reads the registry; ``app``, ``session``,
 the home screen and ``index.html`` name no game).
 """
-
-#: every game of the arcade, in menu order (the first one is the default
-#: game: the embed's demo and the pre-rendered board); each names its folder under web/games/
-REGISTERED = (
-    "backbone",
-    "netcontrol",
-    "overwrite",
-    "breach",
-)

@@ -8,7 +8,7 @@ Everything is imported on first use.
 
 from __future__ import annotations
 
-from netarcade.web.pages import GamePage
+from netarcade.web.gamepage import GamePage
 
 __all__ = ["PAGE", "BackbonePage"]
 
@@ -29,7 +29,7 @@ class BackbonePage(GamePage):
     prepaint_js = 'function (hash, portrait) { return portrait ? "board-tall" : ""; }'
 
     def card_icons(self):
-        from netarcade.web.views import icon
+        from .icons import icon
 
         return "".join(icon(name) for name in ("router", "switch", "ap", "server", "datacenter", "firewall", "city"))
 
@@ -39,7 +39,7 @@ class BackbonePage(GamePage):
         return BackboneTable(session)
 
     def board(self, table, orient="wide"):
-        from netarcade.games.backbone.render import render_board
+        from netarcade.web.games.backbone.render import render_board
 
         hints = table.hints()
         hints["orient"] = orient
@@ -66,12 +66,12 @@ class BackbonePage(GamePage):
         return views.side(table)
 
     def first_board(self, table, orient="wide"):
-        from netarcade.games.backbone.render import render_static_board
+        from netarcade.web.games.backbone.render import render_static_board
 
         return render_static_board("classic", {"names": table.session.names})
 
     def templates(self, names):
-        from netarcade.games.backbone.render import render_static_board
+        from netarcade.web.games.backbone.render import render_static_board
 
         return f'<template id="board-tall">{render_static_board("classic", {"names": names, "orient": "tall"})}</template>'
 

@@ -11,7 +11,7 @@ takes two clicks: the piece, then where it goes. Its words are in
 ``words.py``.
 
 What it is not: rules (the engine decides legality), drawing
-(``games/backbone/render.py``) or DOM code (``app``).
+(``render.py``) or DOM code (``app``).
 
 Keys (``key_command``): 1-6 pick Router, Switch, AP, Server, Datacenter,
 Firewall; H (or 7) Hack; M (or 8) Reroute ("move"); E ends the turn;
@@ -24,7 +24,7 @@ from typing import Any
 
 from netarcade.core.errors import InvalidNotation
 from netarcade.games.backbone.board import parse_hex
-from netarcade.games.backbone.render import hints_from_actions
+from netarcade.web.games.backbone.render import hints_from_actions
 from netarcade.web.session import Session
 from netarcade.web.table import COMMON_KEYS, Table
 

@@ -6,7 +6,7 @@ strings that ``app`` puts into the page with ``innerHTML`` (and ``shell``
 into the app shell at build time). Tool buttons carry ``data-tool``, End
 turn ``data-cmd="end"``, read by the page's one delegated listener.
 
-What it is not: DOM code, and not the board (``games/backbone/render.py``).
+What it is not: DOM code, and not the board (``render.py``).
 """
 
 from __future__ import annotations
@@ -16,8 +16,9 @@ from netarcade.games.backbone.rules import ACTIONS_PER_TURN, BW_LIMIT, HACK_COST
 from netarcade.render.svg import escape
 from netarcade.web import views
 from netarcade.web.session import HUMAN
-from netarcade.web.views import _tag, icon, seat_mark
+from netarcade.web.views import _tag, seat_mark
 
+from .icons import icon
 from .table import TOOL_INFO, TOOLS, BackboneTable
 
 __all__ = ["BACKBONE_RULES", "costs_panel", "log_panel", "players_panel", "side", "tool_bar"]

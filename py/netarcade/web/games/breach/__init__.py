@@ -9,7 +9,7 @@ is imported on first use.
 
 from __future__ import annotations
 
-from netarcade.web.pages import GamePage
+from netarcade.web.gamepage import GamePage
 
 __all__ = ["BreachPage", "PAGE"]
 
@@ -47,7 +47,7 @@ class BreachPage(GamePage):
         return BreachTable(session)
 
     def board(self, table, orient="wide"):
-        from netarcade.games.breach.render import render_board
+        from netarcade.web.games.breach.render import render_board
 
         hints = table.hints()
         hints["orient"] = orient
@@ -79,7 +79,7 @@ class BreachPage(GamePage):
 
     def templates(self, names):
         """The track with blank cards, wide and tall (the deal needs Python)."""
-        from netarcade.games.breach.render import render_track_outline
+        from netarcade.web.games.breach.render import render_track_outline
 
         return "".join(f'<template id="breach-track{suffix}">{render_track_outline(orient)}</template>'
                        for suffix, orient in (("", "wide"), ("-tall", "tall")))

@@ -20,7 +20,7 @@ follows the phase of the engine's view:
   one of the lit blue Nodes.
 
 What it is not: rules (the engine decides), words (``words.py``), HTML
-(``views.py``), the board (``games/breach/render.py``) or DOM code.
+(``views.py``), the board (``render.py``) or DOM code.
 """
 
 from __future__ import annotations

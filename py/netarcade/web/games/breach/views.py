@@ -10,7 +10,7 @@ strings that ``app`` puts into the page with ``innerHTML``. Buttons carry
 ``die``, ``pick`` with ``data-value``), read by the page's one delegated
 listener.
 
-What it is not: DOM code, and not the board (``games/breach/render.py``).
+What it is not: DOM code, and not the board (``render.py``).
 """
 
 from __future__ import annotations

@@ -8,24 +8,16 @@ with a controls column). Everything is imported on first use.
 
 from __future__ import annotations
 
-from netarcade.web.pages import GamePage
+from netarcade.web.gamepage import GamePage
 
 __all__ = ["PAGE", "NetControlPage"]
 
-#: before Python is up, a link shows the bare island of its radius: a
-#: hand-written link says radius=N, a record carries it as msgpack "radius" N
+#: before Python is up, a link shows the bare island of its radius: the
+#: ``radius`` option its record carries, or a hand-written radius=N
+#: (``linkOptions``: web/shell.py reads the link for every game)
 _PREPAINT_JS = r"""function (hash) {
-      var radius = 2, m = /(^|[#&])radius=([1-4])(&|$)/.exec(hash);
-      if (m) radius = +m[2];
-      var r = /(^|[#&])r=([A-Za-z0-9_-]+)/.exec(hash);
-      if (!m && r) {
-        try {
-          var bytes = atob(r[2].replace(/-/g, "+").replace(/_/g, "/")), at = bytes.indexOf("\xa6radius");
-          var n = at < 0 ? 0 : bytes.charCodeAt(at + 7);
-          if (n >= 1 && n <= 4) radius = n;
-        } catch (e) { /* a malformed link: Python says so once it is up */ }
-      }
-      return "island-" + radius;
+      var radius = +linkOptions(hash).radius;
+      return "island-" + (radius >= 1 && radius <= 4 && radius % 1 === 0 ? radius : 2);
     }"""
 
 
@@ -58,7 +50,7 @@ class NetControlPage(GamePage):
         return NetControlTable(session)
 
     def board(self, table, orient="wide"):
-        from netarcade.games.netcontrol.render import render_board
+        from netarcade.web.games.netcontrol.render import render_board
 
         return render_board(table.view(), table.hints())
 
@@ -84,7 +76,7 @@ class NetControlPage(GamePage):
     def templates(self, names):
         """The bare island of every radius the options allow."""
         from netarcade.games import get_game
-        from netarcade.games.netcontrol.render import render_island_outline
+        from netarcade.web.games.netcontrol.render import render_island_outline
 
         radius = get_game(self.id).options.by_name["radius"]
         return "".join(f'<template id="island-{size}">{render_island_outline(size)}</template>'
@@ -92,7 +84,7 @@ class NetControlPage(GamePage):
 
     def theme_css(self):
         """The resource inks as ``--nc-co`` .. ``--nc-me`` (the page's resource chips)."""
-        from netarcade.games.netcontrol.render import TERRAIN
+        from netarcade.web.games.netcontrol.render import TERRAIN
 
         return "".join(f"--nc-{style.code}:{style.ink};" for name, style in TERRAIN.items() if style.code != "--")
 

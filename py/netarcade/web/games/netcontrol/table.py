@@ -6,7 +6,7 @@ what each word after the verb is); the shared picks machine
 (``web.table.Table.advance``) asks the engine which words may come next and
 plays the legal notation a pick completes; this table says which tool a
 click or a chooser pick is for, and turns the current choice into hints for
-``games/netcontrol/render.py`` (highlighted, focusable vertices, edges or
+``render.py`` (highlighted, focusable vertices, edges or
 tiles). What the player does depends on the phase:
 
 - **setup**: the legal corners light up ("You place a node"), then the
@@ -39,7 +39,7 @@ from __future__ import annotations
 from typing import Any
 
 from netarcade.games.netcontrol.board import RESOURCE_CODES
-from netarcade.games.netcontrol.render import hints_from_actions
+from netarcade.web.games.netcontrol.render import hints_from_actions
 from netarcade.web.session import Session
 from netarcade.web.table import COMMON_KEYS, Table
 

@@ -8,13 +8,13 @@ carry ``data-tool`` (a tool or a card), ``data-cmd`` (``roll``, ``draw``,
 ``end``, ``pick`` with ``data-value``), read by the page's one delegated
 listener.
 
-What it is not: DOM code, and not the board (``games/netcontrol/render.py``).
+What it is not: DOM code, and not the board (``render.py``).
 """
 
 from __future__ import annotations
 
 from netarcade.games.netcontrol.board import PIPS, RESOURCE_CODES, RESOURCES
-from netarcade.games.netcontrol.render import TERRAIN, resource_icon
+from netarcade.web.games.netcontrol.render import TERRAIN, resource_icon
 from netarcade.games.netcontrol.rules import (
     COSTS,
     DECK_SIZE,

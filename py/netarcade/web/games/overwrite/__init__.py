@@ -8,7 +8,7 @@ layout (the board with a controls column). Everything is imported on first use.
 
 from __future__ import annotations
 
-from netarcade.web.pages import GamePage
+from netarcade.web.gamepage import GamePage
 
 __all__ = ["PAGE", "OverwritePage"]
 
@@ -47,7 +47,7 @@ class OverwritePage(GamePage):
     bot_pause_seconds = 0.6
 
     def card_icons(self):
-        from netarcade.games.overwrite.render import piece_svg
+        from netarcade.web.games.overwrite.render import piece_svg
 
         return "".join(piece_svg(piece, 8) for piece in ("1T4", "2L5", "3S4", "4U5", "5P5", "6I3", "enc1"))
 
@@ -57,7 +57,7 @@ class OverwritePage(GamePage):
         return OverwriteTable(session)
 
     def board(self, table, orient="wide"):
-        from netarcade.games.overwrite.render import render_board
+        from netarcade.web.games.overwrite.render import render_board
 
         return render_board(table.view(), table.hints())
 
@@ -86,7 +86,7 @@ class OverwritePage(GamePage):
         from netarcade.core.game import TABLE
         from netarcade.core.match import Match
         from netarcade.games import get_game
-        from netarcade.games.overwrite.render import render_board
+        from netarcade.web.games.overwrite.render import render_board
 
         out = []
         for players, size in ((2, 6), (3, 8), (5, 10)):

@@ -15,7 +15,7 @@ from typing import Any
 
 from netarcade.games.overwrite.board import parse_cell, placement_table
 from netarcade.games.overwrite.pieces import KIND, SHAPE
-from netarcade.games.overwrite.render import piece_fill
+from netarcade.web.games.overwrite.render import piece_fill
 from netarcade.games.overwrite.rules import anti_virus_hits
 
 from .tools import DEFRAG, PLACE, SPEECH, cells, handle, shift

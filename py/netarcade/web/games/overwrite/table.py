@@ -13,7 +13,7 @@ target on every cell of the playing area, lit where the piece fits, each
 with its ghost (``hints.py``). Its words are in ``words.py``.
 
 What it is not: rules (the engine decides legality), drawing
-(``games/overwrite/render.py``) or DOM code (``app``).
+(``render.py``) or DOM code (``app``).
 
 Keys (``key_command``): 1-9 pick the Nth playable piece, R turn, F flip,
 M Defrag, V reserve, D draw, P pass, arrows move the keyboard cursor and

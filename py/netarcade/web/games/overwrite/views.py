@@ -8,13 +8,13 @@ small by the game's renderer (``render.piece_svg``); Turn, Flip, Reserve,
 Defrag, Draw and Pass are ``data-cmd`` / ``data-tool`` buttons read by the
 page's one delegated listener.
 
-What it is not: DOM code, and not the board (``games/overwrite/render.py``).
+What it is not: DOM code, and not the board (``render.py``).
 """
 
 from __future__ import annotations
 
 from netarcade.games.overwrite.pieces import KIND, ORDER, RESERVE_LIMIT, SPECIAL_NAMES
-from netarcade.games.overwrite.render import piece_svg
+from netarcade.web.games.overwrite.render import piece_svg
 from netarcade.render.svg import escape
 from netarcade.web.session import HUMAN
 from netarcade.web.views import _tag, log_items, over_actions, seat_mark

@@ -14,9 +14,9 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...render.palette import HIGHLIGHT, THEME
-from ...render.svg import escape, fmt
-from .board import DEAD
+from netarcade.render.palette import HIGHLIGHT, THEME
+from netarcade.render.svg import escape, fmt
+from netarcade.games.netcontrol.board import DEAD
 
 
 class TerrainStyle:

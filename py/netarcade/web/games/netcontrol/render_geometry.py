@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import math
 
-from ...render.svg import polygon_points
-from .board import topology
+from netarcade.render.svg import polygon_points
+from netarcade.games.netcontrol.board import topology
 
 #: distance from a tile's centre to a corner, in view-box units
 HEX_SIZE = 46.0

@@ -41,10 +41,10 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from ...render.palette import HIGHLIGHT, PLAYERS, THEME
-from ...render.svg import el, escape, fmt, shape, svg_document, text
-from .board import COLUMNS, WIDTH, parse_cell
-from .pieces import ALL_SHAPES, COLOUR, KIND, SHAPE, SPECIAL_NAMES
+from netarcade.render.palette import HIGHLIGHT, PLAYERS, THEME
+from netarcade.render.svg import el, escape, fmt, shape, svg_document, text
+from netarcade.games.overwrite.board import COLUMNS, WIDTH, parse_cell
+from netarcade.games.overwrite.pieces import ALL_SHAPES, COLOUR, KIND, SHAPE, SPECIAL_NAMES
 
 __all__ = ["CELL", "piece_fill", "piece_svg", "render_board"]
 

@@ -35,10 +35,10 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from .palette import THEME
-from .svg import attrs, fmt
+from netarcade.render.palette import THEME
+from netarcade.render.svg import attrs, escape, fmt
 
-__all__ = ["ICONS", "PREFIX", "defs", "symbol", "use"]
+__all__ = ["ICONS", "PREFIX", "defs", "icon", "symbol", "use"]
 
 PREFIX = "na-"
 
@@ -138,3 +138,10 @@ def use(name: str, cx: float, cy: float, size: float, **kw: Any) -> str:
     half = size / 2.0
     return (f'<use href="#{PREFIX}{name}" x="{fmt(cx - half)}" y="{fmt(cy - half)}" '
             f'width="{fmt(size)}" height="{fmt(size)}"{attrs(**kw)}/>')
+
+
+def icon(name: str, cls: str = "ico") -> str:
+    """One of the board's icons as a small inline SVG (colour: currentColor),
+    for the panels and the home-screen card."""
+    return (f'<svg class="{escape(cls)}" viewBox="-12 -12 24 24" aria-hidden="true" focusable="false">'
+            f"{ICONS[name]}</svg>")

@@ -1,0 +1,117 @@
+"""What a game's page offers: the :class:`GamePage` each ``web/games/<id>/``
+folder subclasses (its ``PAGE``), with the defaults every game shares.
+
+What it is for: ``pages.page_for`` finds a game's ``PAGE``; ``app``,
+``controller``, ``screen`` and ``shell`` call the methods below and know no
+game. What it is not: the list of games (``pages.py``, ``web/games``) or
+HTML (the default game-over card is ``views.game_over``).
+"""
+
+from __future__ import annotations
+
+import importlib
+from pathlib import Path
+from typing import Any
+
+__all__ = ["GamePage"]
+
+
+class GamePage:
+    """How the page shows one game. A game that is only announced (its
+    rules are not built yet) sets ``playable = False`` and only fills the
+    catalogue entry."""
+
+    id = ""
+    title = ""
+    #: one line for the home screen's card
+    pitch = ""
+    #: how to win, in one line: the first thing a newcomer reads on the home screen
+    goal = ""
+    playable = True
+    #: a bot action stays at least this long on screen (seconds)
+    bot_pause_seconds = 0.45
+    #: the embed's demo game's options: whatever makes two demos differ
+    #: (each demo draws a fresh seed; a game without chance needs an option
+    #: that draws from it, or two demos play the identical game)
+    demo_options: dict = {}
+    #: what resigning means in this game, for the confirmation card
+    resign_note = "You leave the game and the others play on. Undo takes it back."
+    #: the game-over chart's axis label and caption
+    chart_label = "SCORE"
+    chart_caption = "Score at the end of each turn"
+    #: new-game form labels that differ from the option's name, and the
+    #: order of the option fields when not the schema's
+    form_labels: dict[str, str] = {}
+    field_order: tuple[str, ...] = ()
+    #: the game's own stylesheet, beside its module (the build appends it to static/app.css)
+    css = ""
+
+    # --- the home screen ------------------------------------------------------------
+    def card_icons(self) -> str:
+        """HTML for the pictures on the game's home-screen card."""
+        return ""
+
+    # --- a game in play ----------------------------------------------------------------
+    def table(self, session: Any) -> Any:
+        """The game's controls for a ``session.Session`` (which imports this
+        module, so it is not imported here)."""
+        raise NotImplementedError
+
+    def board(self, table: Any, orient: str = "wide") -> str:
+        raise NotImplementedError
+
+    def panels(self, table: Any) -> dict[str, str]:
+        """Element id -> HTML of every part the page re-renders after a change."""
+        raise NotImplementedError
+
+    def side(self, table: Any = None) -> str:
+        raise NotImplementedError
+
+    def game_over(self, table: Any) -> str:
+        from . import views
+
+        return views.game_over(table, self.chart_label, self.chart_caption)
+
+    def speech(self) -> Any:
+        """How the game's moves read aloud (a ``speech.Speech``): the live
+        region's sentences and the "Can't ..." of a refused click. Games
+        declare theirs in ``tools.py``; this one reads the notation as written."""
+        from .speech import Speech
+
+        return Speech({})
+
+    def ghost_names(self, session: Any, text: str) -> list[str]:
+        """The board elements (``data-name``) that show the move ``text`` as a
+        ghost in ``session``'s position (a hint, the better move of a marked
+        one: ``web/hint.py``): by default the words of its notation after
+        the seat and verb ("e5" of "p1 router e5")."""
+        return text.split()[2:]
+
+    def bot_pause(self, text: str) -> float:
+        """How long the bot action ``text`` (notation) stays on screen."""
+        return self.bot_pause_seconds
+
+    # --- first paint (build time) ---------------------------------------------------------
+    def first_board(self, table: Any, orient: str = "wide") -> str:
+        """The board a fresh visit shows before Python is up (the first game's)."""
+        return self.board(table, orient)
+
+    def templates(self, names: list[str]) -> str:
+        """``<template>`` elements the first paint may show for a link to this game."""
+        return ""
+
+    #: a JavaScript function ``(hash, portrait) -> template id or ""``: which
+    #: of :meth:`templates` to show at once for a link to this game; it may
+    #: call ``linkOptions(hash)``, the options the link names (``shell.LINK_OPTIONS_JS``)
+    prepaint_js = 'function () { return ""; }'
+
+    def theme_css(self) -> str:
+        """CSS custom properties the game's stylesheet reads (from its rules or render modules)."""
+        return ""
+
+    def stylesheet(self) -> str:
+        """The text of the game's CSS file, or ``""``."""
+        if not self.css:
+            return ""
+        module = importlib.import_module(type(self).__module__)
+        return (Path(module.__file__).parent / self.css).read_text(encoding="utf-8")

@@ -1,0 +1,1 @@
+"""The tiny arcade's rules: one package per game."""
