@@ -1,0 +1,199 @@
+"""Backbone's networks and what they score.
+
+A seat's network is its pieces joined to its start Router or Server through
+pieces of its own that are not Disabled. Two pieces are joined when they
+touch: the six neighbours, plus the straight two-step hexes when either of
+the two is a Wireless AP. Online Servers and Datacenters, connected Cities
+and the AI-token score follow from the network.
+
+Everything here works on hex sets as integers (``bitboard.py``) and keeps
+its figures in the state's cache under ``(name, seat)``: they depend on that
+seat's pieces alone (an enemy AP joins nothing of this seat's), and
+``turns.forget`` drops them when those pieces change.
+
+What this module is not: which actions are legal (``rules.py``,
+``reroute.py``) or what they change (``turns.py``).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+
+from .bitboard import ARCS, BIT, FAR, NEAR, beside_two, bits_of, hexes_of, leap, sorted_hexes, spread
+from .board import START_ROUTER, START_SERVER
+from .state import LINKED_DATACENTER_BONUS, BackboneState
+
+#: the start pieces of each seat, the roots of its network
+ROOTS = tuple(BIT[START_ROUTER[seat]] | BIT[START_SERVER[seat]] for seat in (0, 1))
+
+
+class Side:
+    """One seat's pieces as hex sets: ``own`` (all of them), ``active`` (not
+    Disabled), ``unguarded`` (without a Firewall), and the active pieces of
+    each kind that the network rules look at."""
+
+    __slots__ = ("own", "active", "unguarded", "routers", "servers", "datacenters", "aps", "switches")
+
+    def __init__(self, state: BackboneState, seat: int) -> None:
+        own = routers = servers = datacenters = aps = switches = 0
+        for here, (owner, kind) in state.pieces.items():
+            if owner == seat:
+                bit = BIT[here]
+                own |= bit
+                if kind == "router":
+                    routers |= bit
+                elif kind == "switch":
+                    switches |= bit
+                elif kind == "ap":
+                    aps |= bit
+                elif kind == "server":
+                    servers |= bit
+                elif kind == "datacenter":
+                    datacenters |= bit
+        active = own & ~bits_of(state.disabled)
+        self.own, self.active = own, active
+        self.unguarded = own & ~bits_of(state.firewalls)
+        self.routers, self.servers, self.datacenters = routers & active, servers & active, datacenters & active
+        self.aps, self.switches = aps & active, switches & active
+
+
+def side(state: BackboneState, seat: int) -> Side:
+    """``seat``'s pieces as hex sets (cached)."""
+    key = ("side", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        cached = state._cache[key] = Side(state, seat)
+    return cached
+
+
+def occupied(state: BackboneState) -> int:
+    """Every hex that holds a piece."""
+    return side(state, 0).own | side(state, 1).own
+
+
+@lru_cache(maxsize=64)
+def city_bits(cities: frozenset) -> int:
+    return bits_of(cities)
+
+
+def flood(active: int, aps: int, start: int) -> int:
+    """The pieces of ``active`` joined to those of ``start`` (APs ``aps``),
+    breadth first: one ring of touching pieces a round."""
+    seen = front = start & active
+    while front:
+        grow = spread(front)
+        if aps:
+            grow |= leap(front & aps) | (leap(front) & aps)
+        front = grow & active & ~seen
+        seen |= front
+    return seen
+
+
+def reach(net: int, aps: int, kind: str) -> int:
+    """Hexes where a ``kind`` piece would touch a piece of ``net`` (whose
+    APs are ``aps``): the neighbours, and the two-step hexes of its APs, or
+    every two-step hex when the piece is an AP itself."""
+    return spread(net) | leap(net if kind == "ap" else net & aps)
+
+
+def network_bits(state: BackboneState, seat: int) -> int:
+    """``network`` as a hex set."""
+    key = ("netbits", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        pieces = side(state, seat)
+        cached = state._cache[key] = flood(pieces.active, pieces.aps, ROOTS[seat])
+    return cached
+
+
+def network(state: BackboneState, seat: int) -> frozenset:
+    """Hexes of ``seat``'s pieces joined to its start Router or Server through
+    pieces of its own that are not Disabled."""
+    key = ("net", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        cached = state._cache[key] = frozenset(hexes_of(network_bits(state, seat)))
+    return cached
+
+
+def holds_without(pieces: Side, net: int, source: int, seat: int) -> bool:
+    """Does every other piece of the network ``net`` stay in it when the
+    piece at bit ``source`` is lifted? When the piece joins nothing by air
+    and its neighbours in the network run unbroken around it, they touch one
+    another and need no walk."""
+    index = source.bit_length() - 1
+    if not source & (pieces.aps | ROOTS[seat]) and not FAR[index] & net & pieces.aps \
+            and NEAR[index] & net in ARCS[index]:
+        return True
+    rest = net & ~source
+    return flood(pieces.active & ~source, pieces.aps & ~source, ROOTS[seat]) == rest
+
+
+def cut_pieces(state: BackboneState, seat: int) -> frozenset:
+    """The pieces of ``seat``'s network whose removal would cut some other
+    piece off from both start pieces. Cached per state."""
+    key = ("cut", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        pieces, net = side(state, seat), network_bits(state, seat)
+        cut = [h for h in hexes_of(net) if not holds_without(pieces, net, BIT[h], seat)]
+        cached = state._cache[key] = frozenset(cut)
+    return cached
+
+
+def online_server_bits(state: BackboneState, seat: int) -> int:
+    """Servers of the network with two or more adjacent Routers of the network."""
+    key = ("serverbits", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        net, pieces = network_bits(state, seat), side(state, seat)
+        cached = state._cache[key] = net & pieces.servers & beside_two(net & pieces.routers, 0)
+    return cached
+
+
+def online_servers(state: BackboneState, seat: int) -> list:
+    """Servers of the network with two or more adjacent Routers of the network."""
+    key = ("servers", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        cached = state._cache[key] = sorted_hexes(online_server_bits(state, seat))
+    return cached
+
+
+def online_datacenter_bits(state: BackboneState, seat: int) -> int:
+    if not online_server_bits(state, seat):
+        return 0
+    net, pieces = network_bits(state, seat), side(state, seat)
+    return net & pieces.datacenters & beside_two(net & pieces.routers, 0)
+
+
+def online_datacenters(state: BackboneState, seat: int) -> list:
+    """Datacenters of the network beside 2+ Routers, while the network has an online Server."""
+    return sorted_hexes(online_datacenter_bits(state, seat))
+
+
+def connected_city_bits(state: BackboneState, seat: int) -> int:
+    return city_bits(state.cities) & spread(online_server_bits(state, seat))
+
+
+def connected_cities(state: BackboneState, seat: int) -> list:
+    """Cities adjacent to an online Server of the seat's network."""
+    key = ("cities", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        cached = state._cache[key] = sorted_hexes(connected_city_bits(state, seat))
+    return cached
+
+
+def score(state: BackboneState, seat: int) -> int:
+    """AI tokens: online Datacenters + connected Cities + 2 for two or more
+    online Datacenters (all of them are in one network by construction)."""
+    key = ("score", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        datacenters = online_datacenter_bits(state, seat).bit_count()
+        cached = datacenters + connected_city_bits(state, seat).bit_count()
+        if datacenters >= 2:
+            cached += LINKED_DATACENTER_BONUS
+        state._cache[key] = cached
+    return cached
