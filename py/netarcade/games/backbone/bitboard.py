@@ -80,34 +80,29 @@ def leap(mask: int) -> int:
             | (mask << (2 * ROW - 2)) | (mask >> (2 * ROW - 2))) & BOARD
 
 
+def tally(near: int, far: int, top: int) -> list[int]:
+    """Hexes by how many of these they have: a neighbour in ``near``, a
+    straight two-step hex in ``far`` (one count per such hex). Entry ``k``
+    holds the hexes with ``k + 1`` or more, for ``top`` 2 or 3 entries."""
+    moves = ()
+    if near:
+        moves += (near << 1, near >> 1, near << ROW, near >> ROW, near << (ROW - 1), near >> (ROW - 1))
+    if far:
+        moves += (far << 2, far >> 2, far << (2 * ROW), far >> (2 * ROW), far << (2 * ROW - 2), far >> (2 * ROW - 2))
+    one = two = three = 0
+    if top == 2:
+        for moved in moves:
+            two |= one & moved
+            one |= moved
+        return [one & BOARD, two & BOARD]
+    for moved in moves:
+        three |= two & moved
+        two |= one & moved
+        one |= moved
+    return [one & BOARD, two & BOARD, three & BOARD]
+
+
 def beside_two(near: int, far: int) -> int:
     """Hexes with two or more of: a neighbour in ``near``, a straight
     two-step hex in ``far`` (one count per such hex)."""
-    once = twice = 0
-    for step in (1, ROW, ROW - 1):
-        for moved in (near << step, near >> step):
-            twice |= once & moved
-            once |= moved
-    if far:
-        for step in (2, 2 * ROW, 2 * ROW - 2):
-            for moved in (far << step, far >> step):
-                twice |= once & moved
-                once |= moved
-    return twice & BOARD
-
-
-def _arcs(index: int) -> frozenset:
-    """The sets of neighbours of a hex that form one unbroken run around it
-    (any two running neighbours touch each other), the empty set included."""
-    ring = [BIT.get((HEX_AT[index][0] + dq, HEX_AT[index][1] + dr), 0) for dq, dr in HEX_DIRECTIONS]
-    arcs = {0}
-    for start in range(6):
-        for length in range(1, 7):
-            run = [ring[(start + k) % 6] for k in range(length)]
-            if all(run):
-                arcs.add(sum(run))
-    return frozenset(arcs)
-
-
-#: per bit index: every set of its neighbours that holds together around it
-ARCS: dict[int, frozenset] = {i: _arcs(i) for i in NEAR}
+    return tally(near, far, 2)[1]

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .bitboard import ARCS, BIT, FAR, NEAR, beside_two, bits_of, hexes_of, leap, sorted_hexes, spread
+from .bitboard import BIT, FAR, NEAR, beside_two, bits_of, hexes_of, leap, sorted_hexes, spread, tally
 from .board import START_ROUTER, START_SERVER
 from .state import LINKED_DATACENTER_BONUS, BackboneState
 
@@ -76,10 +76,12 @@ def city_bits(cities: frozenset) -> int:
     return bits_of(cities)
 
 
-def flood(active: int, aps: int, start: int) -> int:
+def flood(active: int, aps: int, start: int, seen: int = 0) -> int:
     """The pieces of ``active`` joined to those of ``start`` (APs ``aps``),
-    breadth first: one ring of touching pieces a round."""
-    seen = front = start & active
+    breadth first: one ring of touching pieces a round. Pieces already in
+    ``seen`` (joined, and all their joined pieces too) are not walked again."""
+    front = start & active & ~seen
+    seen |= front
     while front:
         grow = spread(front)
         if aps:
@@ -101,8 +103,29 @@ def network_bits(state: BackboneState, seat: int) -> int:
     key = ("netbits", seat)
     cached = state._cache.get(key)
     if cached is None:
+        cached = state._cache[key] = sum(network_layers(state, seat))
+    return cached
+
+
+def network_layers(state: BackboneState, seat: int) -> list[int]:
+    """``seat``'s network ring by ring from its start pieces: first those
+    not Disabled, then the pieces they touch, then the pieces those touch,
+    and so on (each piece in the first ring it reaches)."""
+    key = ("layers", seat)
+    cached = state._cache.get(key)
+    if cached is None:
         pieces = side(state, seat)
-        cached = state._cache[key] = flood(pieces.active, pieces.aps, ROOTS[seat])
+        active, aps = pieces.active, pieces.aps
+        seen = front = ROOTS[seat] & active
+        cached = []
+        while front:
+            cached.append(front)
+            grow = spread(front)
+            if aps:
+                grow |= leap(front & aps) | (leap(front) & aps)
+            front = grow & active & ~seen
+            seen |= front
+        state._cache[key] = cached
     return cached
 
 
@@ -116,27 +139,35 @@ def network(state: BackboneState, seat: int) -> frozenset:
     return cached
 
 
-def holds_without(pieces: Side, net: int, source: int, seat: int) -> bool:
-    """Does every other piece of the network ``net`` stay in it when the
-    piece at bit ``source`` is lifted? When the piece joins nothing by air
-    and its neighbours in the network run unbroken around it, they touch one
-    another and need no walk."""
-    index = source.bit_length() - 1
-    if not source & (pieces.aps | ROOTS[seat]) and not FAR[index] & net & pieces.aps \
-            and NEAR[index] & net in ARCS[index]:
-        return True
-    rest = net & ~source
-    return flood(pieces.active & ~source, pieces.aps & ~source, ROOTS[seat]) == rest
+def touching_counts(state: BackboneState, seat: int, kind: str) -> list[int]:
+    """Hexes by how many pieces of ``seat``'s network a piece there would
+    touch, as ``bitboard.tally`` counts (entry ``k``: ``k + 1`` or more).
+    ``"near"``: neighbours alone (up to 2); ``"far"``: straight two-step
+    hexes alone (up to 2); ``"switch"``: what a Switch there touches, the
+    neighbours and the network's APs two steps away (up to 3). Cached."""
+    key = (kind, seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        net = network_bits(state, seat)
+        if kind == "near":
+            cached = tally(net, 0, 2)
+        elif kind == "far":
+            cached = tally(0, net, 2)
+        else:
+            cached = tally(net, net & side(state, seat).aps, 3)
+        state._cache[key] = cached
+    return cached
 
 
 def cut_pieces(state: BackboneState, seat: int) -> frozenset:
     """The pieces of ``seat``'s network whose removal would cut some other
-    piece off from both start pieces. Cached per state."""
+    piece off from both start pieces (a walk of the network without each)."""
     key = ("cut", seat)
     cached = state._cache.get(key)
     if cached is None:
         pieces, net = side(state, seat), network_bits(state, seat)
-        cut = [h for h in hexes_of(net) if not holds_without(pieces, net, BIT[h], seat)]
+        cut = [h for h in hexes_of(net)
+               if flood(pieces.active & ~BIT[h], pieces.aps & ~BIT[h], ROOTS[seat]) != net & ~BIT[h]]
         cached = state._cache[key] = frozenset(cut)
     return cached
 

@@ -6,11 +6,23 @@ the network still in it afterwards: the network stays connected and is
 never smaller. A Switch needs two network neighbours where it lands.
 
 Random play lists every Reroute of every movable piece for each action, so
-this is the hot path of a playout: hex sets as integers (``bitboard.py``),
-one walk of the network only for a piece whose removal would strand
-others, and an exact trial move only for the few targets the sets cannot
-decide. The targets of each piece are cached in the state, with the hexes
-that were occupied when they were found.
+this is the hot path of a playout. It works on hex sets as integers
+(``bitboard.py``) and finds the targets of every movable piece at once,
+cached in the state with the hexes that were occupied then:
+
+* Which pieces hang on a piece: the network's rings from the start pieces
+  (``network.network_layers``) tell. A piece of an outer ring that touches
+  another piece of the inner rings hangs on that one; from any other piece
+  of the next ring a short walk without the lifted piece either meets the
+  inner rings or is cut off whole.
+* A piece nothing hangs on (lifting it strands no other piece) may go
+  wherever it would touch what remains: the network's touching counts,
+  one less beside the lifted piece.
+* A piece others hang on may only go where it touches both what remains
+  and what was cut off; each such hex is tried exactly.
+* A Switch needs two network neighbours where it lands; a hex with one may
+  still get a second from own pieces outside the network that the move
+  joins: tried exactly.
 
 What this module is not: the other actions (``rules.py``) or applying a
 Reroute (``turns.py``).
@@ -18,8 +30,9 @@ Reroute (``turns.py``).
 
 from __future__ import annotations
 
-from .bitboard import BIT, BOARD, FAR, NEAR, beside_two, hexes_of, sorted_hexes
-from .network import ROOTS, Side, city_bits, flood, holds_without, network_bits, occupied, reach, side
+from .bitboard import BIT, BOARD, FAR, NEAR, hexes_of, leap, sorted_hexes, spread
+from .network import ROOTS, Side, city_bits, flood, network_bits, network_layers, occupied, reach, side, \
+    touching_counts
 from .state import BackboneState
 
 
@@ -37,76 +50,137 @@ def reroute_targets(state: BackboneState, seat: int, source) -> list:
     """Hexes the Switch/AP at ``source`` may move to, in board order: a legal
     hex for that piece, with every piece that was in the network still in
     it afterwards (so the network stays connected and is never smaller)."""
-    return hexes_of(target_bits(state, seat, BIT[source]))
+    return hexes_of(all_targets(state, seat).get(BIT[source], 0))
 
 
-def target_bits(state: BackboneState, seat: int, source: int) -> int:
-    """``reroute_targets`` of the piece at bit ``source`` (a Switch or AP of
-    ``seat``'s network) as a hex set, cached until a piece moves."""
+def all_targets(state: BackboneState, seat: int) -> dict[int, int]:
+    """``{source bit: target hex set}`` for every movable piece of ``seat``
+    (a piece with no legal target is there with an empty set), cached
+    until a piece of ``seat`` changes or any piece moves."""
     taken = occupied(state)
     key = ("targets", seat)
     known = state._cache.get(key)
     if known is None or known[0] != taken:
-        known = state._cache[key] = (taken, {})
-    found = known[1].get(source)
-    if found is None:
-        free = BOARD & ~taken & ~city_bits(state.cities)
-        found = known[1][source] = _targets(side(state, seat), network_bits(state, seat), seat, source, free)
+        known = (taken, _targets(state, seat, BOARD & ~taken & ~city_bits(state.cities)))
+        state._cache[key] = known
+    return known[1]
+
+
+def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
+    pieces, net = side(state, seat), network_bits(state, seat)
+    active, aps = pieces.active, pieces.aps
+    net_aps = net & aps
+    movable = net & (pieces.switches | aps)
+    found: dict[int, int] = {}
+    layers = network_layers(state, seat)
+    upper = 0  # the rings up to this one
+    for depth, layer in enumerate(layers):
+        upper |= layer
+        sources = layer & movable
+        if not sources:
+            continue
+        deeper = layers[depth + 1] if depth + 1 < len(layers) else 0
+        while sources:
+            source = sources & -sources
+            sources ^= source
+            cut_off = _cut_off(source, net, net_aps, active & ~source, aps & ~source, upper & ~source, deeper)
+            if cut_off:
+                found[source] = _rejoining_targets(pieces, net, source, free, net & ~source & ~cut_off)
+            else:
+                found[source] = _free_targets(state, seat, pieces, net, source, free)
     return found
 
 
-def _targets(pieces: Side, before: int, seat: int, source: int, free: int) -> int:
+def _cut_off(source: int, net: int, net_aps: int, active: int, aps: int, upper: int, deeper: int) -> int:
+    """The pieces of the network ``net`` that lifting the piece at bit
+    ``source`` cuts off: ``active`` and ``aps`` are the pieces without it,
+    ``upper`` the network's rings up to the piece's own (each of them joins
+    a start piece without passing the piece's ring), ``deeper`` the next
+    ring. Only a piece of the next ring that it touches can start a cut-off
+    part: a walk from there either meets ``upper`` or is cut off whole."""
+    index = source.bit_length() - 1
+    hanging = (NEAR[index] | FAR[index] & (net if source & net_aps else net_aps)) & deeper
+    cut_off = walked = 0
+    while hanging:
+        child = hanging & -hanging
+        hanging ^= child
+        if child & walked:
+            continue
+        at = child.bit_length() - 1
+        if (NEAR[at] | FAR[at] & (net if child & net_aps else aps)) & upper:
+            continue  # it touches a piece above
+        seen = front = child
+        while front:
+            grow = spread(front)
+            if aps:
+                grow |= leap(front & aps) | (leap(front) & aps)
+            if grow & upper:
+                break
+            front = grow & active & ~seen
+            seen |= front
+        else:
+            cut_off |= seen
+        walked |= seen
+    return cut_off
+
+
+def _free_targets(state: BackboneState, seat: int, pieces: Side, before: int, source: int, free: int) -> int:
+    """Targets of a piece nothing hangs on: the hexes where it touches what
+    remains (a placed piece can only add to the network)."""
+    index = source.bit_length() - 1
+    near = NEAR[index]
+    if source & pieces.aps:
+        far = FAR[index]
+        one, two = touching_counts(state, seat, "near")
+        found = (one & ~near) | (two & near)
+        one, two = touching_counts(state, seat, "far")
+        return free & (found | (one & ~far) | (two & far))
+    # A Switch lands beside two network pieces; besides what remains, only
+    # own pieces now outside the network could become such neighbours:
+    # decide those few hexes exactly.
+    one, two, three = touching_counts(state, seat, "switch")
+    found = free & ((two & ~near) | (three & near))
+    stranded = pieces.active & ~before
+    if stranded:
+        short = free & ((one & ~near) | (two & near)) & ~found & reach(stranded, pieces.aps, "switch")
+        rest = before & ~source
+        while short:
+            target = short & -short
+            short ^= target
+            if keeps_network(pieces, before, source, target, rest):
+                found |= target
+    return found
+
+
+def _rejoining_targets(pieces: Side, before: int, source: int, free: int, remaining: int) -> int:
+    """Targets of a piece others hang on: only a hex touching both what
+    remains and what was cut off can re-join them; each is tried exactly."""
     kind = "ap" if source & pieces.aps else "switch"
-    rest = before & ~source
     aps = pieces.aps & ~source  # the lifted piece joins nothing by air
-    if holds_without(pieces, before, source, seat):
-        # Nothing hangs on the piece: a hex is legal when the piece placed
-        # there touches what remains (a placed piece can only add to the
-        # network). A Switch needs two network neighbours there; besides
-        # what remains, only own pieces now outside the network could
-        # become such neighbours: decide those few hexes exactly.
-        found = free & reach(rest, aps, kind)
-        if kind == "switch":
-            short = found & ~beside_two(rest, rest & aps)
-            if short:
-                found &= ~short
-                stranded = pieces.active & ~before
-                for target in _bits(short & reach(stranded, aps, kind) if stranded else 0):
-                    if keeps_network(pieces, before, seat, source, target):
-                        found |= target
-        return found
-    # The piece is a cut vertex: only a hex touching both what remains and
-    # what was cut off can re-join them; check those candidates exactly.
-    remaining = flood(pieces.active & ~source, aps, ROOTS[seat])
-    cut_off = rest & ~remaining
+    cut_off = before & ~source & ~remaining
+    trials = free & reach(remaining, aps, kind) & reach(cut_off, aps, kind)
     found = 0
-    for target in _bits(free & reach(remaining, aps, kind) & reach(cut_off, aps, kind)):
-        if keeps_network(pieces, before, seat, source, target):
+    while trials:
+        target = trials & -trials
+        trials ^= target
+        if keeps_network(pieces, before, source, target, remaining):
             found |= target
     return found
 
 
-def keeps_network(pieces: Side, before: int, seat: int, source: int, target: int) -> bool:
+def keeps_network(pieces: Side, before: int, source: int, target: int, remaining: int) -> bool:
     """Does moving the piece at bit ``source`` of the network ``before`` to
-    the free bit ``target`` keep every other piece of the network in it,
-    the moved piece too (a Switch with two network neighbours)?"""
+    the free bit ``target`` keep every other piece of the network in it (a
+    Switch with two network neighbours)? ``remaining`` is the network with
+    the piece lifted, and ``target`` touches it: the network after the move
+    is ``remaining``, the moved piece and what joins through it."""
     moved = source & pieces.aps
     active = (pieces.active & ~source) | target
     aps = (pieces.aps & ~source) | (target if moved else 0)
-    after = flood(active, aps, ROOTS[seat])
-    if not target & after or before & ~source & ~after:
+    after = flood(active, aps, target, remaining)
+    if before & ~source & ~after:
         return False
     if moved:
         return True
     index = target.bit_length() - 1
     return ((NEAR[index] & after).bit_count() + (FAR[index] & after & aps).bit_count()) >= 2
-
-
-def _bits(mask: int) -> list[int]:
-    """The single bits of ``mask``, ascending."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low)
-        mask ^= low
-    return found

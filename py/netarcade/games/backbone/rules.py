@@ -32,7 +32,7 @@ from .network import (
     score,
     side,
 )
-from .reroute import movable_bits, movable_pieces, reroute_targets, target_bits
+from .reroute import all_targets, movable_bits, movable_pieces, reroute_targets
 from .state import (
     ACTIONS_PER_TURN,
     BW_LIMIT,
@@ -149,8 +149,9 @@ def legal_actions(state: BackboneState, seat: int) -> list[Action]:
     if not state.hacked and bw >= HACK_COST:
         table = _HACKS[seat]
         actions.extend([table[i] for i in _in_sorted_order(_hack_bits(state, seat))])
+    targets = all_targets(state, seat)
     for source in _in_sorted_order(movable_bits(state, seat)):
-        _add(actions, _reroutes(seat, source), target_bits(state, seat, 1 << source))
+        _add(actions, _reroutes(seat, source), targets[1 << source])
     actions.append(_ENDS[seat])
     return actions
 
@@ -234,7 +235,7 @@ def check(state: BackboneState, action: Action) -> None:
             raise IllegalAction("city", f"{hex_name(target)} is a City; nothing is built on a City")
         if target in pieces:
             raise IllegalAction("occupied", f"{hex_name(target)} already holds a piece")
-        if not BIT[target] & target_bits(state, seat, BIT[source]):
+        if not BIT[target] & all_targets(state, seat)[BIT[source]]:
             raise IllegalAction(
                 "reroute-breaks-network",
                 f"moving {hex_name(source)} to {hex_name(target)} would leave your network "
