@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .bitboard import BIT, FAR, NEAR, beside_two, bits_of, hexes_of, leap, sorted_hexes, spread, tally
+from .bitboard import BIT, beside_two, bits_of, hexes_of, leap, sorted_hexes, spread, tally
 from .board import START_ROUTER, START_SERVER
 from .state import LINKED_DATACENTER_BONUS, BackboneState
 
@@ -27,10 +27,18 @@ from .state import LINKED_DATACENTER_BONUS, BackboneState
 ROOTS = tuple(BIT[START_ROUTER[seat]] | BIT[START_SERVER[seat]] for seat in (0, 1))
 
 
+#: the field of ``Side`` that holds each kind of piece
+KIND_FIELDS = {"router": "routers", "switch": "switches", "ap": "aps", "server": "servers",
+               "datacenter": "datacenters"}
+
+
 class Side:
     """One seat's pieces as hex sets: ``own`` (all of them), ``active`` (not
     Disabled), ``unguarded`` (without a Firewall), and the active pieces of
-    each kind that the network rules look at."""
+    each kind that the network rules look at.
+
+    A side is never changed once made (copies of a state share it): the
+    methods that follow an action return a new one."""
 
     __slots__ = ("own", "active", "unguarded", "routers", "servers", "datacenters", "aps", "switches")
 
@@ -55,6 +63,53 @@ class Side:
         self.unguarded = own & ~bits_of(state.firewalls)
         self.routers, self.servers, self.datacenters = routers & active, servers & active, datacenters & active
         self.aps, self.switches = aps & active, switches & active
+
+    def _copy(self) -> "Side":
+        other = Side.__new__(Side)
+        other.own, other.active, other.unguarded = self.own, self.active, self.unguarded
+        other.routers, other.servers, other.datacenters = self.routers, self.servers, self.datacenters
+        other.aps, other.switches = self.aps, self.switches
+        return other
+
+    def placed(self, bit: int, kind: str) -> "Side":
+        """This side with a new ``kind`` piece at ``bit``."""
+        other = self._copy()
+        other.own |= bit
+        other.active |= bit
+        other.unguarded |= bit
+        field = KIND_FIELDS[kind]
+        setattr(other, field, getattr(self, field) | bit)
+        return other
+
+    def moved(self, source: int, target: int, kind: str) -> "Side":
+        """This side with its active ``kind`` piece at ``source`` moved to ``target``."""
+        other = self._copy()
+        other.own = (self.own & ~source) | target
+        other.active = (self.active & ~source) | target
+        if self.unguarded & source:
+            other.unguarded = (self.unguarded & ~source) | target
+        field = KIND_FIELDS[kind]
+        setattr(other, field, (getattr(self, field) & ~source) | target)
+        return other
+
+    def guarded(self, bit: int, guard: bool) -> "Side":
+        """This side with a Firewall put on (or spent from) the piece at ``bit``."""
+        other = self._copy()
+        other.unguarded = self.unguarded & ~bit if guard else self.unguarded | bit
+        return other
+
+    def switched(self, bit: int, kind: str, on: bool) -> "Side":
+        """This side with its ``kind`` piece at ``bit`` Disabled (``on``
+        False) or recovered (``on`` True)."""
+        other = self._copy()
+        field = KIND_FIELDS[kind]
+        if on:
+            other.active = self.active | bit
+            setattr(other, field, getattr(self, field) | bit)
+        else:
+            other.active = self.active & ~bit
+            setattr(other, field, getattr(self, field) & ~bit)
+        return other
 
 
 def side(state: BackboneState, seat: int) -> Side:

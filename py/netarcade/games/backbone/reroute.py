@@ -31,7 +31,7 @@ Reroute (``turns.py``).
 from __future__ import annotations
 
 from .bitboard import BIT, BOARD, FAR, NEAR, hexes_of, leap, sorted_hexes, spread
-from .network import ROOTS, Side, city_bits, flood, network_bits, network_layers, occupied, reach, side, \
+from .network import Side, city_bits, flood, network_bits, network_layers, occupied, reach, side, \
     touching_counts
 from .state import BackboneState
 

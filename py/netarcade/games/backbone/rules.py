@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ...core.events import Event
 from .actions import COSTS, MOVABLE, PIECES, Action, Build, End, Hack, Reroute, Resign
-from .bitboard import BIT, BOARD, FAR, HEX_AT, INDEX, NEAR, beside_two, hexes_of, sorted_hexes
+from .bitboard import BIT, BOARD, FAR, HEX_AT, INDEX, NEAR, hexes_of, leap, sorted_hexes, spread
 from .board import ON_BOARD, hex_name
 from .network import (
     city_bits,
@@ -28,9 +28,9 @@ from .network import (
     occupied,
     online_datacenters,
     online_servers,
-    reach,
     score,
     side,
+    touching_counts,
 )
 from .reroute import all_targets, movable_bits, movable_pieces, reroute_targets
 from .state import (
@@ -54,13 +54,21 @@ __all__ = [
     "winners",
 ]
 
+def _by_index(make) -> list:
+    """``make(hex)`` for every hex, in a list by bit index (``None`` off the board)."""
+    row = [None] * (max(HEX_AT) + 1)
+    for i, h in HEX_AT.items():
+        row[i] = make(h)
+    return row
+
+
 #: every action the legal list may hold, made once: a legal list is built
 #: from these by hex set (Reroutes per seat and source, when first needed)
-_BUILDS = {(seat, piece): {i: Build(seat, piece, h) for i, h in HEX_AT.items()}
+_BUILDS = {(seat, piece): _by_index(lambda h: Build(seat, piece, h))
            for seat in (0, 1) for piece in (*PIECES, "firewall")}
-_HACKS = {seat: {i: Hack(seat, h) for i, h in HEX_AT.items()} for seat in (0, 1)}
+_HACKS = {seat: _by_index(lambda h: Hack(seat, h)) for seat in (0, 1)}
 _ENDS = (End(0), End(1))
-_REROUTES: dict[tuple[int, int], dict[int, Reroute]] = {}
+_REROUTES: dict[tuple[int, int], list] = {}
 #: a hex's bit index -> its place in sorted hex order (by column, then row)
 _SORTED_RANK = {INDEX[h]: rank for rank, h in enumerate(sorted(INDEX))}
 
@@ -77,11 +85,21 @@ def _switch_beside(net: int, aps: int, here) -> int:
     return (NEAR[index] & net).bit_count() + (FAR[index] & net & aps).bit_count()
 
 
-def _build_bits(state: BackboneState, seat: int, piece: str, free: int) -> int:
-    net, aps = network_bits(state, seat), side(state, seat).aps
-    if piece == "switch":
-        return free & beside_two(net, net & aps)
-    return free & reach(net, aps, piece)
+def _reach(state: BackboneState, seat: int) -> tuple[int, int]:
+    """Hexes where a piece would touch ``seat``'s network: any piece but an
+    AP (the neighbours and the network's APs two steps away), and an AP
+    (every hex two steps away too)."""
+    net = network_bits(state, seat)
+    near = spread(net)
+    return near | leap(net & side(state, seat).aps), near | leap(net)
+
+
+def _build_bits(state: BackboneState, seat: int, free: int) -> dict[str, int]:
+    """Where ``seat`` may build each piece but a Firewall, ``free`` the free hexes."""
+    wired, wireless = _reach(state, seat)
+    wired &= free
+    return {"router": wired, "switch": free & touching_counts(state, seat, "switch")[1],
+            "ap": free & wireless, "server": wired, "datacenter": wired}
 
 
 def _free(state: BackboneState) -> int:
@@ -92,12 +110,14 @@ def build_hexes(state: BackboneState, seat: int, piece: str) -> list:
     """Hexes where ``seat`` may place ``piece`` now (ignoring BW)."""
     if piece == "firewall":
         return sorted_hexes(side(state, seat).unguarded)
-    return hexes_of(_build_bits(state, seat, piece, _free(state)))
+    return hexes_of(_build_bits(state, seat, _free(state))[piece])
 
 
 def _hack_bits(state: BackboneState, seat: int) -> int:
-    net, mine, theirs = network_bits(state, seat), side(state, seat), side(state, 1 - seat)
-    return theirs.active & (reach(net, mine.aps, "router") | (theirs.aps & reach(net, mine.aps, "ap")))
+    """Enemy pieces, not Disabled, that touch ``seat``'s network."""
+    wired, wireless = _reach(state, seat)
+    theirs = side(state, 1 - seat)
+    return theirs.active & (wired | (theirs.aps & wireless))
 
 
 def hack_targets(state: BackboneState, seat: int) -> list:
@@ -114,7 +134,7 @@ def _in_sorted_order(mask: int) -> list[int]:
     return indexes
 
 
-def _add(actions: list, table: dict, mask: int) -> None:
+def _add(actions: list, table: list, mask: int) -> None:
     """Append the actions of ``table`` (by bit index) for the bits of ``mask``, ascending."""
     append = actions.append
     while mask:
@@ -123,11 +143,11 @@ def _add(actions: list, table: dict, mask: int) -> None:
         mask ^= low
 
 
-def _reroutes(seat: int, source: int) -> dict[int, Reroute]:
+def _reroutes(seat: int, source: int) -> list:
     row = _REROUTES.get((seat, source))
     if row is None:
         here = HEX_AT[source]
-        row = _REROUTES[(seat, source)] = {i: Reroute(seat, here, h) for i, h in HEX_AT.items()}
+        row = _REROUTES[(seat, source)] = _by_index(lambda h: Reroute(seat, here, h))
     return row
 
 
@@ -139,16 +159,17 @@ def legal_actions(state: BackboneState, seat: int) -> list[Action]:
         return []
     actions: list[Action] = []
     bw = state.bw[seat]
-    free = _free(state)
-    for piece in PIECES:
-        if COSTS[piece] <= bw:
-            _add(actions, _BUILDS[(seat, piece)], _build_bits(state, seat, piece, free))
-    if COSTS["firewall"] <= bw:
-        table = _BUILDS[(seat, "firewall")]
-        actions.extend([table[i] for i in _in_sorted_order(side(state, seat).unguarded)])
-    if not state.hacked and bw >= HACK_COST:
-        table = _HACKS[seat]
-        actions.extend([table[i] for i in _in_sorted_order(_hack_bits(state, seat))])
+    if bw:  # every piece and the Hack cost BW
+        builds = _build_bits(state, seat, _free(state))
+        for piece in PIECES:
+            if COSTS[piece] <= bw:
+                _add(actions, _BUILDS[(seat, piece)], builds[piece])
+        if COSTS["firewall"] <= bw:
+            table = _BUILDS[(seat, "firewall")]
+            actions.extend([table[i] for i in _in_sorted_order(side(state, seat).unguarded)])
+        if not state.hacked and bw >= HACK_COST:
+            table = _HACKS[seat]
+            actions.extend([table[i] for i in _in_sorted_order(_hack_bits(state, seat))])
     targets = all_targets(state, seat)
     for source in _in_sorted_order(movable_bits(state, seat)):
         _add(actions, _reroutes(seat, source), targets[1 << source])

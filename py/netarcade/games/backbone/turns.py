@@ -17,6 +17,7 @@ from typing import Any
 from ...core.events import Event
 from .actions import COSTS, Action, Build, End, Hack, Reroute, Resign
 from .board import CLASSIC_CITIES, START_ROUTER, START_SERVER, hex_name, seeded_cities
+from .bitboard import BIT
 from .network import connected_cities, score
 from .state import (
     ACTIONS_PER_TURN,
@@ -65,31 +66,44 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
         state.over, state.resigned = True, seat
         return [Event("resign", {"seat": seat}), Event("game-over", {"scores": scores(state), "winners": [1 - seat]})]
     # Only the pieces of one seat change, and a network depends on its own
-    # pieces alone: keep what is cached for the other seat.
-    forget(state, seat if not isinstance(action, Hack) else 1 - seat)
+    # pieces alone: keep what is cached for the other seat. The changed
+    # seat's pieces as hex sets follow the action instead of being read anew.
+    changed = seat if not isinstance(action, Hack) else 1 - seat
+    pieces = state._cache.get(("side", changed))
+    forget(state, changed)
     if isinstance(action, Build):
+        bit = BIT[action.hex]
         state.bw[seat] -= COSTS[action.piece]
         if action.piece == "firewall":
             state.firewalls.add(action.hex)
+            pieces = pieces and pieces.guarded(bit, True)
         else:
             state.pieces[action.hex] = (seat, action.piece)
+            pieces = pieces and pieces.placed(bit, action.piece)
         events.append(Event("build", {"seat": seat, "piece": action.piece, "hex": hex_name(action.hex)}))
     elif isinstance(action, Hack):
+        bit = BIT[action.hex]
         state.bw[seat] -= HACK_COST
         state.hacked = True
         if action.hex in state.firewalls:
             state.firewalls.discard(action.hex)
+            pieces = pieces and pieces.guarded(bit, False)
             events.append(Event("firewall-spent", {"seat": seat, "hex": hex_name(action.hex)}))
         else:
             state.disabled.add(action.hex)
+            pieces = pieces and pieces.switched(bit, state.pieces[action.hex][1], False)
             events.append(Event("disabled", {"seat": seat, "hex": hex_name(action.hex)}))
     elif isinstance(action, Reroute):
         source, target = action.source, action.target
+        kind = state.pieces[source][1]
         state.pieces[target] = state.pieces.pop(source)
         if source in state.firewalls:
             state.firewalls.discard(source)
             state.firewalls.add(target)
+        pieces = pieces and pieces.moved(BIT[source], BIT[target], kind)
         events.append(Event("reroute", {"seat": seat, "from": hex_name(source), "to": hex_name(target)}))
+    if pieces is not None:
+        state._cache[("side", changed)] = pieces
     state.actions_taken += 1
     if state.actions_taken >= ACTIONS_PER_TURN:
         events.extend(_end_turn(state))
@@ -114,14 +128,20 @@ def _start_turn(state: BackboneState) -> list[Event]:
 def _end_turn(state: BackboneState) -> list[Event]:
     seat = state.current
     events: list[Event] = []
+    state._cache.pop("eval", None)  # the turn passes: the evaluation changes
     state.passes = state.passes + 1 if state.actions_taken == 0 else 0
     if state.actions_taken == 0:
         events.append(Event("pass", {"seat": seat}))
     # Recover: this seat's pieces hacked on the opponent's last turn come back.
-    forget(state, seat)
     recovered = sorted(h for h in state.disabled if state.pieces[h][0] == seat)
     if recovered:
+        pieces = state._cache.get(("side", seat))
+        forget(state, seat)
         state.disabled.difference_update(recovered)
+        if pieces is not None:
+            for h in recovered:
+                pieces = pieces.switched(BIT[h], state.pieces[h][1], True)
+            state._cache[("side", seat)] = pieces
         events.append(Event("recover", {"seat": seat, "hexes": [hex_name(h) for h in recovered]}))
     totals = [score(state, 0), score(state, 1)]
     state.history.append(totals)
