@@ -19,10 +19,9 @@ cached in the state with the hexes that were occupied then:
   wherever it would touch what remains: the network's touching counts,
   one less beside the lifted piece.
 * A piece others hang on may only go where it touches both what remains
-  and what was cut off; each such hex is tried exactly.
-* A Switch needs two network neighbours where it lands; a hex with one may
-  still get a second from own pieces outside the network that the move
-  joins: tried exactly.
+  and every part that was cut off.
+* A Switch needs two network neighbours where it lands; own pieces outside
+  the network that touch it there join the network through it and count.
 
 What this module is not: the other actions (``rules.py``) or applying a
 Reroute (``turns.py``).
@@ -31,7 +30,7 @@ Reroute (``turns.py``).
 from __future__ import annotations
 
 from .bitboard import BIT, BOARD, FAR, NEAR, hexes_of, leap, sorted_hexes, spread
-from .network import Side, city_bits, flood, network_bits, network_layers, occupied, reach, side, \
+from .network import Side, city_bits, network_bits, network_layers, occupied, reach, side, \
     touching_counts
 from .state import BackboneState
 
@@ -56,12 +55,18 @@ def reroute_targets(state: BackboneState, seat: int, source) -> list:
 def all_targets(state: BackboneState, seat: int) -> dict[int, int]:
     """``{source bit: target hex set}`` for every movable piece of ``seat``
     (a piece with no legal target is there with an empty set), cached
-    until a piece of ``seat`` changes or any piece moves."""
+    until a piece of ``seat`` changes or a piece of the other seat leaves
+    a hex (new pieces there only take their hexes off the targets)."""
     taken = occupied(state)
     key = ("targets", seat)
     known = state._cache.get(key)
     if known is None or known[0] != taken:
-        known = (taken, _targets(state, seat, BOARD & ~taken & ~city_bits(state.cities)))
+        if known is not None and not known[0] & ~taken:
+            # Only new pieces of the other seat: a target depends on this
+            # seat's pieces alone and on being free.
+            known = (taken, {source: found & ~taken for source, found in known[1].items()})
+        else:
+            known = (taken, _targets(state, seat, BOARD & ~taken & ~city_bits(state.cities)))
         state._cache[key] = known
     return known[1]
 
@@ -83,24 +88,26 @@ def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
         while sources:
             source = sources & -sources
             sources ^= source
-            cut_off = _cut_off(source, net, net_aps, active & ~source, aps & ~source, upper & ~source, deeper)
-            if cut_off:
-                found[source] = _rejoining_targets(pieces, net, source, free, net & ~source & ~cut_off)
+            parts = _cut_off(source, net, net_aps, active & ~source, aps & ~source, upper & ~source, deeper)
+            if parts:
+                found[source] = _rejoining_targets(pieces, net, source, free, parts)
             else:
                 found[source] = _free_targets(state, seat, pieces, net, source, free)
     return found
 
 
-def _cut_off(source: int, net: int, net_aps: int, active: int, aps: int, upper: int, deeper: int) -> int:
-    """The pieces of the network ``net`` that lifting the piece at bit
-    ``source`` cuts off: ``active`` and ``aps`` are the pieces without it,
-    ``upper`` the network's rings up to the piece's own (each of them joins
-    a start piece without passing the piece's ring), ``deeper`` the next
-    ring. Only a piece of the next ring that it touches can start a cut-off
-    part: a walk from there either meets ``upper`` or is cut off whole."""
+def _cut_off(source: int, net: int, net_aps: int, active: int, aps: int, upper: int, deeper: int) -> list[int]:
+    """The parts of the network ``net`` that lifting the piece at bit
+    ``source`` cuts off (each part hangs together): ``active`` and ``aps``
+    are the pieces without it, ``upper`` the network's rings up to the
+    piece's own (each of them joins a start piece without passing the
+    piece's ring), ``deeper`` the next ring. Only a piece of the next ring
+    that it touches can start a cut-off part: a walk from there either
+    meets ``upper`` or is cut off whole."""
     index = source.bit_length() - 1
     hanging = (NEAR[index] | FAR[index] & (net if source & net_aps else net_aps)) & deeper
-    cut_off = walked = 0
+    parts = []
+    walked = 0
     while hanging:
         child = hanging & -hanging
         hanging ^= child
@@ -119,9 +126,9 @@ def _cut_off(source: int, net: int, net_aps: int, active: int, aps: int, upper: 
             front = grow & active & ~seen
             seen |= front
         else:
-            cut_off |= seen
+            parts.append(seen)
         walked |= seen
-    return cut_off
+    return parts
 
 
 def _free_targets(state: BackboneState, seat: int, pieces: Side, before: int, source: int, free: int) -> int:
@@ -135,52 +142,37 @@ def _free_targets(state: BackboneState, seat: int, pieces: Side, before: int, so
         found = (one & ~near) | (two & near)
         one, two = touching_counts(state, seat, "far")
         return free & (found | (one & ~far) | (two & far))
-    # A Switch lands beside two network pieces; besides what remains, only
-    # own pieces now outside the network could become such neighbours:
-    # decide those few hexes exactly.
+    # A Switch lands beside two network pieces. A hex beside one may get a
+    # second from an own piece outside the network, Disabled pieces aside:
+    # touching the Switch there, it joins the network too.
     one, two, three = touching_counts(state, seat, "switch")
     found = free & ((two & ~near) | (three & near))
     stranded = pieces.active & ~before
     if stranded:
-        short = free & ((one & ~near) | (two & near)) & ~found & reach(stranded, pieces.aps, "switch")
-        rest = before & ~source
-        while short:
-            target = short & -short
-            short ^= target
-            if keeps_network(pieces, before, source, target, rest):
+        found |= free & ((one & ~near) | (two & near)) & reach(stranded, pieces.aps, "switch")
+    return found
+
+
+def _rejoining_targets(pieces: Side, before: int, source: int, free: int, parts: list[int]) -> int:
+    """Targets of a piece others hang on: a hex touching what remains and
+    every cut-off part. Nothing else can join the parts again: a piece
+    outside the network touches none of its pieces (or it would be in it).
+    A Switch there needs two own pieces beside it, not Disabled: every such
+    piece joins the network through it."""
+    kind = "ap" if source & pieces.aps else "switch"
+    active, aps = pieces.active & ~source, pieces.aps & ~source  # the lifted piece joins nothing by air
+    remaining = before & ~source
+    for part in parts:
+        remaining &= ~part
+    found = free & reach(remaining, aps, kind)
+    for part in parts:
+        found &= reach(part, aps, kind)
+    if kind == "switch":
+        trials, found = found, 0
+        while trials:
+            target = trials & -trials
+            trials ^= target
+            index = target.bit_length() - 1
+            if (NEAR[index] & active).bit_count() + (FAR[index] & active & aps).bit_count() >= 2:
                 found |= target
     return found
-
-
-def _rejoining_targets(pieces: Side, before: int, source: int, free: int, remaining: int) -> int:
-    """Targets of a piece others hang on: only a hex touching both what
-    remains and what was cut off can re-join them; each is tried exactly."""
-    kind = "ap" if source & pieces.aps else "switch"
-    aps = pieces.aps & ~source  # the lifted piece joins nothing by air
-    cut_off = before & ~source & ~remaining
-    trials = free & reach(remaining, aps, kind) & reach(cut_off, aps, kind)
-    found = 0
-    while trials:
-        target = trials & -trials
-        trials ^= target
-        if keeps_network(pieces, before, source, target, remaining):
-            found |= target
-    return found
-
-
-def keeps_network(pieces: Side, before: int, source: int, target: int, remaining: int) -> bool:
-    """Does moving the piece at bit ``source`` of the network ``before`` to
-    the free bit ``target`` keep every other piece of the network in it (a
-    Switch with two network neighbours)? ``remaining`` is the network with
-    the piece lifted, and ``target`` touches it: the network after the move
-    is ``remaining``, the moved piece and what joins through it."""
-    moved = source & pieces.aps
-    active = (pieces.active & ~source) | target
-    aps = (pieces.aps & ~source) | (target if moved else 0)
-    after = flood(active, aps, target, remaining)
-    if before & ~source & ~after:
-        return False
-    if moved:
-        return True
-    index = target.bit_length() - 1
-    return ((NEAR[index] & after).bit_count() + (FAR[index] & after & aps).bit_count()) >= 2
