@@ -19,10 +19,11 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .bitboard import BIT, beside_two, bits_of, hexes_of, leap, sorted_hexes, spread, tally
+from .bitboard import BIT, ROW, beside_two, bits_of, hexes_of, leap, sorted_hexes, spread, tally
 from .board import START_ROUTER, START_SERVER
 from .state import LINKED_DATACENTER_BONUS, BackboneState
 
+ROW_1, ROW2, ROW2_2 = ROW - 1, 2 * ROW, 2 * ROW - 2
 #: the start pieces of each seat, the roots of its network
 ROOTS = tuple(BIT[START_ROUTER[seat]] | BIT[START_SERVER[seat]] for seat in (0, 1))
 
@@ -173,11 +174,18 @@ def network_layers(state: BackboneState, seat: int) -> list[int]:
         active, aps = pieces.active, pieces.aps
         seen = front = ROOTS[seat] & active
         cached = []
-        while front:
+        while front:  # spread and leap, written out: the hot loop of every position
             cached.append(front)
-            grow = spread(front)
+            grow = (front << 1) | (front >> 1) | (front << ROW) | (front >> ROW) \
+                | (front << ROW_1) | (front >> ROW_1)
             if aps:
-                grow |= leap(front & aps) | (leap(front) & aps)
+                hubs = front & aps
+                if hubs:
+                    grow |= (hubs << 2) | (hubs >> 2) | (hubs << ROW2) | (hubs >> ROW2) \
+                        | (hubs << ROW2_2) | (hubs >> ROW2_2)
+                if aps & ~seen:
+                    grow |= ((front << 2) | (front >> 2) | (front << ROW2) | (front >> ROW2)
+                             | (front << ROW2_2) | (front >> ROW2_2)) & aps
             front = grow & active & ~seen
             seen |= front
         state._cache[key] = cached

@@ -134,15 +134,6 @@ def _in_sorted_order(mask: int) -> list[int]:
     return indexes
 
 
-def _add(actions: list, table: list, mask: int) -> None:
-    """Append the actions of ``table`` (by bit index) for the bits of ``mask``, ascending."""
-    append = actions.append
-    while mask:
-        low = mask & -mask
-        append(table[low.bit_length() - 1])
-        mask ^= low
-
-
 def _reroutes(seat: int, source: int) -> list:
     row = _REROUTES.get((seat, source))
     if row is None:
@@ -159,11 +150,17 @@ def legal_actions(state: BackboneState, seat: int) -> list[Action]:
         return []
     actions: list[Action] = []
     bw = state.bw[seat]
+    runs = []  # (actions by bit index, hex set): each set's actions in board order
     if bw:  # every piece and the Hack cost BW
         builds = _build_bits(state, seat, _free(state))
-        for piece in PIECES:
-            if COSTS[piece] <= bw:
-                _add(actions, _BUILDS[(seat, piece)], builds[piece])
+        runs = [(_BUILDS[(seat, piece)], builds[piece]) for piece in PIECES if COSTS[piece] <= bw]
+    append = actions.append
+    for table, mask in runs:
+        while mask:
+            low = mask & -mask
+            append(table[low.bit_length() - 1])
+            mask ^= low
+    if bw:
         if COSTS["firewall"] <= bw:
             table = _BUILDS[(seat, "firewall")]
             actions.extend([table[i] for i in _in_sorted_order(side(state, seat).unguarded)])
@@ -172,8 +169,12 @@ def legal_actions(state: BackboneState, seat: int) -> list[Action]:
             actions.extend([table[i] for i in _in_sorted_order(_hack_bits(state, seat))])
     targets = all_targets(state, seat)
     for source in _in_sorted_order(movable_bits(state, seat)):
-        _add(actions, _reroutes(seat, source), targets[1 << source])
-    actions.append(_ENDS[seat])
+        table, mask = _reroutes(seat, source), targets[1 << source]
+        while mask:
+            low = mask & -mask
+            append(table[low.bit_length() - 1])
+            mask ^= low
+    append(_ENDS[seat])
     return actions
 
 
