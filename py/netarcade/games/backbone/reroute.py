@@ -76,6 +76,14 @@ def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
     active, aps = pieces.active, pieces.aps
     net_aps = net & aps
     movable = net & (pieces.switches | aps)
+    # what a piece nothing hangs on may touch: the network's counts
+    near = far = switch = None
+    if movable & aps:
+        near, far = touching_counts(state, seat, "near"), touching_counts(state, seat, "far")
+    if movable & pieces.switches:
+        switch = touching_counts(state, seat, "switch")
+        stranded = active & ~net
+        joining = reach(stranded, aps, "switch") if stranded else 0
     found: dict[int, int] = {}
     layers = network_layers(state, seat)
     upper = 0  # the rings up to this one
@@ -88,24 +96,40 @@ def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
         while sources:
             source = sources & -sources
             sources ^= source
-            parts = _cut_off(source, net, net_aps, active & ~source, aps & ~source, upper & ~source, deeper)
+            index = source.bit_length() - 1
+            beside = NEAR[index]
+            hanging = (beside | FAR[index] & (net if source & aps else net_aps)) & deeper
+            parts = hanging and _cut_off(hanging, net, net_aps, active & ~source, aps & ~source, upper & ~source)
             if parts:
                 found[source] = _rejoining_targets(pieces, net, source, free, parts)
+            elif source & aps:
+                # Nothing hangs on the piece: a hex is legal when the piece
+                # placed there touches what remains (a placed piece can only
+                # add to the network): the network's counts, one less beside
+                # the lifted piece.
+                two_steps = FAR[index]
+                found[source] = free & ((near[0] & ~beside) | (near[1] & beside)
+                                        | (far[0] & ~two_steps) | (far[1] & two_steps))
             else:
-                found[source] = _free_targets(state, seat, pieces, net, source, free)
+                # A Switch lands beside two network pieces. A hex beside one
+                # may get a second from an own piece outside the network,
+                # Disabled pieces aside: touching the Switch there, it joins
+                # the network too.
+                one, two, three = switch
+                targets = (two & ~beside) | (three & beside)
+                if joining:
+                    targets |= ((one & ~beside) | (two & beside)) & joining
+                found[source] = free & targets
     return found
 
 
-def _cut_off(source: int, net: int, net_aps: int, active: int, aps: int, upper: int, deeper: int) -> list[int]:
-    """The parts of the network ``net`` that lifting the piece at bit
-    ``source`` cuts off (each part hangs together): ``active`` and ``aps``
-    are the pieces without it, ``upper`` the network's rings up to the
-    piece's own (each of them joins a start piece without passing the
-    piece's ring), ``deeper`` the next ring. Only a piece of the next ring
-    that it touches can start a cut-off part: a walk from there either
-    meets ``upper`` or is cut off whole."""
-    index = source.bit_length() - 1
-    hanging = (NEAR[index] | FAR[index] & (net if source & net_aps else net_aps)) & deeper
+def _cut_off(hanging: int, net: int, net_aps: int, active: int, aps: int, upper: int) -> list[int]:
+    """The parts of the network ``net`` that lifting a piece cuts off (each
+    part hangs together): ``active`` and ``aps`` are the pieces without it,
+    ``upper`` the network's rings up to the piece's own (each of them joins
+    a start piece without passing the piece's ring), ``hanging`` the pieces
+    of the next ring that it touches. Only those can start a cut-off part:
+    a walk from there either meets ``upper`` or is cut off whole."""
     parts = []
     walked = 0
     while hanging:
@@ -136,28 +160,6 @@ def _cut_off(source: int, net: int, net_aps: int, active: int, aps: int, upper: 
             parts.append(seen)
         walked |= seen
     return parts
-
-
-def _free_targets(state: BackboneState, seat: int, pieces: Side, before: int, source: int, free: int) -> int:
-    """Targets of a piece nothing hangs on: the hexes where it touches what
-    remains (a placed piece can only add to the network)."""
-    index = source.bit_length() - 1
-    near = NEAR[index]
-    if source & pieces.aps:
-        far = FAR[index]
-        one, two = touching_counts(state, seat, "near")
-        found = (one & ~near) | (two & near)
-        one, two = touching_counts(state, seat, "far")
-        return free & (found | (one & ~far) | (two & far))
-    # A Switch lands beside two network pieces. A hex beside one may get a
-    # second from an own piece outside the network, Disabled pieces aside:
-    # touching the Switch there, it joins the network too.
-    one, two, three = touching_counts(state, seat, "switch")
-    found = free & ((two & ~near) | (three & near))
-    stranded = pieces.active & ~before
-    if stranded:
-        found |= free & ((one & ~near) | (two & near)) & reach(stranded, pieces.aps, "switch")
-    return found
 
 
 def _rejoining_targets(pieces: Side, before: int, source: int, free: int, parts: list[int]) -> int:
