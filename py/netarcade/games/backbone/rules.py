@@ -17,7 +17,7 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ...core.events import Event
 from .actions import COSTS, MOVABLE, PIECES, Action, Build, End, Hack, Reroute, Resign
-from .bitboard import BIT, BOARD, FAR, HEX_AT, INDEX, NEAR, hexes_of, leap, sorted_hexes, spread
+from .bitboard import BIT, BOARD, FAR, HEX_AT, INDEX, NEAR, hexes_of, indexes_of, leap, sorted_hexes, spread
 from .board import ON_BOARD, hex_name
 from .network import (
     city_bits,
@@ -68,9 +68,9 @@ _BUILDS = {(seat, piece): _by_index(lambda h: Build(seat, piece, h))
            for seat in (0, 1) for piece in (*PIECES, "firewall")}
 _HACKS = {seat: _by_index(lambda h: Hack(seat, h)) for seat in (0, 1)}
 _ENDS = (End(0), End(1))
-_REROUTES: dict[tuple[int, int], list] = {}
+_REROUTES = ([None] * (max(HEX_AT) + 1), [None] * (max(HEX_AT) + 1))
 #: a hex's bit index -> its place in sorted hex order (by column, then row)
-_SORTED_RANK = {INDEX[h]: rank for rank, h in enumerate(sorted(INDEX))}
+_SORTED_RANK = _by_index(sorted(INDEX).index)
 
 
 def _touches(net: int, aps: int, here, kind: str) -> bool:
@@ -125,20 +125,16 @@ def hack_targets(state: BackboneState, seat: int) -> list:
 
 
 def _in_sorted_order(mask: int) -> list[int]:
-    indexes = []
-    while mask:
-        low = mask & -mask
-        indexes.append(low.bit_length() - 1)
-        mask ^= low
+    """The bit indexes of ``mask`` in sorted hex order (by column, then row)."""
+    indexes = indexes_of(mask)
     indexes.sort(key=_SORTED_RANK.__getitem__)
     return indexes
 
 
 def _reroutes(seat: int, source: int) -> list:
-    row = _REROUTES.get((seat, source))
-    if row is None:
-        here = HEX_AT[source]
-        row = _REROUTES[(seat, source)] = _by_index(lambda h: Reroute(seat, here, h))
+    """The Reroutes from the hex at bit index ``source`` (made when first needed)."""
+    here = HEX_AT[source]
+    row = _REROUTES[seat][source] = _by_index(lambda h: Reroute(seat, here, h))
     return row
 
 
@@ -150,31 +146,28 @@ def legal_actions(state: BackboneState, seat: int) -> list[Action]:
         return []
     actions: list[Action] = []
     bw = state.bw[seat]
-    runs = []  # (actions by bit index, hex set): each set's actions in board order
+    extend = actions.extend
     if bw:  # every piece and the Hack cost BW
         builds = _build_bits(state, seat, _free(state))
-        runs = [(_BUILDS[(seat, piece)], builds[piece]) for piece in PIECES if COSTS[piece] <= bw]
-    append = actions.append
-    for table, mask in runs:
-        while mask:
-            low = mask & -mask
-            append(table[low.bit_length() - 1])
-            mask ^= low
-    if bw:
+        wired = None  # Routers, Servers and Datacenters go on the same hexes
+        for piece in PIECES:
+            if COSTS[piece] <= bw:
+                if builds[piece] == builds["router"]:
+                    if wired is None:
+                        wired = indexes_of(builds["router"])
+                    extend(map(_BUILDS[(seat, piece)].__getitem__, wired))
+                else:
+                    extend(map(_BUILDS[(seat, piece)].__getitem__, indexes_of(builds[piece])))
         if COSTS["firewall"] <= bw:
-            table = _BUILDS[(seat, "firewall")]
-            actions.extend([table[i] for i in _in_sorted_order(side(state, seat).unguarded)])
+            extend(map(_BUILDS[(seat, "firewall")].__getitem__, _in_sorted_order(side(state, seat).unguarded)))
         if not state.hacked and bw >= HACK_COST:
-            table = _HACKS[seat]
-            actions.extend([table[i] for i in _in_sorted_order(_hack_bits(state, seat))])
+            extend(map(_HACKS[seat].__getitem__, _in_sorted_order(_hack_bits(state, seat))))
     targets = all_targets(state, seat)
+    rows = _REROUTES[seat]
     for source in _in_sorted_order(movable_bits(state, seat)):
-        table, mask = _reroutes(seat, source), targets[1 << source]
-        while mask:
-            low = mask & -mask
-            append(table[low.bit_length() - 1])
-            mask ^= low
-    append(_ENDS[seat])
+        row = rows[source] or _reroutes(seat, source)
+        extend(map(row.__getitem__, indexes_of(targets[1 << source])))
+    actions.append(_ENDS[seat])
     return actions
 
 
