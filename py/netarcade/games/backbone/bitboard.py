@@ -53,13 +53,26 @@ def hexes_of(mask: int) -> list:
     return found
 
 
+#: per row of the board: its first bit, and the bit indexes of each of its 512 patterns
+_ROW_INDEXES = tuple((ROW * r, tuple(tuple(ROW * r + q for q in range(9) if pattern >> q & 1)
+                                     for pattern in range(512)))
+                     for r in range(9))
+
+
 def indexes_of(mask: int) -> list[int]:
-    """The bit indexes of ``mask``, ascending."""
-    found = []
-    while mask:
-        low = mask & -mask
-        found.append(low.bit_length() - 1)
-        mask ^= low
+    """The bit indexes of ``mask``, ascending: bit by bit for a few, else
+    row by row from a table."""
+    found: list[int] = []
+    if mask.bit_count() < 5:
+        while mask:
+            low = mask & -mask
+            found.append(low.bit_length() - 1)
+            mask ^= low
+        return found
+    for shift, patterns in _ROW_INDEXES:
+        pattern = (mask >> shift) & 511
+        if pattern:
+            found += patterns[pattern]
     return found
 
 
