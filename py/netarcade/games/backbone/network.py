@@ -132,17 +132,28 @@ def city_bits(cities: frozenset) -> int:
     return bits_of(cities)
 
 
-def flood(active: int, aps: int, start: int, seen: int = 0) -> int:
+def touched(front: int, seen: int, aps: int) -> int:
+    """Hexes a piece of ``front`` touches, pieces ``aps`` being the APs:
+    the neighbours, the two-step hexes of an AP of ``front``, and the APs
+    two steps away not in ``seen`` yet (the network walks' one step;
+    ``spread`` and ``leap`` written out, the hot loop of every position)."""
+    grow = (front << 1) | (front >> 1) | (front << ROW) | (front >> ROW) | (front << ROW_1) | (front >> ROW_1)
+    if aps:
+        hubs = front & aps
+        if hubs:
+            grow |= (hubs << 2) | (hubs >> 2) | (hubs << ROW2) | (hubs >> ROW2) | (hubs << ROW2_2) | (hubs >> ROW2_2)
+        if aps & ~seen:
+            grow |= ((front << 2) | (front >> 2) | (front << ROW2) | (front >> ROW2)
+                     | (front << ROW2_2) | (front >> ROW2_2)) & aps
+    return grow
+
+
+def flood(active: int, aps: int, start: int) -> int:
     """The pieces of ``active`` joined to those of ``start`` (APs ``aps``),
-    breadth first: one ring of touching pieces a round. Pieces already in
-    ``seen`` (joined, and all their joined pieces too) are not walked again."""
-    front = start & active & ~seen
-    seen |= front
+    breadth first: one ring of touching pieces a round."""
+    seen = front = start & active
     while front:
-        grow = spread(front)
-        if aps:
-            grow |= leap(front & aps) | (leap(front) & aps)
-        front = grow & active & ~seen
+        front = touched(front, seen, aps) & active & ~seen
         seen |= front
     return seen
 
@@ -174,19 +185,9 @@ def network_layers(state: BackboneState, seat: int) -> list[int]:
         active, aps = pieces.active, pieces.aps
         seen = front = ROOTS[seat] & active
         cached = []
-        while front:  # spread and leap, written out: the hot loop of every position
+        while front:
             cached.append(front)
-            grow = (front << 1) | (front >> 1) | (front << ROW) | (front >> ROW) \
-                | (front << ROW_1) | (front >> ROW_1)
-            if aps:
-                hubs = front & aps
-                if hubs:
-                    grow |= (hubs << 2) | (hubs >> 2) | (hubs << ROW2) | (hubs >> ROW2) \
-                        | (hubs << ROW2_2) | (hubs >> ROW2_2)
-                if aps & ~seen:
-                    grow |= ((front << 2) | (front >> 2) | (front << ROW2) | (front >> ROW2)
-                             | (front << ROW2_2) | (front >> ROW2_2)) & aps
-            front = grow & active & ~seen
+            front = touched(front, seen, aps) & active & ~seen
             seen |= front
         state._cache[key] = cached
     return cached
@@ -245,13 +246,18 @@ def online_server_bits(state: BackboneState, seat: int) -> int:
     return cached
 
 
-def online_servers(state: BackboneState, seat: int) -> list:
-    """Servers of the network with two or more adjacent Routers of the network."""
-    key = ("servers", seat)
+def _listed(state: BackboneState, name: str, seat: int, bits) -> list:
+    """``bits(state, seat)`` as sorted hexes, cached under ``(name, seat)``."""
+    key = (name, seat)
     cached = state._cache.get(key)
     if cached is None:
-        cached = state._cache[key] = sorted_hexes(online_server_bits(state, seat))
+        cached = state._cache[key] = sorted_hexes(bits(state, seat))
     return cached
+
+
+def online_servers(state: BackboneState, seat: int) -> list:
+    """Servers of the network with two or more adjacent Routers of the network."""
+    return _listed(state, "servers", seat, online_server_bits)
 
 
 def online_datacenter_bits(state: BackboneState, seat: int) -> int:
@@ -272,11 +278,7 @@ def connected_city_bits(state: BackboneState, seat: int) -> int:
 
 def connected_cities(state: BackboneState, seat: int) -> list:
     """Cities adjacent to an online Server of the seat's network."""
-    key = ("cities", seat)
-    cached = state._cache.get(key)
-    if cached is None:
-        cached = state._cache[key] = sorted_hexes(connected_city_bits(state, seat))
-    return cached
+    return _listed(state, "cities", seat, connected_city_bits)
 
 
 def score(state: BackboneState, seat: int) -> int:

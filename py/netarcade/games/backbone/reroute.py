@@ -29,9 +29,9 @@ Reroute (``turns.py``).
 
 from __future__ import annotations
 
-from .bitboard import BIT, BOARD, FAR, NEAR, ROW, hexes_of, sorted_hexes
-from .network import ROW2, ROW2_2, ROW_1, Side, city_bits, network_bits, network_layers, occupied, reach, side, \
-    touching_counts
+from .bitboard import BIT, BOARD, FAR, NEAR, hexes_of, sorted_hexes
+from .network import Side, city_bits, network_bits, network_layers, occupied, reach, side, \
+    touched, touching_counts
 from .state import BackboneState
 
 
@@ -141,17 +141,8 @@ def _cut_off(hanging: int, net: int, net_aps: int, active: int, aps: int, upper:
         if (NEAR[at] | FAR[at] & (net if child & net_aps else aps)) & upper:
             continue  # it touches a piece above
         seen = front = child
-        while front:  # spread and leap, written out (see network.network_layers)
-            grow = (front << 1) | (front >> 1) | (front << ROW) | (front >> ROW) \
-                | (front << ROW_1) | (front >> ROW_1)
-            if aps:
-                hubs = front & aps
-                if hubs:
-                    grow |= (hubs << 2) | (hubs >> 2) | (hubs << ROW2) | (hubs >> ROW2) \
-                        | (hubs << ROW2_2) | (hubs >> ROW2_2)
-                if aps & ~seen:
-                    grow |= ((front << 2) | (front >> 2) | (front << ROW2) | (front >> ROW2)
-                             | (front << ROW2_2) | (front >> ROW2_2)) & aps
+        while front:
+            grow = touched(front, seen, aps)
             if grow & upper:
                 break
             front = grow & active & ~seen
