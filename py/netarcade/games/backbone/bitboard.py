@@ -28,8 +28,6 @@ BOARD = sum(BIT.values())
 #: per bit index: the six touching hexes, and the straight two-step hexes
 NEAR: dict[int, int] = {INDEX[h]: sum(BIT[n] for n in NEIGHBORS[h]) for h in HEXES}
 FAR: dict[int, int] = {INDEX[h]: sum(BIT[n] for n in JUMPS[h]) for h in HEXES}
-#: board indices in sorted hex order (by column, then row), as ``sorted`` lists hexes
-SORTED_ORDER = tuple(INDEX[h] for h in sorted(HEXES))
 
 _STEPS = tuple(dq + ROW * dr for dq, dr in HEX_DIRECTIONS)
 assert sorted(_STEPS) == [-ROW, 1 - ROW, -1, 1, ROW - 1, ROW], _STEPS
