@@ -20,6 +20,7 @@ from netarcade.core.prng import Rng
 from netarcade.core.record import Record
 from netarcade.games import replay
 from netarcade.games.backbone import rules
+from netarcade.games.backbone.network import Side, side
 from netarcade.games.backbone.actions import COSTS, Build, End, Hack, Reroute
 
 from soak import soak_size
@@ -195,6 +196,9 @@ def check_state(state):
     # fresh one (the bots' cached figures are forgotten when they should be)
     assert [GAME.evaluate(state, s) for s in (0, 1)] == [GAME.evaluate(fresh, s) for s in (0, 1)]
     for seat in (0, 1):
+        # the seat's pieces as hex sets, followed action by action, equal a fresh reading
+        followed, read = side(state, seat), Side(state, seat)
+        assert [getattr(followed, f) for f in Side.__slots__] == [getattr(read, f) for f in Side.__slots__]
         net = rules.network(state, seat)
         assert set(net) == my_network(state, seat)
         assert set(rules.online_servers(state, seat)) == my_online_servers(state, seat)

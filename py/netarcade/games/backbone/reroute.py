@@ -1,0 +1,178 @@
+"""The Reroute rule: which Switch or AP may move, and where to.
+
+A Reroute moves a Switch or an AP of the network to a free hex (no piece,
+no City) where it is legal for that piece, with every piece that was in
+the network still in it afterwards: the network stays connected and is
+never smaller. A Switch needs two network neighbours where it lands.
+
+Random play lists every Reroute of every movable piece for each action, so
+this is the hot path of a playout. It works on hex sets as integers
+(``bitboard.py``) and finds the targets of every movable piece at once,
+cached in the state with the hexes that were occupied then:
+
+* Which pieces hang on a piece: the network's rings from the start pieces
+  (``network.network_layers``) tell. A piece of an outer ring that touches
+  another piece of the inner rings hangs on that one; from any other piece
+  of the next ring a short walk without the lifted piece either meets the
+  inner rings or is cut off whole.
+* A piece nothing hangs on (lifting it strands no other piece) may go
+  wherever it would touch what remains: the network's touching counts,
+  one less beside the lifted piece.
+* A piece others hang on may only go where it touches both what remains
+  and every part that was cut off.
+* A Switch needs two network neighbours where it lands; own pieces outside
+  the network that touch it there join the network through it and count.
+
+What this module is not: the other actions (``rules.py``) or applying a
+Reroute (``turns.py``).
+"""
+
+from __future__ import annotations
+
+from .bitboard import BIT, BOARD, FAR, NEAR, hexes_of, sorted_hexes
+from .network import Side, city_bits, network_bits, network_layers, occupied, reach, side, \
+    touched, touching_counts
+from .state import BackboneState
+
+
+def movable_bits(state: BackboneState, seat: int) -> int:
+    """The Switches and APs of ``seat``'s network."""
+    pieces = side(state, seat)
+    return network_bits(state, seat) & (pieces.switches | pieces.aps)
+
+
+def movable_pieces(state: BackboneState, seat: int) -> list:
+    return sorted_hexes(movable_bits(state, seat))
+
+
+def reroute_targets(state: BackboneState, seat: int, source) -> list:
+    """Hexes the Switch/AP at ``source`` may move to, in board order: a legal
+    hex for that piece, with every piece that was in the network still in
+    it afterwards (so the network stays connected and is never smaller)."""
+    return hexes_of(all_targets(state, seat).get(BIT[source], 0))
+
+
+def all_targets(state: BackboneState, seat: int) -> dict[int, int]:
+    """``{source bit: target hex set}`` for every movable piece of ``seat``
+    (a piece with no legal target is there with an empty set), cached
+    until a piece of ``seat`` changes or a piece of the other seat leaves
+    a hex (new pieces there only take their hexes off the targets)."""
+    taken = occupied(state)
+    key = ("targets", seat)
+    known = state._cache.get(key)
+    if known is None or known[0] != taken:
+        if known is not None and not known[0] & ~taken:
+            # Only new pieces of the other seat: a target depends on this
+            # seat's pieces alone and on being free.
+            known = (taken, {source: found & ~taken for source, found in known[1].items()})
+        else:
+            known = (taken, _targets(state, seat, BOARD & ~taken & ~city_bits(state.cities)))
+        state._cache[key] = known
+    return known[1]
+
+
+def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
+    pieces, net = side(state, seat), network_bits(state, seat)
+    active, aps = pieces.active, pieces.aps
+    net_aps = net & aps
+    movable = net & (pieces.switches | aps)
+    # what a piece nothing hangs on may touch: the network's counts
+    near = far = switch = None
+    if movable & aps:
+        near, far = touching_counts(state, seat, "near"), touching_counts(state, seat, "far")
+    if movable & pieces.switches:
+        switch = touching_counts(state, seat, "switch")
+        stranded = active & ~net
+        joining = reach(stranded, aps, "switch") if stranded else 0
+    found: dict[int, int] = {}
+    layers = network_layers(state, seat)
+    upper = 0  # the rings up to this one
+    for depth, layer in enumerate(layers):
+        upper |= layer
+        sources = layer & movable
+        if not sources:
+            continue
+        deeper = layers[depth + 1] if depth + 1 < len(layers) else 0
+        while sources:
+            source = sources & -sources
+            sources ^= source
+            index = source.bit_length() - 1
+            beside = NEAR[index]
+            hanging = (beside | FAR[index] & (net if source & aps else net_aps)) & deeper
+            parts = hanging and _cut_off(hanging, net, net_aps, active & ~source, aps & ~source, upper & ~source)
+            if parts:
+                found[source] = _rejoining_targets(pieces, net, source, free, parts)
+            elif source & aps:
+                # Nothing hangs on the piece: a hex is legal when the piece
+                # placed there touches what remains (a placed piece can only
+                # add to the network): the network's counts, one less beside
+                # the lifted piece.
+                two_steps = FAR[index]
+                found[source] = free & ((near[0] & ~beside) | (near[1] & beside)
+                                        | (far[0] & ~two_steps) | (far[1] & two_steps))
+            else:
+                # A Switch lands beside two network pieces. A hex beside one
+                # may get a second from an own piece outside the network,
+                # Disabled pieces aside: touching the Switch there, it joins
+                # the network too.
+                one, two, three = switch
+                targets = (two & ~beside) | (three & beside)
+                if joining:
+                    targets |= ((one & ~beside) | (two & beside)) & joining
+                found[source] = free & targets
+    return found
+
+
+def _cut_off(hanging: int, net: int, net_aps: int, active: int, aps: int, upper: int) -> list[int]:
+    """The parts of the network ``net`` that lifting a piece cuts off (each
+    part hangs together): ``active`` and ``aps`` are the pieces without it,
+    ``upper`` the network's rings up to the piece's own (each of them joins
+    a start piece without passing the piece's ring), ``hanging`` the pieces
+    of the next ring that it touches. Only those can start a cut-off part:
+    a walk from there either meets ``upper`` or is cut off whole."""
+    parts = []
+    walked = 0
+    while hanging:
+        child = hanging & -hanging
+        hanging ^= child
+        if child & walked:
+            continue
+        at = child.bit_length() - 1
+        if (NEAR[at] | FAR[at] & (net if child & net_aps else aps)) & upper:
+            continue  # it touches a piece above
+        seen = front = child
+        while front:
+            grow = touched(front, seen, aps)
+            if grow & upper:
+                break
+            front = grow & active & ~seen
+            seen |= front
+        else:
+            parts.append(seen)
+        walked |= seen
+    return parts
+
+
+def _rejoining_targets(pieces: Side, before: int, source: int, free: int, parts: list[int]) -> int:
+    """Targets of a piece others hang on: a hex touching what remains and
+    every cut-off part. Nothing else can join the parts again: a piece
+    outside the network touches none of its pieces (or it would be in it).
+    A Switch there needs two own pieces beside it, not Disabled: every such
+    piece joins the network through it."""
+    kind = "ap" if source & pieces.aps else "switch"
+    active, aps = pieces.active & ~source, pieces.aps & ~source  # the lifted piece joins nothing by air
+    remaining = before & ~source
+    for part in parts:
+        remaining &= ~part
+    found = free & reach(remaining, aps, kind)
+    for part in parts:
+        found &= reach(part, aps, kind)
+    if kind == "switch":
+        trials, found = found, 0
+        while trials:
+            target = trials & -trials
+            trials ^= target
+            index = target.bit_length() - 1
+            if (NEAR[index] & active).bit_count() + (FAR[index] & active & aps).bit_count() >= 2:
+                found |= target
+    return found

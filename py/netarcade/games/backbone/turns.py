@@ -1,0 +1,183 @@
+"""What Backbone's actions do, how turns pass, and who wins.
+
+``perform`` changes the state for an action ``rules.check`` accepted: a
+build, a hack, a reroute, the end of a turn or a resignation. A turn ends
+after two actions or an End; then the seat's hacked pieces recover, the
+scores are written down, and the game may close (a closing turn, four
+passes in a row or the turn limit).
+
+What this module is not: legality (``rules.py``) or the network's figures
+(``network.py``).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from ...core.events import Event
+from .actions import COSTS, Action, Build, End, Hack, Reroute, Resign
+from .board import CLASSIC_CITIES, START_ROUTER, START_SERVER, hex_name, seeded_cities
+from .bitboard import BIT
+from .network import connected_cities, score
+from .state import (
+    ACTIONS_PER_TURN,
+    BW_LIMIT,
+    HACK_COST,
+    INCOME,
+    MAX_TURNS,
+    PASSES_TO_END,
+    START_BW,
+    BackboneState,
+)
+
+
+def new_state(options: dict[str, Any], seed: int) -> tuple[BackboneState, list[Event]]:
+    state = BackboneState()
+    state.options = options
+    state.seed = seed
+    state.cities = CLASSIC_CITIES if options["map"] == "classic" else seeded_cities(seed)
+    state.pieces = {}
+    for seat in (0, 1):
+        state.pieces[START_ROUTER[seat]] = (seat, "router")
+        state.pieces[START_SERVER[seat]] = (seat, "server")
+    state.firewalls = set()
+    state.disabled = set()
+    state.bw = list(START_BW)
+    state.current = 0
+    state.turn = 1
+    state.actions_taken = 0
+    state.hacked = False
+    state.passes = 0
+    state.closing = None  # seat whose score triggered the closing turn
+    state.over = False
+    state.resigned = None  # the seat that resigned (the game is then over)
+    state.history = []  # scores at the end of every turn: [[p1, p2], ...]
+    state._cache = {}
+    return state, _start_turn(state)
+
+
+def perform(state: BackboneState, action: Action) -> list[Event]:
+    """Apply an action ``check`` accepted."""
+    seat = action.seat
+    events: list[Event] = []
+    if isinstance(action, End):
+        return _end_turn(state)
+    if isinstance(action, Resign):
+        state.over, state.resigned = True, seat
+        return [Event("resign", {"seat": seat}), Event("game-over", {"scores": scores(state), "winners": [1 - seat]})]
+    # Only the pieces of one seat change, and a network depends on its own
+    # pieces alone: keep what is cached for the other seat. The changed
+    # seat's pieces as hex sets follow the action instead of being read anew.
+    changed = seat if not isinstance(action, Hack) else 1 - seat
+    pieces = state._cache.get(("side", changed))
+    forget(state, changed)
+    if isinstance(action, Build):
+        bit = BIT[action.hex]
+        state.bw[seat] -= COSTS[action.piece]
+        if action.piece == "firewall":
+            state.firewalls.add(action.hex)
+            pieces = pieces and pieces.guarded(bit, True)
+        else:
+            state.pieces[action.hex] = (seat, action.piece)
+            pieces = pieces and pieces.placed(bit, action.piece)
+        events.append(Event("build", {"seat": seat, "piece": action.piece, "hex": hex_name(action.hex)}))
+    elif isinstance(action, Hack):
+        bit = BIT[action.hex]
+        state.bw[seat] -= HACK_COST
+        state.hacked = True
+        if action.hex in state.firewalls:
+            state.firewalls.discard(action.hex)
+            pieces = pieces and pieces.guarded(bit, False)
+            events.append(Event("firewall-spent", {"seat": seat, "hex": hex_name(action.hex)}))
+        else:
+            state.disabled.add(action.hex)
+            pieces = pieces and pieces.switched(bit, state.pieces[action.hex][1], False)
+            events.append(Event("disabled", {"seat": seat, "hex": hex_name(action.hex)}))
+    elif isinstance(action, Reroute):
+        source, target = action.source, action.target
+        kind = state.pieces[source][1]
+        state.pieces[target] = state.pieces.pop(source)
+        if source in state.firewalls:
+            state.firewalls.discard(source)
+            state.firewalls.add(target)
+        pieces = pieces and pieces.moved(BIT[source], BIT[target], kind)
+        events.append(Event("reroute", {"seat": seat, "from": hex_name(source), "to": hex_name(target)}))
+    if pieces is not None:
+        state._cache[("side", changed)] = pieces
+    state.actions_taken += 1
+    if state.actions_taken >= ACTIONS_PER_TURN:
+        events.extend(_end_turn(state))
+    return events
+
+
+def forget(state: BackboneState, seat: int) -> None:
+    """Drop cached figures that depend on ``seat``'s pieces (and the evaluation)."""
+    state._cache = {key: value for key, value in state._cache.items() if key != "eval" and key[1] != seat}
+
+
+def _start_turn(state: BackboneState) -> list[Event]:
+    seat = state.current
+    state.actions_taken = 0
+    state.hacked = False
+    gained = INCOME + len(connected_cities(state, seat))
+    before = state.bw[seat]
+    state.bw[seat] = min(BW_LIMIT, before + gained)
+    return [Event("income", {"seat": seat, "turn": state.turn, "bw": state.bw[seat] - before})]
+
+
+def _end_turn(state: BackboneState) -> list[Event]:
+    seat = state.current
+    events: list[Event] = []
+    state._cache.pop("eval", None)  # the turn passes: the evaluation changes
+    state.passes = state.passes + 1 if state.actions_taken == 0 else 0
+    if state.actions_taken == 0:
+        events.append(Event("pass", {"seat": seat}))
+    # Recover: this seat's pieces hacked on the opponent's last turn come back.
+    recovered = sorted(h for h in state.disabled if state.pieces[h][0] == seat)
+    if recovered:
+        pieces = state._cache.get(("side", seat))
+        forget(state, seat)
+        state.disabled.difference_update(recovered)
+        if pieces is not None:
+            for h in recovered:
+                pieces = pieces.switched(BIT[h], state.pieces[h][1], True)
+            state._cache[("side", seat)] = pieces
+        events.append(Event("recover", {"seat": seat, "hexes": [hex_name(h) for h in recovered]}))
+    totals = [score(state, 0), score(state, 1)]
+    state.history.append(totals)
+    events.append(Event("score", {"seat": seat, "scores": totals}))
+    target = state.options["target"]
+    if state.passes >= PASSES_TO_END:
+        state.over = True
+        events.append(Event("stuck", {"passes": state.passes}))
+    elif state.closing is not None:
+        state.over = True  # the closing turn never grants another one
+    elif totals[seat] >= target:
+        state.closing = seat
+        events.append(Event("closing-turn", {"seat": 1 - seat, "trigger": seat, "target": target}))
+    elif state.turn >= MAX_TURNS:
+        state.over = True
+        events.append(Event("turn-limit", {"turns": state.turn}))
+    if state.over:
+        events.append(Event("game-over", {"scores": totals, "winners": winners(state)}))
+        return events
+    state.current = 1 - seat
+    state.turn += 1
+    events.extend(_start_turn(state))
+    return events
+
+
+def scores(state: BackboneState) -> list[int]:
+    return [score(state, 0), score(state, 1)]
+
+
+def winners(state: BackboneState) -> list[int]:
+    """Higher total; ties go to more connected Cities, then a draw."""
+    if not state.over:
+        return []
+    if state.resigned is not None:
+        return [1 - state.resigned]
+    key = [(score(state, s), len(connected_cities(state, s))) for s in (0, 1)]
+    if key[0] == key[1]:
+        return [0, 1]
+    return [0] if key[0] > key[1] else [1]
