@@ -182,13 +182,8 @@ def test_a_circle_through_an_import_inside_a_function_is_found(tmp_path):
 MAX_MODULE_LINES = 500
 
 
-#: modules being split along their topics on another branch; empty this once it is in
-BEING_SPLIT = {"games/backbone/rules.py", "games/netcontrol/board.py"}
-
-
 def test_no_module_is_over_500_lines():
     long = [f"{path.relative_to(PACKAGE)}: {count} lines"
             for path in sorted(PACKAGE.rglob("*.py"))
-            if path.relative_to(PACKAGE).as_posix() not in BEING_SPLIT
             if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES]
     assert long == []
