@@ -2,7 +2,8 @@
 
 Figures are not asserted (benchmarks print, tests do not time): these tests
 check that Net Control is benchmarked with 4 players like catanatron, that
-the printed line carries the catanatron ratio, that ``--save`` writes what
+every game's line carries its ratio to the catanatron figures measured in the
+same run (and none without them), that ``--save`` writes what
 scripts/bench_pyodide.mjs reads, and that the N-player ladder rotates the
 hero over every seat while the 2-player ladder keeps its old schedule.
 """
@@ -17,7 +18,6 @@ import pytest
 
 from netarcade import cli
 from netarcade.bench import (
-    CATANATRON_ACTIONS_PER_S,
     bench_bots,
     bench_game,
     bench_options,
@@ -39,16 +39,25 @@ def test_netcontrol_is_benchmarked_with_four_players():
     assert bench_options(BACKBONE) == BACKBONE.options.validate({})
 
 
+#: what scripts/bench_catanatron.py saves (the figures read back)
+CATANATRON = {"engine": "catanatron 3.2.1", "players": 4, "actions_per_s": 9000.0, "turns_per_s": 3000.0}
+
+
 def test_bench_game_figures_and_line():
-    figures = bench_game(NETCONTROL, seconds=0.05)
+    figures = bench_game(NETCONTROL, seconds=0.05, catanatron=CATANATRON)
     assert figures["players"] == 4 and figures["games"] >= 1
     assert figures["actions"] > figures["turns"] > 0
     assert figures["actions_per_s"] == pytest.approx(figures["actions"] / figures["seconds"])
-    assert figures["vs_catanatron_actions"] == pytest.approx(figures["actions_per_s"] / CATANATRON_ACTIONS_PER_S)
+    assert figures["warmup_s"] == 0.05  # as long as the measurement when that is under WARMUP_SECONDS
+    assert figures["vs_catanatron_actions"] == pytest.approx(figures["actions_per_s"] / 9000.0)
     line = format_game(figures)
     assert line.startswith("netcontrol: ") and "actions/s" in line and "turns/s" in line
-    assert "catanatron" in line and "4 random players" in line
+    assert "catanatron 3.2.1 in this run (9,000 actions/s" in line and "4 random players" in line
+    backbone = bench_game(BACKBONE, seconds=0.01, warmup=0, catanatron=CATANATRON)
+    assert backbone["warmup_s"] == 0 and "catanatron" in format_game(backbone)
     assert "catanatron" not in format_game(bench_game(BACKBONE, seconds=0.01))
+    with pytest.raises(ValueError, match="warmup"):
+        bench_game(BACKBONE, seconds=0.01, warmup=-1)
 
 
 def test_bench_bots_times_decisions_per_bot():
@@ -64,11 +73,20 @@ def test_cli_bench_saves_json(tmp_path, capsys):
     out = tmp_path / "bench.json"
     assert cli.main(["bench", "netcontrol", "--seconds", "0.05", "--save", str(out)]) == 0
     printed = capsys.readouterr().out
-    assert printed.startswith("netcontrol: ") and "x" in printed
+    assert printed.startswith("netcontrol: ") and "catanatron" not in printed
     saved = json.loads(out.read_text())
     assert saved["games"][0]["game"] == "netcontrol"
     assert saved["games"][0]["random"]["players"] == 4
     assert cli.main(["bench", "netcontrol", "--seconds", "0"]) == 2
+    yardstick = tmp_path / "catanatron.json"
+    yardstick.write_text(json.dumps(CATANATRON))
+    assert cli.main(["bench", "backbone", "--seconds", "0.02", "--catanatron", str(yardstick),
+                     "--save", str(out)]) == 0
+    assert "vs catanatron 3.2.1 in this run" in capsys.readouterr().out
+    assert json.loads(out.read_text())["catanatron"]["actions_per_s"] == 9000.0
+    yardstick.write_text("{}")
+    assert cli.main(["bench", "backbone", "--seconds", "0.02", "--catanatron", str(yardstick)]) == 2
+    assert "scripts/bench_catanatron.py" in capsys.readouterr().err
 
 
 def test_two_player_ladder_keeps_its_schedule():
