@@ -18,8 +18,10 @@ anything seeded when Python started would repeat on every visit: the
 ``random`` module is reseeded from the browser's entropy before anything
 else runs. (Local time is asked of the browser at each call; only
 ``time.tzname``, read once as Python started, is the build machine's.) How Python started
-is put on the page's root as ``data-python-start`` (``snapshot`` or
-``scratch: why``, and the milliseconds ``loadPyodide`` took) for the figures.
+is put on the page's root as ``data-python-start`` for the figures:
+``snapshot`` or ``scratch: why``, then the milliseconds ``loadPyodide``
+took, from its end to this file's first line (PyScript installing our
+wheel and msgpack, and its own setup), and importing ``netarcade.web.app``.
 
 What it is not: page code. The worker has no DOM, no localStorage and no
 sessionStorage; the page sends a snapshot and writes through. Anything the
@@ -30,10 +32,15 @@ import json
 import sys
 
 import js
-from pyodide.ffi import create_proxy
-from pyscript import sync
 
-from netarcade.web import app
+_begun = js.performance.now()
+
+from pyodide.ffi import create_proxy  # noqa: E402
+from pyscript import sync  # noqa: E402
+
+from netarcade.web import app  # noqa: E402
+
+_imported = js.performance.now()
 
 
 def _said(answer):
@@ -66,8 +73,9 @@ def send(text):
     if _unsaid:  # once the page listens (its first message): how Python started
         start = _unsaid.pop()
         how = "snapshot" if start.snapshot else "scratch: " + start.why
-        post(json.dumps({"kind": "ops", "ops": [{"op": "data", "name": "pythonStart",
-                                                 "value": f"{how} {start.ms:.0f} ms"}]}))
+        value = (f"{how} {start.ms:.0f} ms, packages {_begun - start.end:.0f} ms, "
+                 f"imports {_imported - _begun:.0f} ms")
+        post(json.dumps({"kind": "ops", "ops": [{"op": "data", "name": "pythonStart", "value": value}]}))
     _handle(text)
 
 

@@ -29,7 +29,7 @@ const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("./python-snapshot.bin", import.meta.url).href;
 
 // how the start went, for the page's figures (static/engine.py reads it)
-const started = (globalThis.netarcadeStart = { snapshot: false, why: "", ms: 0 });
+const started = (globalThis.netarcadeStart = { snapshot: false, why: "", ms: 0, end: 0 });
 
 async function storedSnapshot() {
   try {
@@ -60,6 +60,7 @@ export async function loadPyodide(options = {}) {
     }
   }
   pyodide ??= await startPyodide({ ...options, indexURL: RUNTIME });
-  started.ms = performance.now() - begun;
+  started.end = performance.now();
+  started.ms = started.end - begun;
   return pyodide;
 }
