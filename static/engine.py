@@ -19,8 +19,9 @@ anything seeded when Python started would repeat on every visit: the
 else runs. (Local time is asked of the browser at each call; only
 ``time.tzname``, read once as Python started, is the build machine's.) How Python started
 is put on the page's root as ``data-python-start`` for the figures:
-``snapshot`` or ``scratch: why``, then the milliseconds ``loadPyodide``
-took, from its end to this file's first line (PyScript installing our
+``snapshot`` or ``scratch: why``, then the milliseconds from PyScript
+importing the interpreter module to the end of ``loadPyodide`` (reading the
+stored snapshot included), from there to this file's first line (PyScript installing our
 wheel and msgpack, and its own setup), and importing ``netarcade.web.app``.
 
 What it is not: page code. The worker has no DOM, no localStorage and no

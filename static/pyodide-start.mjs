@@ -47,9 +47,13 @@ async function storedSnapshot() {
   }
 }
 
+// asked for as PyScript imports this module, so reading the 31 MB from the
+// cache overlaps PyScript's own steps before it calls loadPyodide
+const begun = performance.now();
+const pending = storedSnapshot();
+
 export async function loadPyodide(options = {}) {
-  const begun = performance.now();
-  const snapshot = await storedSnapshot();
+  const snapshot = await pending;
   let pyodide = null;
   if (snapshot) {
     try {

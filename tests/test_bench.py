@@ -13,6 +13,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 
 import pytest
 
@@ -143,3 +144,40 @@ def test_bench_bots_takes_a_clock():
     ticks = iter(range(1_000_000))
     figures = bench_bots(get_game("backbone"), names=("greedy",), seed=3, clock=lambda: float(next(ticks)))
     assert figures["greedy"]["median_s"] == 1.0 and figures["greedy"]["max_s"] == 1.0  # one tick per move
+
+
+def test_bench_table_reads_the_runs_figures(tmp_path):
+    """``make bench``'s closing table (scripts/bench_table.py): ratios to catanatron
+    and between runtimes per game, the page's cold and warm starts beside the bare page."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_table", ROOT / "scripts" / "bench_table.py")
+    bench_table = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_table)
+    assert "bench-catanatron.json missing" in "\n".join(bench_table.table(tmp_path))
+
+    def report(rate):
+        return {"runtime": "R", "games": [{"game": "breach", "random": {"actions_per_s": rate}}]}
+
+    (tmp_path / "bench-catanatron.json").write_text(json.dumps(CATANATRON | {"runtime": "CPython 3.11"}))
+    (tmp_path / "bench-cpython.json").write_text(json.dumps(report(18000.0)))
+    (tmp_path / "bench-pyodide.json").write_text(json.dumps(report(12000.0)))
+    (tmp_path / "bench-page.json").write_text(json.dumps({
+        "rounds": 3, "viewport": "1280x800", "cold_ready": 3000.0, "bare_cold": 3000.0,
+        "warm_offline": 1200.0, "bare_warm": 1500.0, "starts": ["scratch: not stored", "snapshot"]}))
+    lines = bench_table.table(tmp_path, markdown=True)
+    row = next(line for line in lines if line.startswith("| breach"))
+    assert row.split(" | ")[1:] == ["18,000", "2.00x", "12,000", "1.33x", "1.50x |"]
+    warm = next(line for line in lines if line.startswith("| warm start"))
+    assert "1.20 s" in warm and "1.50 s" in warm and "0.80x" in warm
+
+
+def test_catanatron_script_says_when_catanatron_is_missing():
+    """The yardstick runs in make bench's own venv; elsewhere it says so and stops."""
+    import importlib.util
+
+    if importlib.util.find_spec("catanatron") is not None:
+        pytest.skip("catanatron is installed here")
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_catanatron.py"), "--seconds", "0.1"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "build/bench-venv" in done.stderr
