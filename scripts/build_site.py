@@ -354,7 +354,7 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
     for name in PYODIDE_RUNTIME_FILES:
         plan[f"{PYODIDE_DIR}/{name}"] = pyodide / name
     plan[f"{PYODIDE_DIR}/python_stdlib.zip"] = stored_stdlib(pyodide / "python_stdlib.zip")
-    plan[SNAPSHOT] = python_snapshot({name: plan[f"{PYODIDE_DIR}/{name}"] for name in site_snapshot.RUNTIME_FILES})
+    plan[SNAPSHOT] = python_snapshot(runtime_files())
     plan[LOCKFILE] = lockfile
     for wheel in wheels:
         plan[f"{PYODIDE_DIR}/{wheel.name}"] = wheel
@@ -426,6 +426,33 @@ def stored_stdlib(source: Path) -> Path:
         return buffer.getvalue()
 
     return _cached(f"python_stdlib-{digest}-stored.zip", make)
+
+
+def runtime_files() -> dict[str, Path]:
+    """The served Pyodide files the Node steps run (the stored stdlib included)."""
+    pyodide = NODE_MODULES / "pyodide"
+    files = {name: pyodide / name for name in site_snapshot.RUNTIME_FILES}
+    files["python_stdlib.zip"] = stored_stdlib(pyodide / "python_stdlib.zip")
+    return files
+
+
+def bytecode_wheel(wheel: Path) -> Path:
+    """Our wheel with its modules compiled for the page's CPython (scripts/site_snapshot.py),
+    once per wheel: ``build/site-cache/bytecode-<hash>/<the wheel's name>``."""
+    runtime = runtime_files()
+    snapshot = python_snapshot(runtime)
+    folder = SITE_CACHE / f"bytecode-{site_snapshot.bytecode_key(wheel, snapshot)}"
+    path = folder / wheel.name
+    if not path.is_file():
+        try:
+            data = site_snapshot.compile_wheel(runtime, wheel, snapshot)
+        except site_snapshot.SnapshotError as error:
+            raise BuildError(str(error)) from None
+        folder.mkdir(parents=True, exist_ok=True)
+        tmp = path.with_name(path.name + ".tmp")
+        tmp.write_bytes(data)
+        os.replace(tmp, path)
+    return path
 
 
 def python_snapshot(runtime: dict[str, Path]) -> Path:
@@ -675,6 +702,7 @@ def build(out: Path) -> None:
     check_npm_package(NODE_MODULES / "@pyscript" / "core", PYSCRIPT_VERSION)
     check_npm_package(NODE_MODULES / MICROPYTHON_PACKAGE, MICROPYTHON_VERSION)
     ours, how_ours = build_our_wheel()
+    ours = bytecode_wheel(ours)  # what the page installs: the same wheel with its .pyc
     msgpack, how_msgpack = fetch_msgpack_wheel()
     log(f"wheels: {ours.name} ({how_ours}), {msgpack.name} ({how_msgpack})")
     lockfile, added = served_lockfile([ours, msgpack])

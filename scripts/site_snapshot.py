@@ -1,6 +1,7 @@
-"""The engine worker's memory snapshot for the built site (``make site``).
+"""What the build makes in Pyodide under Node for the engine worker's start
+(``make site``): the memory snapshot, and our wheel's bytecode.
 
-What it is for: scripts/build_site.py calls :func:`python_snapshot` to get
+What it is for: scripts/build_site.py calls :func:`make_snapshot` to get
 ``static/python-snapshot.bin``, Pyodide's memory after CPython has started
 (scripts/python_snapshot.mjs, run in Node with the site's own runtime
 files), which ``static/pyodide-start.mjs`` resumes on a warm start instead
@@ -11,7 +12,12 @@ Node script only, not on our wheel, so it is made once per pin and kept in
 the build's cache (``build/site-cache/python-snapshot-<hash>.bin``): about
 10 s of Node on a quiet machine, a minute under heavy load.
 
-What it is not: the snapshot's maker (the Node script) or a test.
+:func:`compile_wheel` gives our wheel with every module compiled by the
+page's own CPython 3.14 (scripts/wheel_bytecode.mjs), so importing it in the
+page reads bytecode instead of compiling 86 modules from source; made once
+per wheel (and runtime).
+
+What it is not: the Node scripts themselves, or a test.
 """
 
 from __future__ import annotations
@@ -24,6 +30,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "python_snapshot.mjs"
+BYTECODE_SCRIPT = ROOT / "scripts" / "wheel_bytecode.mjs"
 #: what the snapshot is made from: the served runtime files (the stored stdlib zip included),
 #: and Pyodide's own lockfile, which loadPyodide reads (ours adds only our wheels to it)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
@@ -46,7 +53,7 @@ def snapshot_key(runtime: dict[str, Path]) -> str:
 
 
 def make_snapshot(runtime: dict[str, Path]) -> bytes:
-    """Run the Node script on a folder holding exactly ``runtime`` (name -> file)."""
+    """The memory snapshot, made from exactly these runtime files."""
     node = shutil.which("node")
     if node is None:
         raise SnapshotError("node is missing: the memory snapshot is made with Pyodide in Node")
@@ -58,4 +65,29 @@ def make_snapshot(runtime: dict[str, Path]) -> bytes:
         done = subprocess.run([node, str(SCRIPT), folder, str(out)], capture_output=True, text=True)
         if done.returncode != 0 or not out.is_file():
             raise SnapshotError(f"python_snapshot.mjs failed:\n{done.stdout}{done.stderr}")
+        return out.read_bytes()
+
+
+def bytecode_key(wheel: Path, snapshot: Path) -> str:
+    """A hash of the wheel, the snapshot it is compiled under and the script."""
+    digest = hashlib.sha256(wheel.read_bytes())
+    digest.update(snapshot.name.encode())
+    digest.update(BYTECODE_SCRIPT.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def compile_wheel(runtime: dict[str, Path], wheel: Path, snapshot: Path) -> bytes:
+    """``wheel`` with its modules' bytecode for the runtime's CPython added."""
+    node = shutil.which("node")
+    if node is None:
+        raise SnapshotError("node is missing: our wheel's bytecode is compiled with Pyodide in Node")
+    with tempfile.TemporaryDirectory(prefix="netarcade-bytecode-") as folder:
+        for name, source in runtime.items():
+            shutil.copyfile(source, Path(folder) / name)
+        shutil.copyfile(NPM_LOCKFILE, Path(folder) / "pyodide-lock.json")
+        out = Path(folder) / wheel.name
+        done = subprocess.run([node, str(BYTECODE_SCRIPT), folder, str(wheel), str(out), str(snapshot)],
+                              capture_output=True, text=True)
+        if done.returncode != 0 or not out.is_file():
+            raise SnapshotError(f"wheel_bytecode.mjs failed:\n{done.stdout}{done.stderr}")
         return out.read_bytes()
