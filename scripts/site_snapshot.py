@@ -52,20 +52,28 @@ def snapshot_key(runtime: dict[str, Path]) -> str:
     return digest.hexdigest()[:16]
 
 
-def make_snapshot(runtime: dict[str, Path]) -> bytes:
-    """The memory snapshot, made from exactly these runtime files."""
+def _run_node(script: Path, runtime: dict[str, Path], out_name: str, *args: str) -> bytes:
+    """Run ``script RUNTIME_FOLDER ARGS...`` in Node, RUNTIME_FOLDER a temporary
+    folder holding exactly ``runtime`` (name -> file) and Pyodide's lockfile;
+    ``out_name`` in that folder names the output (an argument); returns its bytes."""
     node = shutil.which("node")
     if node is None:
-        raise SnapshotError("node is missing: the memory snapshot is made with Pyodide in Node")
-    with tempfile.TemporaryDirectory(prefix="netarcade-snapshot-") as folder:
+        raise SnapshotError(f"node is missing: {script.name} runs Pyodide in Node")
+    with tempfile.TemporaryDirectory(prefix="netarcade-pyodide-") as folder:
         for name, source in runtime.items():
             shutil.copyfile(source, Path(folder) / name)
         shutil.copyfile(NPM_LOCKFILE, Path(folder) / "pyodide-lock.json")
-        out = Path(folder) / "snapshot.bin"
-        done = subprocess.run([node, str(SCRIPT), folder, str(out)], capture_output=True, text=True)
+        out = Path(folder) / out_name
+        arguments = [str(out) if arg == out_name else arg for arg in args]
+        done = subprocess.run([node, str(script), folder, *arguments], capture_output=True, text=True)
         if done.returncode != 0 or not out.is_file():
-            raise SnapshotError(f"python_snapshot.mjs failed:\n{done.stdout}{done.stderr}")
+            raise SnapshotError(f"{script.name} failed:\n{done.stdout}{done.stderr}")
         return out.read_bytes()
+
+
+def make_snapshot(runtime: dict[str, Path]) -> bytes:
+    """The memory snapshot, made from exactly these runtime files."""
+    return _run_node(SCRIPT, runtime, "snapshot.bin", "snapshot.bin")
 
 
 def bytecode_key(wheel: Path, snapshot: Path) -> str:
@@ -78,16 +86,4 @@ def bytecode_key(wheel: Path, snapshot: Path) -> str:
 
 def compile_wheel(runtime: dict[str, Path], wheel: Path, snapshot: Path) -> bytes:
     """``wheel`` with its modules' bytecode for the runtime's CPython added."""
-    node = shutil.which("node")
-    if node is None:
-        raise SnapshotError("node is missing: our wheel's bytecode is compiled with Pyodide in Node")
-    with tempfile.TemporaryDirectory(prefix="netarcade-bytecode-") as folder:
-        for name, source in runtime.items():
-            shutil.copyfile(source, Path(folder) / name)
-        shutil.copyfile(NPM_LOCKFILE, Path(folder) / "pyodide-lock.json")
-        out = Path(folder) / wheel.name
-        done = subprocess.run([node, str(BYTECODE_SCRIPT), folder, str(wheel), str(out), str(snapshot)],
-                              capture_output=True, text=True)
-        if done.returncode != 0 or not out.is_file():
-            raise SnapshotError(f"wheel_bytecode.mjs failed:\n{done.stdout}{done.stderr}")
-        return out.read_bytes()
+    return _run_node(BYTECODE_SCRIPT, runtime, wheel.name, str(wheel), wheel.name, str(snapshot))
