@@ -436,25 +436,6 @@ def runtime_files() -> dict[str, Path]:
     return files
 
 
-def bytecode_wheel(wheel: Path) -> Path:
-    """Our wheel with its modules compiled for the page's CPython (scripts/site_snapshot.py),
-    once per wheel: ``build/site-cache/bytecode-<hash>/<the wheel's name>``."""
-    runtime = runtime_files()
-    snapshot = python_snapshot(runtime)
-    folder = SITE_CACHE / f"bytecode-{site_snapshot.bytecode_key(wheel, snapshot)}"
-    path = folder / wheel.name
-    if not path.is_file():
-        try:
-            data = site_snapshot.compile_wheel(runtime, wheel, snapshot)
-        except site_snapshot.SnapshotError as error:
-            raise BuildError(str(error)) from None
-        folder.mkdir(parents=True, exist_ok=True)
-        tmp = path.with_name(path.name + ".tmp")
-        tmp.write_bytes(data)
-        os.replace(tmp, path)
-    return path
-
-
 def python_snapshot(runtime: dict[str, Path]) -> Path:
     """The engine worker's memory snapshot, made once per runtime (scripts/site_snapshot.py)."""
     try:
@@ -702,7 +683,6 @@ def build(out: Path) -> None:
     check_npm_package(NODE_MODULES / "@pyscript" / "core", PYSCRIPT_VERSION)
     check_npm_package(NODE_MODULES / MICROPYTHON_PACKAGE, MICROPYTHON_VERSION)
     ours, how_ours = build_our_wheel()
-    ours = bytecode_wheel(ours)  # what the page installs: the same wheel with its .pyc
     msgpack, how_msgpack = fetch_msgpack_wheel()
     log(f"wheels: {ours.name} ({how_ours}), {msgpack.name} ({how_msgpack})")
     lockfile, added = served_lockfile([ours, msgpack])

@@ -1,5 +1,4 @@
-"""What the build makes in Pyodide under Node for the engine worker's start
-(``make site``): the memory snapshot, and our wheel's bytecode.
+"""The engine worker's memory snapshot for the built site (``make site``).
 
 What it is for: scripts/build_site.py calls :func:`make_snapshot` to get
 ``static/python-snapshot.bin``, Pyodide's memory after CPython has started
@@ -12,12 +11,7 @@ Node script only, not on our wheel, so it is made once per pin and kept in
 the build's cache (``build/site-cache/python-snapshot-<hash>.bin``): about
 10 s of Node on a quiet machine, a minute under heavy load.
 
-:func:`compile_wheel` gives our wheel with every module compiled by the
-page's own CPython 3.14 (scripts/wheel_bytecode.mjs), so importing it in the
-page reads bytecode instead of compiling 86 modules from source; made once
-per wheel (and runtime).
-
-What it is not: the Node scripts themselves, or a test.
+What it is not: the Node script itself, or a test.
 """
 
 from __future__ import annotations
@@ -30,7 +24,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "python_snapshot.mjs"
-BYTECODE_SCRIPT = ROOT / "scripts" / "wheel_bytecode.mjs"
 #: what the snapshot is made from: the served runtime files (the stored stdlib zip included),
 #: and Pyodide's own lockfile, which loadPyodide reads (ours adds only our wheels to it)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
@@ -74,16 +67,3 @@ def _run_node(script: Path, runtime: dict[str, Path], out_name: str, *args: str)
 def make_snapshot(runtime: dict[str, Path]) -> bytes:
     """The memory snapshot, made from exactly these runtime files."""
     return _run_node(SCRIPT, runtime, "snapshot.bin", "snapshot.bin")
-
-
-def bytecode_key(wheel: Path, snapshot: Path) -> str:
-    """A hash of the wheel, the snapshot it is compiled under and the script."""
-    digest = hashlib.sha256(wheel.read_bytes())
-    digest.update(snapshot.name.encode())
-    digest.update(BYTECODE_SCRIPT.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def compile_wheel(runtime: dict[str, Path], wheel: Path, snapshot: Path) -> bytes:
-    """``wheel`` with its modules' bytecode for the runtime's CPython added."""
-    return _run_node(BYTECODE_SCRIPT, runtime, wheel.name, str(wheel), wheel.name, str(snapshot))

@@ -3,8 +3,9 @@
 // What it is for: importing netarcade.web.app compiles our 86 modules from
 // source on every page load, in WebAssembly: most of our imports' time
 // (measured in Node: 2.6-5.5 s compiling against 0.8-0.9 s with the .pyc
-// there, under heavy load). scripts/build_site.py runs this once per wheel
-// and serves the result in place of the plain wheel.
+// there, under heavy load). Not part of the build: the .pyc make the served
+// wheel 1.39 MB instead of 0.44 MB, which puts a cold load over its bytes
+// target (docs/web-runtime.md, "Warm start"); kept to measure that lever.
 //
 // How: Pyodide (the site's own runtime folder, so the same CPython 3.14 the
 // page runs) reads the wheel, compiles every module with py_compile into the

@@ -115,19 +115,6 @@ def test_pages_load_the_versioned_runtime(site):
     assert 'src="static/page.py"' in page and 'name="engine" src="static/engine.py"' in page
 
 
-def test_served_wheel_carries_bytecode_for_pyodides_python(site):
-    """scripts/wheel_bytecode.mjs: every module of ours with its 3.14 .pyc beside it."""
-    wheel = zipfile.ZipFile(next((DIST / RUNTIME).glob("netarcade-*.whl")))
-    names = set(wheel.namelist())
-    sources = [name for name in names if name.endswith(".py")]
-    assert sources
-    for source in sources:
-        folder, _, module = source.rpartition("/")
-        assert f"{folder}/__pycache__/{module[:-3]}.cpython-314.pyc" in names, source
-    record = next(name for name in names if name.endswith(".dist-info/RECORD"))
-    assert "__pycache__/__init__.cpython-314.pyc,," in wheel.read(record).decode()
-
-
 def test_memory_snapshot_is_served_and_stored(site):
     """The snapshot the engine's worker resumes (scripts/python_snapshot.mjs): a
     whole wasm memory, listed for the service worker, not fetched on a cold start."""
