@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test soak bench bench-ladders bench-breach-ladder bench-page bench-pyodide venv clean simulate
+.PHONY: test soak bench bench-cpython bench-ladders bench-breach-ladder bench-page bench-pyodide venv clean simulate
 
 venv: $(STAMP)
 
@@ -22,24 +22,38 @@ test: $(STAMP)
 soak: $(STAMP)
 	$(PY) -m pytest -q --soak -m soak
 
-# engine figures, then page figures (first board paint, ready to play, vs the bare page),
-# then the engine under Pyodide in Node with its ratio to CPython;
+# engine figures (catanatron's four random players, then ours on CPython, then ours under
+# Pyodide in Node), page figures (first board paint, ready to play cold and warm, beside
+# the bare page), the relay's, then one table of them all (scripts/bench_table.py);
 # `make bench BENCH_ARGS=--bots` also times the greedy and search bots' moves on both
 # relay: 250 rooms of clients acting at once (throughput), then thinking 2 s, then three processes on
 # Redis, and the pause per room when an owner is killed (docs/relay-load.md)
 BENCH_ARGS ?=
 BENCH_JSON := build/bench-cpython.json
-bench: $(STAMP)
-	@mkdir -p build
-	$(PY) -m netarcade bench --save $(BENCH_JSON) $(BENCH_ARGS)
+bench: bench-pyodide
 	$(MAKE) --no-print-directory bench-page
-	$(MAKE) --no-print-directory bench-pyodide
 	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20
 	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --think 2 --service-moves 0
 	$(PY) scripts/bench_relay.py --rooms 20 --seats 4 --seconds 60 --kills 200 --service-moves 0
 	$(MAKE) --no-print-directory redis
 	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --processes 3
 	$(PY) scripts/bench_failover.py --rooms 30 --seats 4 --processes 3 --kills 3
+	$(PY) scripts/bench_table.py --build build
+
+# catanatron for the yardstick lives in its own venv, never in the test venv or the page
+BENCH_VENV       := build/bench-venv
+BENCH_VENV_STAMP := $(BENCH_VENV)/.installed
+CATANATRON       := catanatron==3.2.1
+$(BENCH_VENV_STAMP):
+	$(PYTHON) -m venv $(BENCH_VENV)
+	$(BENCH_VENV)/bin/python -m pip install --quiet $(CATANATRON)
+	touch $(BENCH_VENV_STAMP)
+
+# catanatron then ours on CPython, in one run: every game's ratio to catanatron's figure
+bench-cpython: $(STAMP) $(BENCH_VENV_STAMP)
+	@mkdir -p build
+	$(BENCH_VENV)/bin/python scripts/bench_catanatron.py --save build/bench-catanatron.json
+	$(PY) -m netarcade bench --catanatron build/bench-catanatron.json --save $(BENCH_JSON) $(BENCH_ARGS)
 
 # the search bots' ladders at full size (issue 24's targets; docs/bots.md): Overwrite's search
 # against greedy at the page's think time, 200 games with 2 players and 200 with 4
@@ -59,11 +73,13 @@ bench-breach-ladder: $(STAMP)
 	$(PY) -m netarcade ladder breach --pair search,greedy --players 4 --games 200 --seed 7001 --workers 2 $(BREACH_ARGS)
 	$(PY) scripts/breach_balance.py --players 4 --games 400 --seed 1 --rules 3 --workers 2
 
-bench-pyodide: site
-	node scripts/bench_pyodide.mjs --lock $(firstword $(wildcard $(DIST)/static/vendor/pyodide-*/pyodide-lock.json)) --cpython $(BENCH_JSON) $(BENCH_ARGS)
+# the CPython figures it compares with are measured first, in the same run (bench-cpython)
+bench-pyodide: site bench-cpython
+	node scripts/bench_pyodide.mjs --lock $(firstword $(wildcard $(DIST)/static/vendor/pyodide-*/pyodide-lock.json)) --cpython $(BENCH_JSON) --save build/bench-pyodide.json $(BENCH_ARGS)
 
 bench-page: site chromium
-	$(PY) scripts/bench_page.py --dist $(DIST)
+	@mkdir -p build
+	$(PY) scripts/bench_page.py --dist $(DIST) --save build/bench-page.json
 	$(PY) scripts/bench_replay.py --page $(DIST)
 
 clean:

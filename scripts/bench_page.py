@@ -41,10 +41,18 @@ medians over the rounds:
   (the site before precompression, for the "before" figure).
 - Warm offline reload: in that context, with the server stopped and the
   browser offline, the page reloaded ``--rounds`` times from the service
-  worker; ready to play, against the cold load's.
+  worker; ready to play, against the cold load's, and how Python started
+  each time (``data-python-start``: from the memory snapshot or from
+  scratch, and how long ``loadPyodide`` took).
+- The bare page's warm start beside it: each bare cold load is followed by
+  a reload in its context (HTTP cache and compiled code warm; the bare page
+  has no service worker).
+- ``--save FILE``: the ready-to-play figures as JSON, for
+  scripts/bench_table.py (``make bench``'s closing table).
 
 Targets (from the issues): first board paint under 0.5 s; ready to play at
-most 1.25 x the bare page's boot; a search-bot move at most 1 s in the
+most 1.25 x the bare page's boot (cold: no slower than it); a warm start
+ready to play under 1.5 s on a quiet machine; a search-bot move at most 1 s in the
 browser; a cold load at most 45% of the 14.1 MB moved before precompression.
 It prints figures, it asserts nothing.
 
@@ -56,6 +64,7 @@ transfer; bytes are what a real network would carry.
 from __future__ import annotations
 
 import argparse
+import json
 import statistics
 import sys
 import time
@@ -70,6 +79,8 @@ from netarcade.serve import serve_in_thread  # noqa: E402
 from webstack import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 TIMEOUT_MS = 120_000
 
+#: the engine worker's memory snapshot (read from the service worker's cache on a warm start only)
+SNAPSHOT = "static/python-snapshot.bin"
 #: the arcade page as loaded for the figures: Backbone from the home screen's "Play now"
 APP_LINK = "#play=backbone"
 
@@ -139,15 +150,24 @@ def load_app(browser, base: str, viewport: dict) -> dict:
         return figures
 
 
+def _bare_ready(page) -> float:
+    page.wait_for_function("() => document.getElementById('ready')?.textContent === 'ready'", timeout=TIMEOUT_MS)
+    return float(page.eval_on_selector("#ready", "el => el.dataset.ms"))
+
+
 def load_bare(browser, base: str, viewport: dict) -> dict:
+    """A cold load of the bare page, then a reload in the same context (its
+    warm start: the HTTP cache and the browser's compiled-code cache hold
+    the runtime; the bare page has no service worker)."""
     with fresh_page(browser, base, viewport) as (page, outside):
         page.goto(base + "static/bare.html")
-        page.wait_for_function("() => document.getElementById('ready')?.textContent === 'ready'", timeout=TIMEOUT_MS)
-        ready = float(page.eval_on_selector("#ready", "el => el.dataset.ms"))
+        ready = _bare_ready(page)
         fcp = page.evaluate(
             "performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? null")
         figures = {"ready": ready, "fcp": fcp, "outside": len(outside), "tasks": page.evaluate("window.__longTasks")}
         boot_tasks(figures)
+        page.reload()
+        figures["warm"] = _bare_ready(page)
         return figures
 
 
@@ -168,11 +188,15 @@ def search_moves(browser, base: str, viewport: dict, seconds: float, link: str =
                 "actions": actions, "outside": len(outside)}
 
 
-def _ready(page) -> float:
+def _ready(page, starts: list | None = None) -> float:
+    """Ready to play (ms); ``starts`` gets how Python started (``data-python-start``)."""
     page.wait_for_function("() => ['play', 'error'].includes(document.documentElement.dataset.ready)",
                            timeout=TIMEOUT_MS)
     if page.evaluate("document.documentElement.dataset.ready") != "play":
         raise RuntimeError("the page failed to start")
+    if starts is not None:
+        page.wait_for_function("() => document.documentElement.dataset.pythonStart", timeout=TIMEOUT_MS)
+        starts.append(page.evaluate("document.documentElement.dataset.pythonStart"))
     return float(page.evaluate("document.documentElement.dataset.readyMs"))
 
 
@@ -192,8 +216,14 @@ def cold_wire(browser, dist: str, viewport: dict, compress: bool, offline_rounds
     try:
         page = context.new_page()
         page.goto(base)
-        figures["ready"] = _ready(page)
-        figures["page_bytes"] = server.bytes_sent
+        figures["starts"] = []
+        figures["ready"] = _ready(page, figures["starts"])
+        # the memory snapshot: a cold start never asks for it (static/pyodide-start.mjs reads
+        # it from the Cache API only); the service worker fetches it to store it once the page
+        # is ready, which may be before these lines run: counted with the storing, not here
+        snapshot = server.bytes_by_path.get("/" + SNAPSHOT, 0)
+        figures["snapshot_early"] = snapshot
+        figures["page_bytes"] = server.bytes_sent - snapshot
         warm: list[float] = []
         figures["warm"] = warm
         if offline_rounds is None:  # the bytes of the page alone
@@ -207,7 +237,7 @@ def cold_wire(browser, dist: str, viewport: dict, compress: bool, offline_rounds
             context.set_offline(True)
             for _ in range(offline_rounds):
                 page.reload()
-                warm.append(_ready(page))
+                warm.append(_ready(page, figures["starts"]))
         return figures
     finally:
         context.close()
@@ -215,7 +245,8 @@ def cold_wire(browser, dist: str, viewport: dict, compress: bool, offline_rounds
         server.server_close()
 
 
-def wire_figures(browser, dist: str, viewport: dict, rounds: int, before: str | None) -> list[str]:
+def wire_figures(browser, dist: str, viewport: dict, rounds: int, before: str | None,
+                 saved: dict | None = None) -> list[str]:
     lines = []
     plain = cold_wire(browser, dist, viewport, compress=False)
     packed = cold_wire(browser, dist, viewport, compress=True, offline_rounds=rounds)
@@ -230,11 +261,17 @@ def wire_figures(browser, dist: str, viewport: dict, rounds: int, before: str | 
     lines.append(f"    this build, compressed          {packed['page_bytes'] / 1e6:6.2f} MB   ({ratio})"
                  "   target <= 45% of 14.1 MB = 6.35 MB")
     stored = (packed["stored_bytes"] - packed["page_bytes"]) / 1e6
-    lines.append(f"    + the service worker storing it {stored:6.2f} MB   (offline: {packed['offline']})")
+    lines.append(f"    + the service worker storing it {stored:6.2f} MB   (offline: {packed['offline']}; the memory "
+                 f"snapshot included, {packed['snapshot_early'] / 1e6:.2f} MB of it sent before ready was read)")
     if packed["warm"]:
         lines.append(f"  ready to play: cold (compressed) {packed['ready']:7.0f} ms; warm offline reload, "
                      f"server stopped, median of {len(packed['warm'])}: {median(packed['warm']):7.0f} ms")
         lines.append("    offline reload runs: " + ", ".join(f"{w:.0f}" for w in packed["warm"]) + " ms")
+        lines.append("    how Python started (cold, then each reload): " + "; ".join(packed["starts"]))
+    if saved is not None:
+        saved.update(warm_offline=median(packed["warm"]), warm_offline_runs=packed["warm"],
+                     cold_compressed=packed["ready"], starts=packed["starts"],
+                     cold_bytes=packed["page_bytes"], stored_bytes=packed.get("stored_bytes"))
     outside = len(plain["outside"]) + len(packed["outside"])
     if outside:
         lines.append(f"    requests to other origins during these loads: {outside}")
@@ -259,6 +296,8 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--bot-link", default=BOT_LINK,
                         help="the game the search bots play, as a seed link fragment (default: Net Control, "
                              "4 search bots, seed 5)")
+    parser.add_argument("--save", default=None, metavar="FILE",
+                        help="also write the ready-to-play figures as JSON (scripts/bench_table.py reads it)")
     parser.add_argument("--versus", default=None, metavar="DIST",
                         help="another built site (say, before a change): its arcade page is loaded cold "
                              "in alternation with --dist's, and its ready and boot-task figures printed beside")
@@ -292,8 +331,9 @@ def main(argv: list[str] | None = None) -> int:
                     if other is not None:
                         versus.append(load_app(browser, other[1], viewport))
                 bots = search_moves(browser, base, viewport, args.bot_seconds, args.bot_link) if args.bot_seconds > 0 else None
+                saved: dict = {}
                 wire = [] if args.no_wire else wire_figures(browser, args.dist, viewport, args.rounds,
-                                                             args.wire_before)
+                                                             args.wire_before, saved)
             finally:
                 browser.close()
     finally:
@@ -316,6 +356,9 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  ready to play (click works)   {ready:7.0f} ms   {ready / bare:5.2f} x bare boot   target <= 1.25 x")
     print(f"    of which our Python (import + first render) {python:5.0f} ms")
     print(f"  bare page boot (prints ready) {bare:7.0f} ms")
+    bare_warm = median(b["warm"] for b in bares)
+    print(f"  bare page reload (warm: HTTP and code caches) {bare_warm:7.0f} ms; runs: "
+          + ", ".join(f"{b['warm']:.0f}" for b in bares) + " ms")
     print(f"  longest main-thread task during boot {median(a['longest_task'] for a in apps):7.0f} ms "
           f"(bare page {median(b['longest_task'] for b in bares):.0f} ms): the page draws nothing and "
           "answers no click meanwhile")
@@ -345,6 +388,13 @@ def main(argv: list[str] | None = None) -> int:
     print(f"  requests to other origins: {outside}")
     for line in wire:
         print(line)
+    if args.save:
+        saved.update(date=time.strftime("%Y-%m-%d"), rounds=args.rounds, viewport=size, cold_ready=ready,
+                     cold_ready_runs=[a["ready"] for a in apps], bare_cold=bare,
+                     bare_cold_runs=[b["ready"] for b in bares], bare_warm=bare_warm,
+                     bare_warm_runs=[b["warm"] for b in bares], fcp=fcp,
+                     longest_task=median(a["longest_task"] for a in apps))
+        Path(args.save).write_text(json.dumps(saved, indent=1) + "\n", encoding="utf-8")
     return 0
 
 

@@ -9,17 +9,22 @@
 //
 // Usage:
 //   node scripts/bench_pyodide.mjs [--lock PATH] [--cpython FILE.json]
-//        [--seconds S] [--game ID] [--bots] [--players N]
+//        [--seconds S] [--warmup S] [--game ID] [--bots] [--players N] [--save FILE.json]
 // Defaults: lockfile dist/static/vendor/pyodide-VERSION/pyodide-lock.json (built by
 // `make site`), every game for 3 s each, no bot timings. --cpython names the
 // JSON written by `python -m netarcade bench --save FILE`; without it no
-// ratio is printed. The last stdout line is `pyodide-bench: {...json...}`.
+// ratio is printed. --warmup: untimed random play before each game's figure
+// (netarcade.bench.WARMUP_SECONDS unless given, as on CPython: V8 runs the
+// interpreter's WebAssembly from its baseline compiler until it has tiered
+// the hot functions up). --save writes the report (with the CPython figures
+// it was compared with) as JSON for scripts/bench_table.py. The last stdout
+// line is `pyodide-bench: {...json...}`.
 //
 // What it is not: a test (no thresholds) and not a browser measurement
 // (scripts/bench_page.py measures pages); Node's wasm engine is V8, as in
 // Chromium, so the figures are close to the page's.
 
-import { readFileSync, existsSync } from "node:fs";
+import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
@@ -41,6 +46,8 @@ function parseArgs(argv) {
     game: null,
     bots: false,
     players: null,
+    warmup: null,
+    save: null,
   };
   for (let i = 0; i < argv.length; i++) {
     const arg = argv[i];
@@ -49,6 +56,8 @@ function parseArgs(argv) {
     else if (arg === "--seconds") options.seconds = Number(argv[++i]);
     else if (arg === "--game") options.game = argv[++i];
     else if (arg === "--players") options.players = Number(argv[++i]);
+    else if (arg === "--warmup") options.warmup = Number(argv[++i]);
+    else if (arg === "--save") options.save = resolve(argv[++i]);
     else if (arg === "--bots") options.bots = true;
     else if (arg === "-h" || arg === "--help") {
       console.log(readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n\n")[0]);
@@ -60,6 +69,10 @@ function parseArgs(argv) {
   }
   if (!(options.seconds > 0)) {
     console.error("bench_pyodide: --seconds must be positive");
+    process.exit(2);
+  }
+  if (options.warmup !== null && !(options.warmup >= 0)) {
+    console.error("bench_pyodide: --warmup must be 0 or more seconds");
     process.exit(2);
   }
   return options;
@@ -74,7 +87,7 @@ report = []
 games = [get_game(GAME)] if GAME else all_games()
 for game in games:
     options = bench_options(game, PLAYERS or None)
-    figures = bench_game(game, seconds=SECONDS, options=options)
+    figures = bench_game(game, seconds=SECONDS, options=options, warmup=None if WARMUP < 0 else WARMUP)
     print(format_game(figures))
     entry = {"game": game.id, "random": figures}
     if BOTS:
@@ -131,6 +144,7 @@ async function main() {
     SECONDS: options.seconds,
     BOTS: options.bots,
     PLAYERS: options.players ?? 0,
+    WARMUP: options.warmup ?? -1,
   });
   let report;
   try {
@@ -144,9 +158,12 @@ async function main() {
     } else {
       const cpython = JSON.parse(readFileSync(options.cpython, "utf8"));
       for (const line of ratioLines(report, cpython)) console.log(line);
+      report.cpython = cpython;
     }
   }
   report.load_ms = Math.round(load_ms + packages_ms);
+  report.node = process.version;
+  if (options.save) writeFileSync(options.save, JSON.stringify(report, null, 1) + "\n");
   console.log(`pyodide-bench: ${JSON.stringify(report)}`);
 }
 

@@ -64,6 +64,9 @@ import zipfile
 from email.parser import Parser
 from pathlib import Path
 
+sys.path.insert(0, str(Path(__file__).resolve().parent))
+import site_snapshot  # noqa: E402  (scripts/, beside this file)
+
 ROOT = Path(__file__).resolve().parent.parent
 NODE_MODULES = ROOT / "node_modules"
 WHEEL_CACHE = ROOT / "build" / "wheels"
@@ -96,10 +99,14 @@ MICROPYTHON_DIR = f"{VENDOR}/micropython-{MICROPYTHON_VERSION}"
 LOCKFILE = f"{PYODIDE_DIR}/pyodide-lock.json"
 #: files that load the runtime: the URL prefix of vendor/ in each, and what each must load
 #: (the arcade's page: PyScript, MicroPython on the page, Pyodide in PyScript's worker)
+#: (the engine's worker loads Pyodide through static/pyodide-start.mjs, for the memory snapshot)
 RUNTIME_PAGES = {
-    "index.html": ("static/vendor/", ("pyscript/core.js", "pyodide/pyodide.mjs", "micropython/micropython.mjs")),
+    "index.html": ("static/vendor/", ("pyscript/core.js", "micropython/micropython.mjs")),
+    "static/pyodide-start.mjs": ("./vendor/", ("pyodide/pyodide.mjs", "pyodide/")),
     "static/bare.html": ("vendor/", ("pyodide/pyodide.mjs", "pyscript/core.js")),
 }
+#: the engine worker's memory snapshot (scripts/site_snapshot.py), resumed on a warm start
+SNAPSHOT = "static/python-snapshot.bin"
 
 #: our own files that go into the site (build outputs under static/ are not ours)
 OWN_STATIC_EXCLUDE = {"vendor", "wheels"}
@@ -113,7 +120,7 @@ MARKER = ".netarcade-site"
 #: compressed copies and other derived files, kept across builds (by content hash)
 SITE_CACHE = ROOT / "build" / "site-cache"
 #: file types the build writes .gz/.br copies of (zips: only the stored stdlib gains)
-COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".zip", ".webmanifest", ".txt"}
+COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".zip", ".webmanifest", ".txt", ".bin"}
 MIN_COMPRESS = 1024
 #: offline and installable
 SW_TEMPLATE = "static/sw.js"       # the service worker's source; written to the site's root
@@ -124,7 +131,8 @@ ICON_SIZES = (192, 512)
 #: our own files the service worker keeps (the vendored Pyodide and icons always);
 #: the page's glue and the engine's worker script included
 PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.py", "static/page.py", "static/dom.py", "static/ops.py",
-                "static/inputs.py", "static/focus.py", "static/engine.py", "static/boot.js", "static/prepaint.js"}  # index.html is "./" (and "./?embed")
+                "static/inputs.py", "static/focus.py", "static/engine.py", "static/boot.js", "static/prepaint.js",
+                "static/pyodide-start.mjs", SNAPSHOT}  # index.html is "./" (and "./?embed")
 #: PyScript's chunks the arcade never loads (its code editor, terminal, zip and
 #: TOML readers, its own service worker): not stored for offline use
 PYSCRIPT_UNUSED = ("codemirror", "xterm", "zip-", "toml-", "service-worker", "storage")
@@ -347,6 +355,7 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
     for name in PYODIDE_RUNTIME_FILES:
         plan[f"{PYODIDE_DIR}/{name}"] = pyodide / name
     plan[f"{PYODIDE_DIR}/python_stdlib.zip"] = stored_stdlib(pyodide / "python_stdlib.zip")
+    plan[SNAPSHOT] = python_snapshot(runtime_files())
     plan[LOCKFILE] = lockfile
     for wheel in wheels:
         plan[f"{PYODIDE_DIR}/{wheel.name}"] = wheel
@@ -418,6 +427,23 @@ def stored_stdlib(source: Path) -> Path:
         return buffer.getvalue()
 
     return _cached(f"python_stdlib-{digest}-stored.zip", make)
+
+
+def runtime_files() -> dict[str, Path]:
+    """The served Pyodide files the Node steps run (the stored stdlib included)."""
+    pyodide = NODE_MODULES / "pyodide"
+    files = {name: pyodide / name for name in site_snapshot.RUNTIME_FILES}
+    files["python_stdlib.zip"] = stored_stdlib(pyodide / "python_stdlib.zip")
+    return files
+
+
+def python_snapshot(runtime: dict[str, Path]) -> Path:
+    """The engine worker's memory snapshot, made once per runtime (scripts/site_snapshot.py)."""
+    try:
+        return _cached(f"python-snapshot-{site_snapshot.snapshot_key(runtime)}.bin",
+                       lambda: site_snapshot.make_snapshot(runtime))
+    except site_snapshot.SnapshotError as error:
+        raise BuildError(str(error)) from None
 
 
 def prune_site_cache() -> int:

@@ -12,18 +12,36 @@ without SharedArrayBuffer that call is asynchronous (it returns a promise we
 do not wait for), so no cross-origin isolation is needed, and the calls
 arrive in the order they were made.
 
+Started from Pyodide's memory snapshot (a warm start: static/pyodide-start.mjs),
+this worker resumes a CPython whose state was frozen at build time, so
+anything seeded when Python started would repeat on every visit: the
+``random`` module is reseeded from the browser's entropy before anything
+else runs. (Local time is asked of the browser at each call; only
+``time.tzname``, read once as Python started, is the build machine's.) How Python started
+is put on the page's root as ``data-python-start`` for the figures:
+``snapshot`` or ``scratch: why``, then the milliseconds from PyScript
+importing the interpreter module to the end of ``loadPyodide`` (reading the
+stored snapshot included), from there to this file's first line (PyScript installing our
+wheel and msgpack, and its own setup), and importing ``netarcade.web.app``.
+
 What it is not: page code. The worker has no DOM, no localStorage and no
 sessionStorage; the page sends a snapshot and writes through. Anything the
 site's Content-Security-Policy refuses here is said on the page's console.
 """
 
 import json
+import sys
 
 import js
-from pyodide.ffi import create_proxy
-from pyscript import sync
 
-from netarcade.web import app
+_begun = js.performance.now()
+
+from pyodide.ffi import create_proxy  # noqa: E402
+from pyscript import sync  # noqa: E402
+
+from netarcade.web import app  # noqa: E402
+
+_imported = js.performance.now()
 
 
 def _said(answer):
@@ -44,10 +62,21 @@ def refused(event):
 _refused = create_proxy(refused)
 js.addEventListener("securitypolicyviolation", _refused)
 
+if "random" in sys.modules:  # seeded from the snapshot's state otherwise
+    sys.modules["random"].seed()
+
 _handle = app.main(post)
+_start = getattr(js, "netarcadeStart", None)  # set by static/pyodide-start.mjs
+_unsaid = [_start] if _start is not None else []
 
 
 def send(text):
+    if _unsaid:  # once the page listens (its first message): how Python started
+        start = _unsaid.pop()
+        how = "snapshot" if start.snapshot else "scratch: " + start.why
+        value = (f"{how} {start.ms:.0f} ms, packages {_begun - start.end:.0f} ms, "
+                 f"imports {_imported - _begun:.0f} ms")
+        post(json.dumps({"kind": "ops", "ops": [{"op": "data", "name": "pythonStart", "value": value}]}))
     _handle(text)
 
 

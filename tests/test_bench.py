@@ -2,7 +2,8 @@
 
 Figures are not asserted (benchmarks print, tests do not time): these tests
 check that Net Control is benchmarked with 4 players like catanatron, that
-the printed line carries the catanatron ratio, that ``--save`` writes what
+every game's line carries its ratio to the catanatron figures measured in the
+same run (and none without them), that ``--save`` writes what
 scripts/bench_pyodide.mjs reads, and that the N-player ladder rotates the
 hero over every seat while the 2-player ladder keeps its old schedule.
 """
@@ -12,12 +13,12 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import sys
 
 import pytest
 
 from netarcade import cli
 from netarcade.bench import (
-    CATANATRON_ACTIONS_PER_S,
     bench_bots,
     bench_game,
     bench_options,
@@ -39,16 +40,25 @@ def test_netcontrol_is_benchmarked_with_four_players():
     assert bench_options(BACKBONE) == BACKBONE.options.validate({})
 
 
+#: what scripts/bench_catanatron.py saves (the figures read back)
+CATANATRON = {"engine": "catanatron 3.2.1", "players": 4, "actions_per_s": 9000.0, "turns_per_s": 3000.0}
+
+
 def test_bench_game_figures_and_line():
-    figures = bench_game(NETCONTROL, seconds=0.05)
+    figures = bench_game(NETCONTROL, seconds=0.05, catanatron=CATANATRON)
     assert figures["players"] == 4 and figures["games"] >= 1
     assert figures["actions"] > figures["turns"] > 0
     assert figures["actions_per_s"] == pytest.approx(figures["actions"] / figures["seconds"])
-    assert figures["vs_catanatron_actions"] == pytest.approx(figures["actions_per_s"] / CATANATRON_ACTIONS_PER_S)
+    assert figures["warmup_s"] == 0.05  # as long as the measurement when that is under WARMUP_SECONDS
+    assert figures["vs_catanatron_actions"] == pytest.approx(figures["actions_per_s"] / 9000.0)
     line = format_game(figures)
     assert line.startswith("netcontrol: ") and "actions/s" in line and "turns/s" in line
-    assert "catanatron" in line and "4 random players" in line
+    assert "catanatron 3.2.1 in this run (9,000 actions/s" in line and "4 random players" in line
+    backbone = bench_game(BACKBONE, seconds=0.01, warmup=0, catanatron=CATANATRON)
+    assert backbone["warmup_s"] == 0 and "catanatron" in format_game(backbone)
     assert "catanatron" not in format_game(bench_game(BACKBONE, seconds=0.01))
+    with pytest.raises(ValueError, match="warmup"):
+        bench_game(BACKBONE, seconds=0.01, warmup=-1)
 
 
 def test_bench_bots_times_decisions_per_bot():
@@ -64,11 +74,20 @@ def test_cli_bench_saves_json(tmp_path, capsys):
     out = tmp_path / "bench.json"
     assert cli.main(["bench", "netcontrol", "--seconds", "0.05", "--save", str(out)]) == 0
     printed = capsys.readouterr().out
-    assert printed.startswith("netcontrol: ") and "x" in printed
+    assert printed.startswith("netcontrol: ") and "catanatron" not in printed
     saved = json.loads(out.read_text())
     assert saved["games"][0]["game"] == "netcontrol"
     assert saved["games"][0]["random"]["players"] == 4
     assert cli.main(["bench", "netcontrol", "--seconds", "0"]) == 2
+    yardstick = tmp_path / "catanatron.json"
+    yardstick.write_text(json.dumps(CATANATRON))
+    assert cli.main(["bench", "backbone", "--seconds", "0.02", "--catanatron", str(yardstick),
+                     "--save", str(out)]) == 0
+    assert "vs catanatron 3.2.1 in this run" in capsys.readouterr().out
+    assert json.loads(out.read_text())["catanatron"]["actions_per_s"] == 9000.0
+    yardstick.write_text("{}")
+    assert cli.main(["bench", "backbone", "--seconds", "0.02", "--catanatron", str(yardstick)]) == 2
+    assert "scripts/bench_catanatron.py" in capsys.readouterr().err
 
 
 def test_two_player_ladder_keeps_its_schedule():
@@ -125,3 +144,40 @@ def test_bench_bots_takes_a_clock():
     ticks = iter(range(1_000_000))
     figures = bench_bots(get_game("backbone"), names=("greedy",), seed=3, clock=lambda: float(next(ticks)))
     assert figures["greedy"]["median_s"] == 1.0 and figures["greedy"]["max_s"] == 1.0  # one tick per move
+
+
+def test_bench_table_reads_the_runs_figures(tmp_path):
+    """``make bench``'s closing table (scripts/bench_table.py): ratios to catanatron
+    and between runtimes per game, the page's cold and warm starts beside the bare page."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_table", ROOT / "scripts" / "bench_table.py")
+    bench_table = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_table)
+    assert "bench-catanatron.json missing" in "\n".join(bench_table.table(tmp_path))
+
+    def report(rate):
+        return {"runtime": "R", "games": [{"game": "breach", "random": {"actions_per_s": rate}}]}
+
+    (tmp_path / "bench-catanatron.json").write_text(json.dumps(CATANATRON | {"runtime": "CPython 3.11"}))
+    (tmp_path / "bench-cpython.json").write_text(json.dumps(report(18000.0)))
+    (tmp_path / "bench-pyodide.json").write_text(json.dumps(report(12000.0)))
+    (tmp_path / "bench-page.json").write_text(json.dumps({
+        "rounds": 3, "viewport": "1280x800", "cold_ready": 3000.0, "bare_cold": 3000.0,
+        "warm_offline": 1200.0, "bare_warm": 1500.0, "starts": ["scratch: not stored", "snapshot"]}))
+    lines = bench_table.table(tmp_path, markdown=True)
+    row = next(line for line in lines if line.startswith("| breach"))
+    assert row.split(" | ")[1:] == ["18,000", "2.00x", "12,000", "1.33x", "1.50x |"]
+    warm = next(line for line in lines if line.startswith("| warm start"))
+    assert "1.20 s" in warm and "1.50 s" in warm and "0.80x" in warm
+
+
+def test_catanatron_script_says_when_catanatron_is_missing():
+    """The yardstick runs in make bench's own venv; elsewhere it says so and stops."""
+    import importlib.util
+
+    if importlib.util.find_spec("catanatron") is not None:
+        pytest.skip("catanatron is installed here")
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_catanatron.py"), "--seconds", "0.1"],
+                          capture_output=True, text=True, timeout=60)
+    assert done.returncode == 2 and "build/bench-venv" in done.stderr

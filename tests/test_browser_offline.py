@@ -74,6 +74,9 @@ def test_second_visit_starts_and_plays_with_no_network(chromium, site):
         page.goto(base + "#play=backbone&seats=human,greedy")
         wait_ready(page)
         assert page.evaluate("navigator.serviceWorker.controller") is None  # the first visit: the network
+        # ... and Python from scratch: nothing stored yet, no memory snapshot downloaded
+        page.wait_for_function("() => document.documentElement.dataset.pythonStart")
+        assert data(page, "pythonStart").startswith("scratch: not stored")
         wait_stored(page)
         manifest = page.evaluate("fetch('manifest.webmanifest').then(r => r.json())")
         assert manifest["display"] == "standalone" and len(manifest["icons"]) >= 3
@@ -97,9 +100,13 @@ def test_second_visit_starts_and_plays_with_no_network(chromium, site):
                    "e.name.includes(n))).map((e) => [e.name.split('/').pop(), e.workerStart > 0])"
         on_page = page.evaluate(answered, ["/core.js", "/micropython.wasm", "/page.py", "/engine.py"])
         engine = next(w for w in page.workers if w.url.startswith("blob:"))
-        in_worker = engine.evaluate(answered, ["/pyodide.asm.wasm", "/python_stdlib.zip", "/netarcade-"])
-        assert len(on_page) >= 4 and len(in_worker) >= 3, (on_page, in_worker)
+        in_worker = engine.evaluate(answered, ["/pyodide.asm.wasm", "/python_stdlib.zip", "/netarcade-",
+                                               "/python-snapshot.bin"])
+        assert len(on_page) >= 4 and len(in_worker) >= 4, (on_page, in_worker)
         assert all(by_sw for _, by_sw in on_page + in_worker), (on_page, in_worker)
+        # the warm start resumed Python from the stored memory snapshot (static/pyodide-start.mjs)
+        page.wait_for_function("() => document.documentElement.dataset.pythonStart")
+        assert data(page, "pythonStart").startswith("snapshot "), data(page, "pythonStart")
         play_a_move_against_the_bot(page)
         link = page.evaluate("location.href")
 

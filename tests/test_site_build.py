@@ -100,16 +100,30 @@ def test_manifest_and_icons(site):
 
 
 def test_pages_load_the_versioned_runtime(site):
-    # both pages run PyScript: the arcade's MicroPython on the page and Pyodide in its worker
-    for page, prefix in (("index.html", "static/vendor/"), ("static/bare.html", "vendor/")):
+    # both pages run PyScript: the arcade's MicroPython on the page and Pyodide in its worker,
+    # the arcade's through static/pyodide-start.mjs (the memory snapshot on a warm start)
+    for page, prefix in (("static/pyodide-start.mjs", "./vendor/"), ("static/bare.html", "vendor/")):
         text = (DIST / page).read_text(encoding="utf-8")
         assert f"{prefix}pyodide-{PYODIDE_VERSION}/pyodide.mjs" in text, page
         if page.endswith(".html"):
             assert re.search(rf"{prefix}pyscript-[\d.]+/core\.js", text), page
         assert f"{prefix}pyodide/" not in text and f"{prefix}pyscript/" not in text, page
     page = (DIST / "index.html").read_text(encoding="utf-8")
+    assert re.search(r"static/vendor/pyscript-[\d.]+/core\.js", page) and "vendor/pyscript/" not in page
+    assert '"interpreter": "static/pyodide-start.mjs"' in page and "pyodide.mjs" not in page.replace("pyodide-start", "")
     assert "static/vendor/micropython-1.28.0-6/micropython.mjs" in page and "vendor/micropython/" not in page
     assert 'src="static/page.py"' in page and 'name="engine" src="static/engine.py"' in page
+
+
+def test_memory_snapshot_is_served_and_stored(site):
+    """The snapshot the engine's worker resumes (scripts/python_snapshot.mjs): a
+    whole wasm memory, listed for the service worker, not fetched on a cold start."""
+    snapshot = DIST / "static" / "python-snapshot.bin"
+    assert snapshot.stat().st_size > 16 * 2**20
+    worker = (DIST / "sw.js").read_text(encoding="utf-8")
+    assert '"static/python-snapshot.bin"' in worker and '"static/pyodide-start.mjs"' in worker
+    start = (DIST / "static" / "pyodide-start.mjs").read_text(encoding="utf-8")
+    assert "caches.match(SNAPSHOT)" in start and "_loadSnapshot" in start
 
 
 def test_stdlib_is_npms_members_stored(site):

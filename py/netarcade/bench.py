@@ -7,9 +7,19 @@ seeded game. The same functions run under Pyodide (scripts/bench_pyodide.mjs),
 so both runtimes measure exactly the same work.
 
 The yardstick is catanatron 3.2.1 (the pip package), the reference Python
-Catan engine: four random players on this kind of machine, CPython 3.11,
-about 28,000 actions/s and 9,800 turns/s. Net Control is benchmarked like it,
-with 4 players (``BENCH_OPTIONS``); other games use their defaults.
+Catan engine, four random players, measured in the same run by
+scripts/bench_catanatron.py (in ``make bench``'s own venv: the package never
+depends on it) and handed over as its JSON (``catanatron=``, the CLI's
+``--catanatron FILE``): every game's line then carries its ratio to that
+figure. Net Control is benchmarked like it, with 4 players
+(``BENCH_OPTIONS``); other games use their defaults.
+
+Each run starts with an untimed warm-up (``WARMUP_SECONDS`` of the same
+random games, other seeds): under Pyodide, V8 first runs the interpreter's
+WebAssembly from its baseline compiler and swaps in optimized code for the
+hot functions while it runs, so a figure taken from the first second
+measures the compiler, not the engine. CPython gets the same warm-up, so
+both runtimes measure the same work.
 
 Not here: printing (``cli.py``), page figures (scripts/bench_page.py).
 """
@@ -28,13 +38,12 @@ from .core.match import Match
 from .core.prng import Rng
 from .simulate import actor_rng
 
-#: catanatron 3.2.1, four random players, CPython 3.11 on this kind of machine
-CATANATRON_ACTIONS_PER_S = 28_000
-CATANATRON_TURNS_PER_S = 9_800
 #: options of the benchmarked games (the rest are the games' defaults)
 BENCH_OPTIONS = {"netcontrol": {"players": 4}}
-#: games compared with catanatron (the Catan-like ones)
-COMPARED = ("netcontrol",)
+#: untimed random play before each game's figure (seconds; see the module's doc)
+WARMUP_SECONDS = 1.0
+#: the warm-up's games start at this seed, far from the measured ones
+WARMUP_SEED = 1_000_001
 #: the longest ``bench_game`` run (seconds per game): a figure settles in a
 #: few seconds, and a mistyped duration must not run until killed
 MAX_SECONDS = 600
@@ -61,12 +70,8 @@ def bench_options(game: Game, players: int | None = None) -> dict:
     return game.validate_options(options)
 
 
-def bench_game(game: Game, seconds: float = 3.0, first_seed: int = 1, options: dict | None = None) -> dict:
-    """Play random games for about ``seconds`` (above 0, at most
-    ``MAX_SECONDS``); return games/actions/turns per second."""
-    if not 0 < seconds <= MAX_SECONDS:  # NaN fails this too
-        raise ValueError(f"seconds must be above 0 and at most {MAX_SECONDS}, got {quoted(seconds)}")
-    options = bench_options(game) if options is None else game.validate_options(options)
+def _random_games(game: Game, options: dict, seconds: float, first_seed: int) -> tuple[int, int, int, float]:
+    """Random games for about ``seconds``: (games, actions, turns, elapsed)."""
     games = actions = turns = 0
     seed = first_seed
     start = time.perf_counter()
@@ -80,8 +85,27 @@ def bench_game(game: Game, seconds: float = 3.0, first_seed: int = 1, options: d
         seed += 1
         elapsed = time.perf_counter() - start
         if elapsed >= seconds:
-            break
-    return {
+            return games, actions, turns, elapsed
+
+
+def bench_game(game: Game, seconds: float = 3.0, first_seed: int = 1, options: dict | None = None,
+               warmup: float | None = None, catanatron: dict | None = None) -> dict:
+    """Play random games for about ``seconds`` (above 0, at most
+    ``MAX_SECONDS``) after ``warmup`` seconds of untimed ones (0: none;
+    default ``WARMUP_SECONDS``, or ``seconds`` if that is shorter);
+    return games/actions/turns per second, and with ``catanatron`` (the
+    figures scripts/bench_catanatron.py saved) the ratios to it."""
+    if not 0 < seconds <= MAX_SECONDS:  # NaN fails this too
+        raise ValueError(f"seconds must be above 0 and at most {MAX_SECONDS}, got {quoted(seconds)}")
+    if warmup is None:
+        warmup = min(WARMUP_SECONDS, seconds)
+    if not 0 <= warmup <= MAX_SECONDS:
+        raise ValueError(f"warmup must be 0 to {MAX_SECONDS} seconds, got {quoted(warmup)}")
+    options = bench_options(game) if options is None else game.validate_options(options)
+    if warmup:
+        _random_games(game, options, warmup, WARMUP_SEED)
+    games, actions, turns, elapsed = _random_games(game, options, seconds, first_seed)
+    figures = {
         "game": game.id,
         "players": options["players"],
         "runtime": runtime(),
@@ -92,9 +116,13 @@ def bench_game(game: Game, seconds: float = 3.0, first_seed: int = 1, options: d
         "games_per_s": games / elapsed,
         "actions_per_s": actions / elapsed,
         "turns_per_s": turns / elapsed,
-        "vs_catanatron_actions": actions / elapsed / CATANATRON_ACTIONS_PER_S,
-        "vs_catanatron_turns": turns / elapsed / CATANATRON_TURNS_PER_S,
+        "warmup_s": warmup,
     }
+    if catanatron:
+        figures["catanatron"] = {key: catanatron[key] for key in ("engine", "actions_per_s", "turns_per_s")}
+        figures["vs_catanatron_actions"] = figures["actions_per_s"] / catanatron["actions_per_s"]
+        figures["vs_catanatron_turns"] = figures["turns_per_s"] / catanatron["turns_per_s"]
+    return figures
 
 
 def bench_bots(game: Game, names=("greedy", "search"), seed: int = 1, options: dict | None = None,
@@ -137,13 +165,15 @@ def bench_bots(game: Game, names=("greedy", "search"), seed: int = 1, options: d
 
 
 def format_game(figures: dict) -> str:
-    """One line of random-playout figures (with the catanatron ratio for Net Control)."""
+    """One line of random-playout figures (with the ratio to catanatron when it was measured)."""
     line = (f"{figures['game']}: {figures['games_per_s']:.2f} games/s, {figures['actions_per_s']:,.0f} actions/s, "
             f"{figures['turns_per_s']:,.0f} turns/s ({figures['players']} random players, {figures['runtime']}, "
             f"{figures['games']} games)")
-    if figures["game"] in COMPARED:
-        line += (f"; vs catanatron 3.2.1 ({CATANATRON_ACTIONS_PER_S:,} actions/s, {CATANATRON_TURNS_PER_S:,} turns/s):"
-                 f" x{figures['vs_catanatron_actions']:.2f} actions/s, x{figures['vs_catanatron_turns']:.2f} turns/s")
+    yardstick = figures.get("catanatron")
+    if yardstick:
+        line += (f"; vs {yardstick['engine']} in this run ({yardstick['actions_per_s']:,.0f} actions/s, "
+                 f"{yardstick['turns_per_s']:,.0f} turns/s): x{figures['vs_catanatron_actions']:.2f} actions/s, "
+                 f"x{figures['vs_catanatron_turns']:.2f} turns/s")
     return line
 
 

@@ -188,10 +188,19 @@ def cmd_bench(args) -> int:
     if not (math.isfinite(args.seconds) and 0 < args.seconds <= MAX_SECONDS):
         raise UsageError(f"--seconds must be a number of seconds above 0 and at most {MAX_SECONDS}, "
                          f"got {args.seconds:g}")
+    catanatron = None
+    if args.catanatron:
+        try:
+            with open(args.catanatron, encoding="utf-8") as saved:
+                catanatron = json.load(saved)
+            catanatron = {key: catanatron[key] for key in ("engine", "actions_per_s", "turns_per_s")}
+        except (OSError, ValueError, KeyError, TypeError) as error:
+            raise UsageError(f"--catanatron {quoted(args.catanatron)}: not the figures "
+                             f"scripts/bench_catanatron.py saves ({error})") from None
     report = []
     for game in games:
         options = bench_options(game, args.players)
-        figures = bench_game(game, seconds=args.seconds, options=options)
+        figures = bench_game(game, seconds=args.seconds, options=options, catanatron=catanatron)
         print(format_game(figures), flush=True)
         entry = {"game": game.id, "random": figures}
         if args.bots:
@@ -202,7 +211,8 @@ def cmd_bench(args) -> int:
         report.append(entry)
     if args.save:
         with open(args.save, "w", encoding="utf-8") as out:
-            json.dump({"runtime": runtime(), "date": time.strftime("%Y-%m-%d"), "games": report}, out, indent=1)
+            json.dump({"runtime": runtime(), "date": time.strftime("%Y-%m-%d"), "catanatron": catanatron,
+                       "games": report}, out, indent=1)
             out.write("\n")
     return 0
 
@@ -293,6 +303,9 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument("--bots", action="store_true", help="also time greedy and search moves")
     ben.add_argument("--players", type=_integer, help="seats (default: 4 for netcontrol, else the game's default)")
     ben.add_argument("--save", metavar="FILE", help="also write the figures as JSON (read by scripts/bench_pyodide.mjs)")
+    ben.add_argument("--catanatron", metavar="FILE",
+                     help="catanatron's figures from this run (scripts/bench_catanatron.py --save FILE): "
+                          "every game's ratio to them")
     ben.set_defaults(run=cmd_bench)
 
     lad = commands.add_parser("ladder", help="a bot against copies of another over seeded games, seats rotated")

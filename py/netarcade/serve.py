@@ -58,16 +58,19 @@ ISOLATION_HEADERS = (
 )
 
 class _CountingWriter:
-    """Counts the bytes a connection writes into its server's ``bytes_sent``
-    (``scripts/bench_page.py`` reports bytes on the wire with it)."""
+    """Counts the bytes a connection writes into its server's ``bytes_sent``,
+    and per request path in ``bytes_by_path`` (``scripts/bench_page.py``
+    reports bytes on the wire with them)."""
 
-    def __init__(self, raw, server):
-        self._raw, self._server = raw, server
+    def __init__(self, raw, server, handler):
+        self._raw, self._server, self._handler = raw, server, handler
 
     def write(self, data) -> int:
         written = self._raw.write(data)
+        path = getattr(self._handler, "path", "")
         with self._server.count_lock:
             self._server.bytes_sent += len(data)
+            self._server.bytes_by_path[path] = self._server.bytes_by_path.get(path, 0) + len(data)
         return written
 
     def __getattr__(self, name):
@@ -92,7 +95,7 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def setup(self) -> None:
         super().setup()
-        self.wfile = _CountingWriter(self.wfile, self.server)
+        self.wfile = _CountingWriter(self.wfile, self.server, self)
 
     def parse_request(self) -> bool:
         """The stdlib's, then the method: anything but GET and HEAD gets
@@ -184,6 +187,7 @@ class _Server(http.server.ThreadingHTTPServer):
     def __init__(self, *args, **kwargs):
         super().__init__(*args, **kwargs)
         self.bytes_sent = 0  # everything written to clients: headers and bodies
+        self.bytes_by_path: dict[str, int] = {}  # the same, per request path
         self.count_lock = threading.Lock()
 
     def handle_error(self, request, client_address) -> None:
@@ -212,7 +216,8 @@ def serve_in_thread(root: str | os.PathLike = DEFAULT_ROOT, port: int = 0,
     """Start a server in a daemon thread; returns ``(server, base_url)``.
 
     Call ``server.shutdown()`` then ``server.server_close()`` to stop it.
-    ``server.bytes_sent`` counts every byte written to clients.
+    ``server.bytes_sent`` counts every byte written to clients
+    (``server.bytes_by_path``: per request path).
     """
     server = make_server(root, port, host, isolate, compress=compress)
     thread = threading.Thread(target=server.serve_forever, name="netarcade-serve", daemon=True)

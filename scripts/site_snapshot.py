@@ -1,0 +1,69 @@
+"""The engine worker's memory snapshot for the built site (``make site``).
+
+What it is for: scripts/build_site.py calls :func:`make_snapshot` to get
+``static/python-snapshot.bin``, Pyodide's memory after CPython has started
+(scripts/python_snapshot.mjs, run in Node with the site's own runtime
+files), which ``static/pyodide-start.mjs`` resumes on a warm start instead
+of starting CPython from scratch (docs/web-runtime.md, "Warm start").
+
+The snapshot depends on the pinned runtime files the page loads and on the
+Node script only, not on our wheel, so it is made once per pin and kept in
+the build's cache (``build/site-cache/python-snapshot-<hash>.bin``): about
+10 s of Node on a quiet machine, a minute under heavy load.
+
+What it is not: the Node script itself, or a test.
+"""
+
+from __future__ import annotations
+
+import hashlib
+import shutil
+import subprocess
+import tempfile
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent
+SCRIPT = ROOT / "scripts" / "python_snapshot.mjs"
+#: what the snapshot is made from: the served runtime files (the stored stdlib zip included),
+#: and Pyodide's own lockfile, which loadPyodide reads (ours adds only our wheels to it)
+RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
+NPM_LOCKFILE = ROOT / "node_modules" / "pyodide" / "pyodide-lock.json"
+
+
+class SnapshotError(RuntimeError):
+    pass
+
+
+def snapshot_key(runtime: dict[str, Path]) -> str:
+    """A hash of every input: the runtime files and the scripts that make it."""
+    digest = hashlib.sha256()
+    for name in RUNTIME_FILES:
+        digest.update(name.encode() + b"\0" + hashlib.sha256(runtime[name].read_bytes()).digest())
+    digest.update(hashlib.sha256(NPM_LOCKFILE.read_bytes()).digest())
+    for script in (SCRIPT, ROOT / "scripts" / "offline_pyodide.mjs"):
+        digest.update(script.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def _run_node(script: Path, runtime: dict[str, Path], out_name: str, *args: str) -> bytes:
+    """Run ``script RUNTIME_FOLDER ARGS...`` in Node, RUNTIME_FOLDER a temporary
+    folder holding exactly ``runtime`` (name -> file) and Pyodide's lockfile;
+    ``out_name`` in that folder names the output (an argument); returns its bytes."""
+    node = shutil.which("node")
+    if node is None:
+        raise SnapshotError(f"node is missing: {script.name} runs Pyodide in Node")
+    with tempfile.TemporaryDirectory(prefix="netarcade-pyodide-") as folder:
+        for name, source in runtime.items():
+            shutil.copyfile(source, Path(folder) / name)
+        shutil.copyfile(NPM_LOCKFILE, Path(folder) / "pyodide-lock.json")
+        out = Path(folder) / out_name
+        arguments = [str(out) if arg == out_name else arg for arg in args]
+        done = subprocess.run([node, str(script), folder, *arguments], capture_output=True, text=True)
+        if done.returncode != 0 or not out.is_file():
+            raise SnapshotError(f"{script.name} failed:\n{done.stdout}{done.stderr}")
+        return out.read_bytes()
+
+
+def make_snapshot(runtime: dict[str, Path]) -> bytes:
+    """The memory snapshot, made from exactly these runtime files."""
+    return _run_node(SCRIPT, runtime, "snapshot.bin", "snapshot.bin")
