@@ -21,7 +21,9 @@ per kind of table:
 
 A policy is an object with ``pick(match, seats) -> seat``: ``seats`` are the
 acting seats the caller may ask (sorted, never empty), and it returns one
-of them. It only chooses; it never plays.
+of them. It only chooses; it never plays. Every policy names the only
+seat when one acts (the random one draws nothing then), so ``Match`` does
+not ask it.
 
 >>> from netarcade.core.prng import Rng
 >>> LowestSeat().pick(None, [1, 3])

@@ -249,6 +249,9 @@ class Match:
         acting = self.game.to_act(self.state)
         if not acting:
             return None
+        if among is None and len(acting) == 1:
+            for seat in acting:
+                return seat  # one seat acts: there is nothing for a policy to choose
         seats = sorted(acting)
         if among is not None:
             seats = [seat for seat in seats if seat in among]
