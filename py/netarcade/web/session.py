@@ -34,9 +34,9 @@ import os
 from dataclasses import dataclass, field, replace
 from typing import Any, Hashable, Mapping
 
+from ..core.actors import HumansFirst
 from ..core.errors import InvalidOption, InvalidRecord, NetarcadeError, UnknownGame, quoted
 from ..core.game import TABLE, Game, split_seat
-from ..core.actors import HumansFirst
 from ..core.match import Match
 from ..core.options import validate_seed
 from ..core.record import MAX_RECORD_CHARS, Record, decode_record, encode_record
