@@ -21,6 +21,7 @@ import time
 from pathlib import Path
 
 from netarcade.bots import make_bot
+from netarcade.core.actors import RandomActor
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.games import declared, get_game
@@ -35,9 +36,9 @@ def longest_game(game_id: str, seeds: int) -> Session:
     game = get_game(game_id)
     best = None
     for seed in range(1, seeds + 1):
-        match = Match(game, {}, seed)
+        match = Match(game, {}, seed, actor=RandomActor(Rng(seed)))
         bots = [make_bot("greedy", 100 * seed + seat, game) for seat in range(match.players)]
-        match.play_out(lambda seat: bots[seat].choose(game, match.state, seat), Rng(seed), max_actions=5000)
+        match.play_out(lambda seat: bots[seat].choose(game, match.state, seat), max_actions=5000)
         if best is None or len(match.actions) > len(best.actions):
             seats = ("human",) + ("greedy",) * (match.players - 1)
             best = Session(new_setup(game_id, dict(match.options), seed, seats), match.actions)

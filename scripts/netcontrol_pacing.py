@@ -42,7 +42,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from netarcade.bots import bot_seed, make_bot  # noqa: E402
 from netarcade.core.match import Match  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
-from netarcade.simulate import actor_rng  # noqa: E402
+from netarcade.core.actors import actor_rng  # noqa: E402
 
 
 ROOT = Path(__file__).resolve().parent.parent

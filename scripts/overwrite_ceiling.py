@@ -51,8 +51,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from netarcade import bots as registry  # noqa: E402
 from netarcade.bots.base import Bot  # noqa: E402
 from netarcade.bots.greedy import rank_steps  # noqa: E402
-from netarcade.bots.mcts import SearchBot, _actor  # noqa: E402
+from netarcade.bots.mcts import SearchBot  # noqa: E402
+from netarcade.core.actors import RandomActor  # noqa: E402
 from netarcade.core.errors import IllegalAction  # noqa: E402
+from netarcade.core.match import Match  # noqa: E402
 from netarcade.core.record import decode_record  # noqa: E402
 from netarcade.games.overwrite import evaluation  # noqa: E402
 from netarcade.games.overwrite.scoring import leaders, ranking  # noqa: E402
@@ -104,12 +106,13 @@ class Candidates(SearchBot):
         return candidates[max(range(len(candidates)), key=lambda index: (totals[index], -index))]
 
     def _greedy_step(self, game, state):
-        seat = _actor(game, state, self.rng)
+        match = Match.around(game, state, RandomActor(self.rng))  # the search bot's playout step
+        seat = match.next_actor()
         actions = game.legal_actions(state, seat)
         if len(actions) > 1:
             ranked = yield from rank_steps(game, state, seat, actions)
             actions = [ranked[0][2]]
-        game.apply(state, actions[0])
+        match.advance(actions[0])
 
 
 class Oracle(Candidates):

@@ -42,7 +42,6 @@ from netarcade.core.errors import InvalidOption  # noqa: E402
 from netarcade.core.match import Match  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
 from netarcade.ladder import _share, ladder_jobs, play_jobs, wilson  # noqa: E402
-from netarcade.simulate import actor_rng  # noqa: E402
 from netarcade.web.thinking import PAGE_SEARCH  # noqa: E402
 
 #: Pyodide / CPython time of a search move (median; docs/bots.md, "Search move time")
@@ -75,7 +74,7 @@ def one_game(job) -> tuple[float, int, int, float, float]:
             cut += bool(limit) and time.process_time() - start >= limit
         return action
 
-    match.play_out(choose, actor_rng(seed))
+    match.play_out(choose)  # who acts: drawn with actor_rng(seed), the match's default
     return _share(match.winners(), seat, players), match.turn, moves, cut, time.process_time() - began
 
 

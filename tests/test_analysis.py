@@ -16,10 +16,10 @@ import pytest
 from netarcade.bots import bot_seed, make_bot
 from netarcade.bots.analysis import MARKS, Analyser, Settings, mark_for
 from netarcade.bots.greedy import rank_actions
+from netarcade.core.actors import actor_rng
 from netarcade.core.match import Match
 from netarcade.core.record import encode_record
 from netarcade.games import get_game
-from netarcade.simulate import actor_rng
 from test_cli import run
 
 #: a small search and few worlds: a decision takes tens of milliseconds

@@ -6,7 +6,7 @@ from __future__ import annotations
 import pytest
 
 from test_breach_helpers import EDGE, GAME, POS_BY_NAME, ROOT, act, at, fresh, give, place, to_move
-from netarcade.core import IllegalAction, Match
+from netarcade.core import IllegalAction, Match, RandomActor
 from netarcade.core.prng import Rng
 from netarcade.games.breach.actions import Block, Enter, Play, Reroll, Speed, parse_action
 from netarcade.games.breach.cards import DECK, EXPLOITS, NODES
@@ -571,9 +571,9 @@ def test_winning_needs_payload_layer_1_no_route_markers_and_2_bandwidth():
 
 def test_D19_lockdown_ends_the_game_and_the_farthest_along_win():
     state = fresh(rounds=5)
-    match = Match(GAME, {"players": 3, "rounds": 5}, 2)
     rng = Rng(2)
-    match.play_out(lambda seat: rng.choice(match.legal_actions(seat)), rng, 20_000)
+    match = Match(GAME, {"players": 3, "rounds": 5}, 2, actor=RandomActor(rng))
+    match.play_out(lambda seat: rng.choice(match.legal_actions(seat)), 20_000)
     assert match.over and match.turn <= 15
     best = max(match.scores())
     assert match.winners() == [s for s, v in enumerate(match.scores()) if v == best]

@@ -10,6 +10,7 @@ from __future__ import annotations
 import pytest
 
 from netarcade.bots import make_bot
+from netarcade.core.actors import RandomActor
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.games import get_game
@@ -23,9 +24,9 @@ pytestmark = pytest.mark.browser
 def finished_backbone() -> tuple[str, list[str]]:
     """A short finished Backbone game between two greedy bots, as a seed link seating a human as P1."""
     game = get_game("backbone")
-    match = Match(game, {"target": 4}, 11)
+    match = Match(game, {"target": 4}, 11, actor=RandomActor(Rng(5)))
     bots = [make_bot("greedy", 10 + seat, game) for seat in range(2)]
-    match.play_out(lambda seat: bots[seat].choose(game, match.state, seat), Rng(5))
+    match.play_out(lambda seat: bots[seat].choose(game, match.state, seat))
     setup = new_setup("backbone", dict(match.options), 11, ("human", "greedy"))
     return encode_link(setup, match.actions), list(match.actions)
 

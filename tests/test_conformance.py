@@ -17,7 +17,7 @@ import importlib
 import msgpack
 import pytest
 
-from netarcade.core import DECISIONS, TABLE, IllegalAction, InvalidNotation, Match, digest, events_for
+from netarcade.core import DECISIONS, TABLE, IllegalAction, InvalidNotation, Match, RandomActor, digest, events_for
 from netarcade.core.game import ENVELOPE_KEYS
 from netarcade.core.prng import Rng
 from netarcade.games import all_games
@@ -93,8 +93,8 @@ def test_a_game_declares_itself(game):
 def test_random_actors_play_to_the_end(game):
     # the default table, then the largest one the game seats
     for seed, options in ((0, {}), (1, {"players": game.max_players})):
-        match = Match(game, options, seed, undo=False)
         rng = Rng(seed)
+        match = Match(game, options, seed, undo=False, actor=RandomActor(rng))
         seen_kinds = set()
 
         def choose(seat):
@@ -110,7 +110,7 @@ def test_random_actors_play_to_the_end(game):
             assert match.legal(seat) == [game.format_action(a) for a in actions]
             return rng.choice(actions)
 
-        match.play_out(choose, rng, max_actions=50_000)
+        match.play_out(choose, max_actions=50_000)
         assert match.winners(), "a finished game names its winners"
         assert match.to_act() == {}
         assert all(game.legal_actions(match.state, s) == [] for s in range(match.players))

@@ -19,7 +19,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from netarcade.core import IllegalAction, Match, digest
+from netarcade.core import IllegalAction, Match, RandomActor, digest
 from netarcade.core.prng import Rng
 from netarcade.games.overwrite import OVERWRITE as GAME
 from netarcade.games.overwrite.actions import Defrag, Draw, Pass, Place, Reserve
@@ -150,8 +150,8 @@ def test_invariants_hold_after_every_action(players, seed, chooser):
 
 def test_a_game_always_ends_by_the_system_fail():
     for seed in range(6):
-        match = Match(GAME, {"players": 2 + seed % 5}, seed, undo=False)
         rng = Rng(seed)
-        match.play_out(lambda seat: choose(GAME.legal_actions(match.state, seat), rng), rng)
+        match = Match(GAME, {"players": 2 + seed % 5}, seed, undo=False, actor=RandomActor(rng))
+        match.play_out(lambda seat: choose(GAME.legal_actions(match.state, seat), rng))
         assert match.over and "sf" in match.state.bank and match.state.failed_by is not None
         check_invariants(match.state)

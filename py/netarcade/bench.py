@@ -34,9 +34,9 @@ from statistics import median
 from .bots import bot_seed, make_bot
 from .core.errors import quoted
 from .core.game import Game
+from .core.actors import RandomActor
 from .core.match import Match
 from .core.prng import Rng
-from .simulate import actor_rng
 
 #: options of the benchmarked games (the rest are the games' defaults)
 BENCH_OPTIONS = {"netcontrol": {"players": 4}}
@@ -76,9 +76,9 @@ def _random_games(game: Game, options: dict, seconds: float, first_seed: int) ->
     seed = first_seed
     start = time.perf_counter()
     while True:
-        match = Match(game, options, seed, history=False)
         rng = Rng(seed)
-        match.play_out(lambda seat: rng.choice(game.legal_actions(match.state, seat)), rng)
+        match = Match(game, options, seed, history=False, actor=RandomActor(rng))
+        match.play_out(lambda seat: rng.choice(game.legal_actions(match.state, seat)), cheap=True)
         actions += match.version
         turns += match.turn
         games += 1
@@ -149,7 +149,7 @@ def bench_bots(game: Game, names=("greedy", "search"), seed: int = 1, options: d
             timings[seats[seat]].append(clock() - start)
         return action
 
-    match.play_out(timed, actor_rng(seed))
+    match.play_out(timed)  # the seat: drawn with actor_rng(seed), the match's default
     figures = {}
     for name, times in timings.items():
         if times:

@@ -9,7 +9,6 @@ from typing import Any
 from .bots import bot_seed, make_bot
 from .games import get_game
 from .core.match import Match
-from .core.prng import Rng, derive_seed
 from .core.record import encode_record
 
 
@@ -30,12 +29,6 @@ class GameResult:
         return dict(self.__dict__)
 
 
-def actor_rng(seed: int) -> Rng:
-    """The randomness that picks who acts first when several seats may (a
-    discard window), so every seat's choice is exercised and games replay."""
-    return Rng(derive_seed(seed, "actors"))
-
-
 def play(game_id: str, bots: list[str], seed: int, options: dict[str, Any] | None = None,
          bot_settings: dict[str, dict] | None = None, max_actions: int = 100_000) -> GameResult:
     """Play one game with ``bots[seat]`` in each seat; deterministic in ``seed``."""
@@ -46,7 +39,8 @@ def play(game_id: str, bots: list[str], seed: int, options: dict[str, Any] | Non
         for seat, name in enumerate(bots)
     ]
     try:
-        match.play_out(lambda seat: players[seat].choose(game, match.state, seat), actor_rng(seed), max_actions)
+        # who acts when several seats may: the match's default, drawn with actor_rng(seed)
+        match.play_out(lambda seat: players[seat].choose(game, match.state, seat), max_actions)
     except RuntimeError:
         raise RuntimeError(f"{game_id} seed {seed} did not finish in {max_actions} actions") from None
     return GameResult(

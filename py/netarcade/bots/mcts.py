@@ -28,6 +28,7 @@ from __future__ import annotations
 
 import math
 
+from ..core.actors import RandomActor
 from ..core.errors import IllegalAction
 from ..core.match import Match
 from .base import Bot
@@ -86,12 +87,6 @@ DEFAULTS = {
 }
 
 
-def _actor(game, state, rng):
-    """Who acts next in a playout or the tree: ``Match.pick_actor`` on the
-    bare state, so several seats in a window act in random order."""
-    return Match.around(game, state).pick_actor(rng) if not game.is_over(state) else None
-
-
 class SearchBot(Bot):
     """Monte Carlo search on determinized states ("uct" tree or "flat");
     settings come from the caller, else from the game's
@@ -120,7 +115,7 @@ class SearchBot(Bot):
         for iteration in range(self.iterations):
             if iteration > 0 and out_of_time():
                 break
-            yield from self._iterate(game, game.determinize(state, seat, self.rng), root, seat)
+            yield from self._iterate(self._world(game, game.determinize(state, seat, self.rng)), root, seat)
         best = max(root.children.items(), key=lambda item: (item[1].visits, item[1].value))
         return best[0]
 
@@ -155,13 +150,13 @@ class SearchBot(Bot):
             if world is None:
                 break  # every outcome of the next chance event had its round
             for index in alive:
-                trial = game.copy(world)
+                trial = self._world(game, game.copy(world))
                 try:
-                    game.apply(trial, candidates[index])
+                    trial.advance(candidates[index])
                 except IllegalAction:
                     totals[index] -= 1.0  # cannot happen in this world: the worst score
                     continue
-                totals[index] += yield from self._playout(game, trial, seat)
+                totals[index] += yield from self._playout(game, trial.state, seat)
             playouts += len(alive)
             round_ += 1
         best = max(alive, key=lambda index: (totals[index], -index))
@@ -179,13 +174,22 @@ class SearchBot(Bot):
         while True:
             yield game.determinize(state, seat, self.rng)
 
+    def _world(self, game, state):
+        """A throwaway match around a sampled world: who acts is drawn with
+        the bot's ``rng`` (the random policy), actions are played with
+        ``Match.advance`` (no copy, no history)."""
+        return Match.around(game, state, RandomActor(self.rng))
+
     def _playout(self, game, state, me):
         """Every seat plays its best one-ply action (first in rank on a tie)
         until ``me``'s turn has come round ``playout_turns`` times; returns
         ``me``'s squashed evaluation then (a generator, like ``rank_steps``).
         With ``path_value``, the mean of that value over the state the
         playout starts from and the state after each of its actions (a game
-        that ends keeps its result for the rest of the playout's length)."""
+        that ends keeps its result for the rest of the playout's length).
+        ``state`` is a throwaway, played in place as a ``_world``: who acts
+        is its ``next_actor``, each action its ``advance``."""
+        match = self._world(game, state)
         turn = game.turn_count(state)
         turns_left = self.playout_turns
         path = self.path_value
@@ -196,7 +200,7 @@ class SearchBot(Bot):
                 break
             if turns_left == 0 and game.turn_count(state) != turn:
                 break  # playout_turns 0: the turn in progress is over
-            seat = _actor(game, state, self.rng)
+            seat = match.next_actor()
             if seat == me and game.turn_count(state) != turn:
                 turns_left -= 1
                 if turns_left <= 0:
@@ -204,12 +208,12 @@ class SearchBot(Bot):
                 turn = game.turn_count(state)
             actions = game.legal_actions(state, seat)
             if len(actions) == 1:
-                game.apply(state, actions[0])
+                match.advance(actions[0])
             else:
                 ranked = yield from rank_steps(game, state, seat, actions)
                 if not ranked:
                     break
-                game.apply(state, ranked[0][2])
+                match.advance(ranked[0][2])
             if path:
                 total += self._value(game, state, me)
                 counted += 1
@@ -229,7 +233,10 @@ class SearchBot(Bot):
         value = game.evaluate(state, me) / self.value_scale
         return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, value))))
 
-    def _iterate(self, game, state, root, me):
+    def _iterate(self, match, root, me):
+        """One iteration of the tree search in one sampled world (``match``,
+        a throwaway from ``_world``): walk, expand one node, score the leaf."""
+        game, state = match.game, match.state
         path = [root]
         node = root
         own_turn = self.horizon == "turn"
@@ -242,7 +249,7 @@ class SearchBot(Bot):
                 node.candidates = yield from self._candidates(game, state, node.seat, node is root, me)
             if node.candidates:
                 action = node.candidates.pop(0)
-                child = self._step(game, state, action)
+                child = self._step(match, action)
                 if child is None:
                     break
                 node.children[action] = child
@@ -252,7 +259,7 @@ class SearchBot(Bot):
                 break
             action, child = self._select(node)
             try:
-                game.apply(state, action)
+                match.advance(action)
             except IllegalAction:
                 # Another determinization can make a tree action illegal: score here.
                 break
@@ -266,12 +273,12 @@ class SearchBot(Bot):
                 visited.value += values.get(mover, 0.0)
         yield  # one iteration is a unit of work even when it expanded nothing
 
-    def _step(self, game, state, action):
+    def _step(self, match, action):
         try:
-            game.apply(state, action)
+            match.advance(action)
         except IllegalAction:
             return None
-        return _Node(_actor(game, state, self.rng))
+        return _Node(match.next_actor())
 
     def _candidates(self, game, state, seat, at_root, me=None):
         ranked = yield from rank_steps(game, state, seat)

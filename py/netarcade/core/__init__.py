@@ -1,10 +1,12 @@
-"""The game-agnostic engine: the Game contract, Match, errors, options, PRNG, records, grids.
+"""The game-agnostic engine: the Game contract, Match and who acts in it,
+errors, options, PRNG, records, grids.
 
 Nothing here knows any particular game (the registry lives in
 ``netarcade.games``), and nothing here touches the DOM, the network or a
 database.
 """
 
+from .actors import HumansFirst, LowestSeat, RandomActor
 from .errors import (
     IllegalAction,
     InvalidNotation,
@@ -23,14 +25,17 @@ __all__ = [
     "DECISIONS",
     "Event",
     "Game",
+    "HumansFirst",
     "IllegalAction",
     "InvalidNotation",
     "InvalidOption",
     "InvalidRecord",
+    "LowestSeat",
     "Match",
     "NetarcadeError",
     "Option",
     "OptionSchema",
+    "RandomActor",
     "Record",
     "SPECTATOR",
     "TABLE",

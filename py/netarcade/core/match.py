@@ -1,5 +1,5 @@
-"""``Match``: the one game loop, shared by the page, the command line, the
-bots' playouts, the tests and (later) the relay.
+"""``Match``: the one game loop, shared by the page, the relay, the command
+line, the bots' playouts and the tests.
 
 A match holds a game's state, its record (options, seed, every action as
 notation), a version number (one per applied action), undo points and the
@@ -7,6 +7,12 @@ events of every version with their audience. It answers, for any observer
 (a seat, ``SPECTATOR`` or ``TABLE``): the view, the events since version N
 and the legal actions as notation. Only its holder asks for ``record()``,
 which carries the seed; nothing an observer is handed contains it.
+
+Who acts when several seats may is the policy the match is given
+(``actor``: random, humans first or lowest seat, ``core/actors.py``);
+``next_actor()`` asks it and ``play_out`` plays a whole game with it.
+``play`` is atomic in every mode; ``advance`` is the cheap path for a
+throwaway match with no history (bots' playouts).
 
 What it is not: rules (the ``Game`` decides), bots (they choose actions,
 the match plays them) or I/O.
@@ -31,8 +37,9 @@ from __future__ import annotations
 
 import hashlib
 from bisect import bisect_right
-from typing import Any, Callable, Hashable, Mapping
+from typing import Any, Callable, Container, Hashable, Mapping
 
+from .actors import ActorPolicy, RandomActor
 from .errors import IllegalAction, InvalidRecord, NetarcadeError, quoted
 from .events import Event, events_for
 from .game import SPECTATOR, Game, check_observer
@@ -41,17 +48,28 @@ from .record import Record, digest
 
 
 class Match:
-    """One game in play. ``history=False`` keeps no notation, events or undo
-    points (bots' playouts on throwaway copies, where only speed matters)."""
+    """One game in play.
+
+    ``undo`` is how many undo points it keeps: ``True`` one per action (the
+    page: undo, the replay viewer's ``position``), a number the last that
+    many (the relay keeps 1: the action it could not journal), ``False`` or
+    0 none. ``history=False`` keeps no notation, events or undo points
+    (bots' playouts on throwaway copies, where only speed matters).
+    ``actor`` is the policy that says who acts when several seats may
+    (``core/actors.py``); without one, a seat is drawn at random with
+    ``actor_rng(seed)``."""
 
     def __init__(self, game: Game, options: Mapping[str, Any] | None = None, seed: Any = 0,
-                 actions=(), *, history: bool = True, undo: bool = True):
+                 actions=(), *, history: bool = True, undo: bool | int = True,
+                 actor: ActorPolicy | None = None):
         self.game = game
         self.options = game.validate_options(options)
         self.seed = validate_seed(seed)
         self.state, setup_events = game.setup(self.options, self.seed)
         self.history = history
-        self.keep_undo = history and undo
+        #: undo points kept: None for one per action, else at most this many
+        self.undo_depth = _undo_depth(undo) if history else 0
+        self._actor = actor
         self.version = 0
         #: one per play and per undo: the key for anything cached about the
         #: position (the version alone repeats after an undo and a new action)
@@ -71,12 +89,13 @@ class Match:
                 raise InvalidRecord(f"action {index + 1} ({quoted(text)}) cannot be replayed: {err}") from None
 
     @classmethod
-    def around(cls, game: Game, state: Any) -> "Match":
+    def around(cls, game: Game, state: Any, actor: ActorPolicy | None = None) -> "Match":
         """A history-free match on an existing state (which it changes in
-        place): the loop for bots' playouts on copies."""
+        place): the loop for bots' playouts on copies, with ``advance`` as
+        its cheap step. It has no seed, so ``next_actor`` needs ``actor``."""
         match = cls.__new__(cls)
         match.game, match.state, match.options, match.seed = game, state, None, None
-        match.history = match.keep_undo = False
+        match.history, match.undo_depth, match._actor = False, 0, actor
         match.version, match.changes, match.actions, match.events, match.turns = 0, 0, [], [], []
         match._before, match._legal = [], {}
         return match
@@ -162,50 +181,101 @@ class Match:
         return self.play(action)
 
     def play(self, action: Hashable) -> list[Event]:
-        """Apply an action value. Atomic: whatever it raises, the state and
-        the history are exactly as before."""
+        """Apply an action value. Atomic in every mode: an illegal action is
+        refused by ``Game.check`` before anything changes, and whatever
+        ``perform`` raises (a rules bug), the match is put back exactly as
+        it was (its state is the copy taken before the action)."""
         game = self.game
-        if not self.keep_undo:
-            events = game.apply(self.state, action)
-            self._legal = {}
-            self.version += 1
-            self.changes += 1
-            if self.history:
-                self._log(action, events)
-            return events
-        game.check(self.state, action)
-        before = game.copy(self.state)
-        turn = game.turn_count(self.state)
+        state = self.state
+        game.check(state, action)
+        before = game.copy(state)
+        turn = game.turn_count(state) if self.history else 0
         try:
-            events = game.perform(self.state, action)
+            events = game.perform(state, action)
         except BaseException:
             self.state = before  # a rules bug must not leave half a move behind
             raise
-        self._before.append(before)
-        self.turns.append(turn)
+        depth = self.undo_depth
+        if depth != 0:
+            kept = self._before
+            kept.append(before)
+            if depth is not None and len(kept) > depth:
+                del kept[0]
         self._legal = {}
         self.version += 1
         self.changes += 1
-        self._log(action, events)
+        if self.history:
+            self.turns.append(turn)
+            self._log(action, events)
+        return events
+
+    def advance(self, action: Hashable) -> list[Event]:
+        """The cheap path, for a match with no history (``Match.around``,
+        ``history=False``) whose state is thrown away if anything goes
+        wrong: ``Game.apply`` with no copy. An illegal action is refused by
+        ``check`` and changes nothing, but a ``perform`` that raises may
+        leave half an action behind (``play`` is the atomic path). Bots'
+        playouts and random-playout benchmarks step so."""
+        if self.history:
+            raise ValueError("advance is for matches without history (Match.around, history=False): use play")
+        events = self.game.apply(self.state, action)
+        if self._legal:
+            self._legal = {}
+        self.version += 1
+        self.changes += 1
         return events
 
     def _log(self, action: Hashable, events: list[Event]) -> None:
         self.actions.append(self.game.format_action(action))
         self.events.extend((self.version, event) for event in events)
 
-    def pick_actor(self, rng) -> int:
-        """One of the seats to act, drawn with ``rng``: every loop treats
-        acting seats as equals, never the lowest first."""
-        seats = sorted(self.to_act())
-        return seats[0] if len(seats) == 1 else seats[rng.below(len(seats))]
+    # --- who acts --------------------------------------------------------------------
+    @property
+    def actor(self) -> ActorPolicy:
+        """The policy that says who acts when several seats may (``core/actors.py``)."""
+        if self._actor is None:
+            self._actor = RandomActor.for_seed(self.seed)
+        return self._actor
 
-    def play_out(self, choose: Callable[[int], Hashable], rng, max_actions: int = 100_000) -> None:
-        """Play until the game ends: an acting seat drawn with ``rng``, its
-        action from ``choose(seat)``. Raises ``RuntimeError`` past ``max_actions``."""
+    @actor.setter
+    def actor(self, policy: ActorPolicy) -> None:
+        self._actor = policy
+
+    def next_actor(self, among: Container[int] | None = None) -> int | None:
+        """The seat to act now, chosen by the match's ``actor`` policy among
+        the acting seats (only those in ``among``, when given: the relay
+        asks about the seats its bots play); None when no such seat acts
+        (the game is over, or only others may act)."""
+        acting = self.game.to_act(self.state)
+        if not acting:
+            return None
+        if among is None and len(acting) == 1:
+            for seat in acting:
+                return seat  # one seat acts: there is nothing for a policy to choose
+        seats = sorted(acting)
+        if among is not None:
+            seats = [seat for seat in seats if seat in among]
+            if not seats:
+                return None
+        return (self._actor or self.actor).pick(self, seats)
+
+    def pick_actor(self, rng) -> int:
+        """One of the seats to act drawn with ``rng``: the random policy
+        (``RandomActor(rng)``) for a caller that holds its own ``rng``
+        (tests, tools); every acting seat is an equal, never the lowest first."""
+        return RandomActor(rng).pick(self, sorted(self.to_act()))
+
+    def play_out(self, choose: Callable[[int], Hashable], max_actions: int = 100_000, *,
+                 cheap: bool = False) -> None:
+        """Play until the game ends: the seat ``next_actor`` names, its action
+        from ``choose(seat)``, played with ``play`` (``advance`` when
+        ``cheap``: a throwaway match). Raises ``RuntimeError`` past ``max_actions``."""
+        step = self.advance if cheap else self.play
         for _ in range(max_actions):
-            if self.over:
+            seat = self.next_actor()
+            if seat is None:
                 return
-            self.play(choose(self.pick_actor(rng)))
+            step(choose(seat))
         if not self.over:
             raise RuntimeError(f"{self.game.id} did not finish in {max_actions} actions")
 
@@ -248,7 +318,7 @@ class Match:
             raise ValueError("this match keeps no undo snapshots to step back through")
         match = Match.__new__(Match)
         match.game, match.options, match.seed = self.game, self.options, self.seed
-        match.history, match.keep_undo = self.history, self.keep_undo
+        match.history, match.undo_depth, match._actor = self.history, self.undo_depth, self._actor
         match.state = self.game.copy(self.state if version == self.version else self._before[version])
         match.version = match.changes = version
         match.actions, match.turns = self.actions[:version], self.turns[:version]
@@ -264,6 +334,17 @@ class Match:
         """sha256 of the seed, publishable before the game: revealing the seed
         at the end lets anyone check the dice were fixed from the start."""
         return hashlib.sha256(f"{self.game.id}:{self.seed}".encode()).hexdigest()
+
+
+def _undo_depth(undo: Any) -> int | None:
+    """``Match``'s ``undo``: True (None: one point per action), False (0) or a count."""
+    if undo is True:
+        return None
+    if undo is False:
+        return 0
+    if isinstance(undo, int) and undo >= 0:
+        return undo
+    raise ValueError(f"undo is True, False or a number of undo points from 0, got {quoted(undo)}")
 
 
 def _version_of(entry: tuple[int, Event]) -> int:

@@ -20,7 +20,7 @@ import time
 from typing import Any, Callable
 
 from ..bots import LEVELS, bot_seed, make_bot
-from ..core import Match
+from ..core import LowestSeat, Match
 from ..core.errors import NetarcadeError
 from ..core.names import clean_name
 from ..core.options import validate_seed
@@ -135,11 +135,15 @@ class Room:
                            s.get("token_hash"), s.get("misses", 0), s.get("bot_now", False))
                       for i, s in enumerate(stored.seats)]
         # a room journaled before a rules edition existed names none: it
-        # replays under the rules it was played with (Option.legacy)
-        self.match = Match(self.game, self.game.record_options(stored.options), stored.seed)
+        # replays under the rules it was played with (Option.legacy). One
+        # undo point: ``apply`` undoes at most the action it could not
+        # journal, and a point is a whole state copy (250 Net Control rooms
+        # 200 actions deep held 327 MB with one per action). Of the seats the
+        # relay plays itself, the lowest acts first.
+        self.match = Match(self.game, self.game.record_options(stored.options), stored.seed,
+                           undo=1, actor=LowestSeat())
         for version, (seat, text, _source) in enumerate(stored.actions, start=1):
             self.match.submit(seat, text)
-            self._forget_undo()
             self.seats[seat].last_own = version
         if self.match.over and self.ended is None:
             self.ended = time.time()
@@ -342,17 +346,10 @@ class Room:
         except Exception:
             self.match.undo(1)
             raise
-        self._forget_undo()
         self.seats[seat].last_own = version
         if self.match.over and self.ended is None:
             self.ended = time.time()
         return version
-
-    def _forget_undo(self) -> None:
-        """Keep the match's last undo point only: ``apply`` undoes at most the
-        action it could not journal, and ``Match`` keeps a whole state copy per
-        action (250 Net Control rooms 200 actions deep held 327 MB)."""
-        del self.match._before[:-1]
 
     def after_change(self) -> None:
         self.refresh_clocks()
@@ -425,10 +422,10 @@ class Room:
         for _ in range(1_000_000):
             if not self.started or self.match.over:
                 return
-            seats = [s for s in sorted(self.match.to_act()) if self.seats[s].played_by_bot]
-            if not seats:
+            seat = self.match.next_actor(among={s for s, held in enumerate(self.seats) if held.played_by_bot})
+            if seat is None:
                 return
-            seat, version = seats[0], self.match.version
+            version = self.match.version
             await asyncio.sleep(self.bot_delay)
             if (self.match.version != version or self.match.over or seat not in self.match.to_act()
                     or not self.seats[seat].played_by_bot):

@@ -34,11 +34,11 @@ import os
 from dataclasses import dataclass, field, replace
 from typing import Any, Hashable, Mapping
 
+from ..core.actors import HumansFirst
 from ..core.errors import InvalidOption, InvalidRecord, NetarcadeError, UnknownGame, quoted
 from ..core.game import TABLE, Game, split_seat
 from ..core.match import Match
 from ..core.options import validate_seed
-from ..core.prng import derive_seed
 from ..core.record import MAX_RECORD_CHARS, Record, decode_record, encode_record
 from ..games import get_game
 from .pages import is_playable
@@ -293,7 +293,8 @@ class Session:
     def __init__(self, setup: Setup, actions=()):
         self.setup = setup
         self.game = get_game(setup.game)
-        self.match = Match(self.game, dict(setup.options), setup.seed)
+        # who acts when several seats may: a human first (``current``)
+        self.match = Match(self.game, dict(setup.options), setup.seed, actor=HumansFirst(setup.humans, setup.seed))
         # caches keyed on Match.changes (one per play and per undo)
         self._log: tuple[int, list[LogEntry]] = (-1, [])
         self._view: tuple[int, dict[str, Any]] = (-1, {})
@@ -360,21 +361,15 @@ class Session:
         """The seat the page asks (or lets a bot) decide now; None when over.
 
         When several seats may act (Net Control's discards after a 7, a
-        response window), a human seat comes first, so the player is never
-        kept waiting for bots; among several humans, or several bots, one is
-        drawn from the game seed and the version: every acting seat is an
-        equal, none goes first for its number, and a link replays the same."""
+        response window), the match's policy is humans first
+        (``core.actors.HumansFirst``): a human seat comes first, so the
+        player is never kept waiting for bots; among several humans, or
+        several bots, one is drawn from the game seed and the version: every
+        acting seat is an equal, none goes first for its number, and a link
+        replays the same."""
         changes, seat = self._current
         if changes != self.match.changes:
-            seats = sorted(self.match.to_act())
-            humans = [seat for seat in seats if not self.setup.is_bot(seat)]
-            pool = humans or seats
-            if not pool:
-                seat = None
-            elif len(pool) == 1:
-                seat = pool[0]
-            else:
-                seat = pool[derive_seed(self.setup.seed, f"actor:{self.match.version}") % len(pool)]
+            seat = self.match.next_actor()
             self._current = (self.match.changes, seat)
         return seat
 
