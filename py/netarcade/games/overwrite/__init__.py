@@ -78,7 +78,7 @@ class Overwrite(Game):
         return {} if state.over else {state.current: TURN}
 
     def legal_actions(self, state, seat):
-        return list(legal.iter_legal(state, seat))
+        return legal.legal_actions(state, seat)
 
     def iter_legal_actions(self, state, seat):
         return legal.iter_legal(state, seat)

@@ -20,12 +20,14 @@ Every mask the board module lists is already inside the boundary.
 
 from __future__ import annotations
 
+from itertools import chain
 from typing import Iterator
 
 from ...core.errors import IllegalAction
 from ...core.game import is_seat
 from .actions import NAME_SHAPE, PLACEABLE, Defrag, Draw, Pass, Place, Reserve, Resign
-from .board import CELLS, neighbours, placement_table, placements, rim, shape_mask
+from .board import CELLS, neighbours, placement_table, rim, shape_mask
+from .fits import anchor_table, fits, pick, placement_bits
 from .pieces import COLOUR, KIND, ORDER, ORIENTATIONS, PLAY_NAME, RESERVE_LIMIT, SHAPE, SIZE, orientation_name
 from .state import DRAW, PLAY, PRINTED_EDITION, OverwriteState, edition
 
@@ -44,15 +46,12 @@ def placement_rule(state: OverwriteState, lifted: int = 0) -> tuple[int, int | N
 def iter_placements(state: OverwriteState, shape: str, lifted: int = 0, skip: int = -1) -> Iterator[tuple[int, int]]:
     """``(orientation, anchor)`` of every legal placement of ``shape`` (a
     mask equal to ``skip`` excepted: a Defrag must move its piece)."""
-    forbidden, required = placement_rule(state, lifted)
-    if required is None:
-        for k, anchor, mask in placements(shape, state.size):
-            if not mask & forbidden and mask != skip:
-                yield k, anchor
-    else:
-        for k, anchor, mask in placements(shape, state.size):
-            if not mask & forbidden and mask & required and mask != skip:
-                yield k, anchor
+    chosen = fits(shape, state.size, *placement_rule(state, lifted)) & ~placement_bits(shape, state.size).get(skip, 0)
+    return iter(pick(anchor_table(shape, state.size, _pair), chosen))
+
+
+def _pair(k: int, anchor: int) -> tuple[int, int]:
+    return k, anchor
 
 
 def count_placements(state: OverwriteState, shape: str) -> int:
@@ -90,39 +89,71 @@ def reservable(state: OverwriteState, seat: int) -> list[str]:
             if COLOUR[piece] == seat and SIZE[piece] <= RESERVE_LIMIT]
 
 
-def iter_legal(state: OverwriteState, seat: int, verb: str | None = None, name: str | None = None) -> Iterator:
-    """The legal actions of ``seat`` in listing order; ``verb`` / ``name``
-    keep only one kind of action / one piece (the rest is never built)."""
+#: (Place or Defrag, seat, piece name, boundary size) -> its actions at the
+#: bits of a placement bit set (``fits.anchor_table``), built on first use
+_ACTIONS: dict[tuple, tuple] = {}
+
+
+def _fitting(state: OverwriteState, kind, seat: int, name: str, shape: str, rule, skip: int = 0) -> list:
+    """The legal ``kind`` actions (Place or Defrag) of ``name`` under
+    ``rule`` (``placement_rule``), in listing order, but for the placement
+    bit ``skip`` (where a Defrag's piece lies now)."""
+    key = (kind, seat, name, state.size)
+    table = _ACTIONS.get(key)
+    if table is None:
+        table = _ACTIONS[key] = anchor_table(shape, state.size, lambda k, anchor: kind(seat, name, k, anchor))
+    chosen = fits(shape, state.size, *rule) & ~skip
+    return pick(table, chosen) if chosen else []
+
+
+def _listing(state: OverwriteState, seat: int, verb: str | None, name: str | None) -> Iterator[list]:
+    """The legal actions of ``seat`` as lists in listing order: Draw, each
+    piece's placements, each movable piece's Defrags, the reserves, Pass."""
     if not is_seat(seat) or state.over or seat != state.current:
         return
     found = False
     if state.phase == DRAW and verb in (None, "draw"):
         found = True
-        yield Draw(seat)
+        yield [Draw(seat)]
     if verb in (None, "place"):
+        rule = placement_rule(state)
         for piece in sources(state, seat):
             play = PLAY_NAME[piece]
             if name is not None and play != name:
                 continue
-            for k, anchor in iter_placements(state, SHAPE[piece]):
+            actions = _fitting(state, Place, seat, play, SHAPE[piece], rule)
+            if actions:
                 found = True
-                yield Place(seat, play, k, anchor)
+                yield actions
     if verb in (None, "defrag") and has_defrag(state):
         for piece in movable(state):
             if name is not None and piece != name:
                 continue
-            mask = state.placed[piece][2]
-            for k, anchor in iter_placements(state, SHAPE[piece], lifted=mask, skip=mask):
+            shape, mask = SHAPE[piece], state.placed[piece][2]
+            actions = _fitting(state, Defrag, seat, piece, shape, placement_rule(state, lifted=mask),
+                               skip=placement_bits(shape, state.size)[mask])
+            if actions:
                 found = True
-                yield Defrag(seat, piece, k, anchor)
+                yield actions
     if verb in (None, "reserve"):
-        for piece in reservable(state, seat):
-            if name is None or piece == name:
-                found = True
-                yield Reserve(seat, piece)
+        actions = [Reserve(seat, piece) for piece in reservable(state, seat) if name is None or piece == name]
+        if actions:
+            found = True
+            yield actions
     if verb in (None, "pass") and name is None and state.phase == PLAY:
         if not (verb is None and found) and not can_act(state, seat):
-            yield Pass(seat)
+            yield [Pass(seat)]
+
+
+def iter_legal(state: OverwriteState, seat: int, verb: str | None = None, name: str | None = None) -> Iterator:
+    """The legal actions of ``seat`` in listing order; ``verb`` / ``name``
+    keep only one kind of action / one piece (the rest is never built)."""
+    return chain.from_iterable(_listing(state, seat, verb, name))
+
+
+def legal_actions(state: OverwriteState, seat: int) -> list:
+    """Every legal action of ``seat``, in listing order."""
+    return list(chain.from_iterable(_listing(state, seat, None, None)))
 
 
 def can_act(state: OverwriteState, seat: int) -> bool:
