@@ -71,9 +71,11 @@ def placement_bits(shape: str, size: int) -> dict[int, int]:
     return {mask: 1 << (start[k] + anchor - first) for k, anchor, mask in placements(shape, size)}
 
 
+@lru_cache(maxsize=4096)
 def fits(shape: str, size: int, forbidden: int, required: int | None) -> int:
     """The placements of ``shape`` inside the boundary that avoid
-    ``forbidden`` and, unless ``required`` is None, touch it, as a bit set."""
+    ``forbidden`` and, unless ``required`` is None, touch it, as a bit set
+    (kept for the next ask: once stacking is allowed the rule seldom changes)."""
     first = window(size)[0]
     found = 0
     for _, base, anchors, offsets in orientations(shape, size):

@@ -20,6 +20,7 @@ Every mask the board module lists is already inside the boundary.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from itertools import chain
 from typing import Iterator
 
@@ -61,14 +62,18 @@ def count_placements(state: OverwriteState, shape: str) -> int:
 def sources(state: OverwriteState, seat: int) -> list[str]:
     """The pieces ``seat`` may play now: the personal bank before drawing,
     the community bank after (O8, O15), one copy of each special kind."""
-    pool = state.personal[seat] if state.phase == DRAW else state.bank
+    return list(_playable(tuple(state.personal[seat] if state.phase == DRAW else state.bank)))
+
+
+@lru_cache(maxsize=4096)
+def _playable(pool: tuple[str, ...]) -> tuple[str, ...]:
     seen, found = set(), []
     for piece in sorted(pool, key=ORDER.__getitem__):
         name = PLAY_NAME[piece]
         if name not in seen and KIND[piece] not in ("df", "sf"):
             seen.add(name)
             found.append(piece)
-    return found
+    return tuple(found)
 
 
 def movable(state: OverwriteState) -> list[str]:
@@ -94,16 +99,23 @@ def reservable(state: OverwriteState, seat: int) -> list[str]:
 _ACTIONS: dict[tuple, tuple] = {}
 
 
-def _fitting(state: OverwriteState, kind, seat: int, name: str, shape: str, rule, skip: int = 0) -> list:
+def _fitting(state: OverwriteState, kind, seat: int, name: str, shape: str, rule, skip: int = 0) -> tuple:
     """The legal ``kind`` actions (Place or Defrag) of ``name`` under
     ``rule`` (``placement_rule``), in listing order, but for the placement
     bit ``skip`` (where a Defrag's piece lies now)."""
-    key = (kind, seat, name, state.size)
+    chosen = fits(shape, state.size, *rule) & ~skip
+    return _picked(kind, seat, name, shape, state.size, chosen) if chosen else ()
+
+
+@lru_cache(maxsize=8192)
+def _picked(kind, seat: int, name: str, shape: str, size: int, chosen: int) -> tuple:
+    """The ``kind`` actions of ``name`` at the bits of ``chosen`` (the same
+    few sets come back turn after turn once stacking is allowed)."""
+    key = (kind, seat, name, size)
     table = _ACTIONS.get(key)
     if table is None:
-        table = _ACTIONS[key] = anchor_table(shape, state.size, lambda k, anchor: kind(seat, name, k, anchor))
-    chosen = fits(shape, state.size, *rule) & ~skip
-    return pick(table, chosen) if chosen else []
+        table = _ACTIONS[key] = anchor_table(shape, size, lambda k, anchor: kind(seat, name, k, anchor))
+    return tuple(pick(table, chosen))
 
 
 def _listing(state: OverwriteState, seat: int, verb: str | None, name: str | None) -> Iterator[list]:

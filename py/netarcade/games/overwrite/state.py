@@ -18,7 +18,7 @@ from typing import Any
 
 from ...core.events import Event
 from ...core.prng import Rng, derive_seed
-from .board import BOUNDARY_SIZE, CELLS, boundary, cells_of, touched_sides
+from .board import BOUNDARY_SIZE, CELLS, boundary, cells_in, group_of, largest_group, touched_sides
 from .pieces import COLOUR, COLOURS, KIND, PIECES, colour_set, special_set
 
 #: phases of a turn: "draw" waits for a Draw or a play from the personal
@@ -115,25 +115,35 @@ class OverwriteState:
             self.first_sides = touched_sides(mask, self.size)
         self.placed[piece] = (orient, anchor, mask)
         stacks = self.stacks
-        for cell in cells_of(mask):
+        for cell in cells_in(mask):
             stacks[cell] = stacks[cell] + (piece,)
         self.occupied |= mask
         if KIND[piece] == "enc":
             self.encrypted |= mask
-        tops = self.tops
-        for colour in range(self.players):
-            tops[colour] &= ~mask
+        tops, scores = self.tops, self._scores
         colour = COLOUR[piece]
+        covered = []
+        for other in range(self.players):
+            if tops[other] & mask:
+                tops[other] &= ~mask
+                if other != colour:
+                    covered.append(other)
         if colour is not None:
             tops[colour] |= mask
-        self._scores = None
+        if scores is not None:  # only the colours the piece changed are scored again
+            scores = list(scores)
+            for other in covered:
+                scores[other] = largest_group(tops[other])
+            if colour is not None:  # its tops only grew: the group of the piece may be the largest
+                scores[colour] = max(scores[colour], group_of(tops[colour], mask).bit_count())
+        self._scores = scores
 
     def lift(self, piece: str) -> int:
         """Take an uncovered ``piece`` off the board; its mask."""
         _, _, mask = self.placed.pop(piece)
         stacks, tops = self.stacks, self.tops
         colour = COLOUR[piece]
-        for cell in cells_of(mask):
+        for cell in cells_in(mask):
             stack = stacks[cell][:-1]
             stacks[cell] = stack
             bit = 1 << cell
@@ -150,7 +160,7 @@ class OverwriteState:
 
     def is_uncovered(self, piece: str) -> bool:
         stacks = self.stacks
-        return all(stacks[cell][-1] == piece for cell in cells_of(self.placed[piece][2]))
+        return all(stacks[cell][-1] == piece for cell in cells_in(self.placed[piece][2]))
 
 
 def nothing_placed_yet(state: OverwriteState) -> bool:
