@@ -95,9 +95,13 @@ def _module_name(path):
     return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
 
 
-def test_no_import_circle():
+def _circles(top_level_only: bool = True, under: str = "netarcade") -> list[list[str]]:
+    """Import circles among the modules whose name starts with ``under``;
+    with ``top_level_only`` False, imports inside functions count too."""
     modules = {_module_name(path): path for path in sorted(PACKAGE.rglob("*.py"))}
-    graph = {name: {target for target in _imports(path, top_level_only=True) if target in modules and target != name}
+    modules = {name: path for name, path in modules.items() if name == under or name.startswith(under + ".")}
+    graph = {name: {target for target in _imports(path, top_level_only=top_level_only)
+                    if target in modules and target != name}
              for name, path in modules.items()}
     # a package's own submodules importing it back is not a circle to chase:
     # Python loads the package first; drop child -> ancestor-package edges
@@ -117,7 +121,21 @@ def test_no_import_circle():
     for name in sorted(graph):
         if name not in state:
             visit(name, [name])
-    assert cycles == []
+    return cycles
+
+
+def test_no_import_circle():
+    assert _circles() == []
+
+
+#: packages with no import circle even through imports deferred into functions
+#: (a deferred import only hides a circle; the others are still to untangle)
+NO_HIDDEN_CIRCLE = ("netarcade.core", "netarcade.games.overwrite")
+
+
+@pytest.mark.parametrize("package", NO_HIDDEN_CIRCLE)
+def test_no_import_circle_hidden_in_a_function(package):
+    assert _circles(top_level_only=False, under=package) == []
 
 
 #: a module past this many lines wants splitting by topic (issue: one shape per game)

@@ -3,7 +3,7 @@ special pieces (O16-O19), reserving (O14) and passing (O20, O28).
 
 What it is for: ``perform`` changes a state for an action ``legal.check``
 accepted and returns its events; ``start_turn`` makes the automatic draw.
-Not here: legality (``legal.py``), setup (``state.py``), scores
+Not here: legality (``legal.py``), setup (``start.py``), scores
 (``scoring.py``).
 """
 

@@ -1,9 +1,10 @@
-"""Overwrite's state, its setup and its copy.
+"""Overwrite's state and its copy.
 
 What it is for: the plain object a game is (where every piece is, the
-envelope's order, whose turn) and the setup as printed (O2-O7). Not here:
-legality (``legal.py``), applying actions (``rules.py``), scores
-(``scoring.py``).
+envelope's order, whose turn). Laying a piece rescores the colours it
+changes, when the scores are known (``scoring.scores`` asks once a turn).
+Not here: the setup (``start.py``), legality (``legal.py``), applying
+actions (``rules.py``), scores (``scoring.py``).
 
 Every piece of the box is in exactly one place: the envelope (an ordered
 list, drawn from the end), the community bank, a personal bank, the board
@@ -16,10 +17,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.events import Event
-from ...core.prng import Rng, derive_seed
 from .board import BOUNDARY_SIZE, CELLS, boundary, cells_in, group_of, largest_group, touched_sides
-from .pieces import COLOUR, COLOURS, KIND, PIECES, colour_set, special_set
+from .pieces import COLOUR, KIND, PIECES, colour_set, special_set
 
 #: phases of a turn: "draw" waits for a Draw or a play from the personal
 #: bank (only when the personal bank holds a piece, O8); "play" follows a draw
@@ -172,43 +171,3 @@ def nothing_placed_yet(state: OverwriteState) -> bool:
     players = state.players
     never_in_play = len(PIECES) - len(special_set(players)) - sum(len(colour_set(c)) for c in range(players))
     return not state.placed and len(state.out) == never_in_play
-
-
-def new_state(options: dict[str, Any], seed: int) -> tuple[OverwriteState, list[Event]]:
-    """Setup as printed (O2-O7): the envelope of the colours and specials in
-    play, shuffled; the first player drawn; the community bank dealt."""
-    from .rules import start_turn  # the first turn starts with its draw
-
-    state = OverwriteState(options)
-    players = state.players
-    rng = Rng(derive_seed(seed, "overwrite-envelope"))
-    envelope = [piece for colour in range(players) for piece in colour_set(colour)] + special_set(players)
-    in_play = set(envelope)
-    state.out = [piece for piece in PIECES if piece not in in_play]
-    rng.shuffle(envelope)
-    # O5: draw until a code block; its colour goes first; it goes back in
-    while True:
-        drawn = rng.choice(envelope)
-        if KIND[drawn] == "data":
-            break
-    state.first = state.current = COLOUR[drawn]
-    rng.shuffle(envelope)
-    events = [Event("setup", {"players": players, "size": state.size, "colours": min(players, COLOURS),
-                              "envelope": len(envelope), "out": len(state.out)}),
-              Event("first", {"seat": state.first, "piece": drawn})]
-    # O6: one draw per seat, first player first, clockwise; a System Fail
-    # drawn while the bank is dealt goes back and the envelope is mixed again
-    for i in range(players):
-        seat = (state.first + i) % players
-        piece = envelope.pop()
-        while piece == "sf":
-            envelope.append(piece)
-            rng.shuffle(envelope)
-            events.append(Event("fail-returned", {"seat": seat}))
-            piece = envelope.pop()
-        state.bank.append(piece)
-        events.append(Event("deal", {"seat": seat, "piece": piece}))
-    state.envelope = envelope
-    state.turn = 0
-    events.extend(start_turn(state, state.first))
-    return state, events
