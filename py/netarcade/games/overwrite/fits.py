@@ -1,26 +1,18 @@
 """Where a shape fits now, every placement at once (the hot path of Overwrite).
 
-What it is for: the legal placements of a shape as one bit set, from a
-handful of shifts per orientation instead of one ``&`` test per placement,
-and picking the actions of those placements from a table without a Python
-loop. Not here: which cells are forbidden or required now
-(``legal.placement_rule``), the placements one by one (``board.py``).
+What it is for: the legal placements of a shape as one bit set, from one OR
+per cell that matters instead of one ``&`` test per placement, and picking
+the actions of those placements from a table without a Python loop. Not
+here: which cells are forbidden or required now (``legal.placement_rule``),
+the placements themselves (``board.placements``).
 
-An orientation's cells are offsets ``r * 10 + c`` from its anchor (the top-left
-cell of its bounding box). For an anchor ``a`` where the placement lies inside
-the boundary, its cell ``a + o`` is bit ``a`` of ``mask >> o``, with no wrap
-into the next row (the piece fits on the grid there), so
-
-- the anchors whose placement overlaps ``forbidden`` are the OR of
-  ``forbidden >> o`` over the offsets ``o``;
-- the anchors whose placement touches ``required``, the OR of ``required >> o``;
-
-both kept to the anchors inside the boundary. A shape's placements are then
-one int, a block of ``span`` bits per orientation (ascending), bit ``anchor -
-first`` of the block set for each legal anchor, ``first`` and ``span`` the
-boundary's first cell and its cells from first to last: exactly the
-placements ``board.placements`` lists that avoid ``forbidden`` and touch
-``required``, in its order (orientation, then anchor ascending).
+Bit ``i`` of a placement bit set stands for the ``i``-th placement
+``board.placements`` lists for the shape and boundary (by orientation, then
+anchor). Per cell, the bit set of the placements covering it is computed
+once; the placements that overlap a set of cells are the OR of their cells'
+bit sets, so the placements that avoid ``forbidden`` and touch ``required``
+are those touching ``required`` (every one when it is None) but not
+``forbidden``, in the order ``board.placements`` lists them.
 
 >>> pick(anchor_table("I2", 6, lambda k, anchor: (k, cell_name(anchor))), fits("I2", 6, 0, 1 << parse_cell("e5")))
 [(0, 'd5'), (0, 'e5'), (1, 'e4'), (1, 'e5')]
@@ -30,66 +22,56 @@ placements ``board.placements`` lists that avoid ``forbidden`` and touch
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import lru_cache, reduce
 from itertools import compress
+from operator import or_
 
-from .board import WIDTH, boundary, cell_name, cells_of, parse_cell, placements  # noqa: F401 (doctest)
-from .pieces import ORIENTED
+from .board import CELLS, cell_name, cells_in, parse_cell, placements  # noqa: F401 (doctest)
 
 #: '0'/'1' text to the bytes 0/1 (false/true selectors for ``compress``)
 _SELECTOR = bytes.maketrans(b"01", b"\x00\x01")
 
 
 @lru_cache(maxsize=None)
-def window(size: int) -> tuple[int, int]:
-    """``(first, span)``: the boundary's first cell and how many cells it
-    runs over, first to last (one block of a placement bit set)."""
-    inside = boundary(size)
-    first = (inside & -inside).bit_length() - 1
-    return first, inside.bit_length() - first
-
-
-@lru_cache(maxsize=None)
-def orientations(shape: str, size: int) -> tuple[tuple[int, int, int, tuple[int, ...]], ...]:
-    """Per distinct orientation ``k`` of ``shape``, ascending: ``(k, its
-    block's first bit, its anchors inside the boundary of ``size`` shifted to
-    the block's start, the offsets of its cells)``."""
-    first, span = window(size)
-    inside: dict[int, int] = {}
-    for k, anchor, _ in placements(shape, size):
-        inside[k] = inside.get(k, 0) | 1 << anchor
-    return tuple((k, i * span, inside.get(k, 0), tuple(r * WIDTH + c for r, c in cells))
-                 for i, (k, cells) in enumerate(ORIENTED[shape].items()))
+def covers(shape: str, size: int) -> tuple[int, ...]:
+    """Per cell: the bit set of the placements of ``shape`` inside the
+    boundary of ``size`` that cover it."""
+    cover = [0] * CELLS
+    for i, (_, _, mask) in enumerate(placements(shape, size)):
+        for cell in cells_in(mask):
+            cover[cell] |= 1 << i
+    return tuple(cover)
 
 
 @lru_cache(maxsize=None)
 def placement_bits(shape: str, size: int) -> dict[int, int]:
     """``mask -> its bit`` in the placement bit sets of ``shape`` inside the
     boundary of ``size`` (where a piece on the board lies)."""
-    first = window(size)[0]
-    start = {k: base for k, base, _, _ in orientations(shape, size)}
-    return {mask: 1 << (start[k] + anchor - first) for k, anchor, mask in placements(shape, size)}
+    return {mask: 1 << i for i, (_, _, mask) in enumerate(placements(shape, size))}
 
 
-@lru_cache(maxsize=4096)
+#: ``fits`` answers kept, by ``(shape, size, forbidden, required)``; emptied when full
+_FITS: dict[tuple, int] = {}
+_KEPT = 4096
+
+
 def fits(shape: str, size: int, forbidden: int, required: int | None) -> int:
     """The placements of ``shape`` inside the boundary that avoid
     ``forbidden`` and, unless ``required`` is None, touch it, as a bit set
     (kept for the next ask: once stacking is allowed the rule seldom changes)."""
-    first = window(size)[0]
-    found = 0
-    for _, base, anchors, offsets in orientations(shape, size):
-        if forbidden:
-            hit = 0
-            for offset in offsets:
-                hit |= forbidden >> offset
-            anchors &= ~hit
-        if required is not None and anchors:
-            touch = 0
-            for offset in offsets:
-                touch |= required >> offset
-            anchors &= touch
-        found |= anchors >> first << base
+    key = (shape, size, forbidden, required)
+    found = _FITS.get(key)
+    if found is None:
+        if len(_FITS) >= _KEPT:
+            _FITS.clear()
+        cover = covers(shape, size).__getitem__
+        if required is None:
+            found = (1 << len(placements(shape, size))) - 1
+        else:
+            found = reduce(or_, map(cover, cells_in(required)), 0)
+        if forbidden and found:
+            found &= ~reduce(or_, map(cover, cells_in(forbidden)), 0)
+        _FITS[key] = found
     return found
 
 
@@ -100,12 +82,7 @@ def pick(table, chosen: int) -> list:
 
 
 def anchor_table(shape: str, size: int, make) -> tuple:
-    """``make(k, anchor)`` at the bit of each placement of ``shape`` inside
-    the boundary of ``size``, None at the other bits: the table :func:`pick`
-    reads a :func:`fits` bit set with."""
-    first, span = window(size)
-    table: list = [None] * (span * len(ORIENTED[shape]))
-    for k, base, anchors, _ in orientations(shape, size):
-        for anchor in cells_of(anchors):
-            table[base + anchor - first] = make(k, anchor)
-    return tuple(table)
+    """``make(k, anchor)`` for each placement of ``shape`` inside the
+    boundary of ``size``, in its bit's place: the table :func:`pick` reads a
+    :func:`fits` bit set with."""
+    return tuple(make(k, anchor) for k, anchor, _ in placements(shape, size))

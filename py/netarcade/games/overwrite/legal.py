@@ -97,25 +97,32 @@ def reservable(state: OverwriteState, seat: int) -> list[str]:
 #: (Place or Defrag, seat, piece name, boundary size) -> its actions at the
 #: bits of a placement bit set (``fits.anchor_table``), built on first use
 _ACTIONS: dict[tuple, tuple] = {}
+#: the lists :func:`_fitting` made, by ``(kind, seat, name, size, bit set)``
+#: (the same few come back turn after turn once stacking is allowed);
+#: emptied when full
+_PICKED: dict[tuple, list] = {}
+_KEPT = 8192
 
 
-def _fitting(state: OverwriteState, kind, seat: int, name: str, shape: str, rule, skip: int = 0) -> tuple:
+def _fitting(state: OverwriteState, kind, seat: int, name: str, shape: str, rule, skip: int = 0) -> list:
     """The legal ``kind`` actions (Place or Defrag) of ``name`` under
     ``rule`` (``placement_rule``), in listing order, but for the placement
-    bit ``skip`` (where a Defrag's piece lies now)."""
-    chosen = fits(shape, state.size, *rule) & ~skip
-    return _picked(kind, seat, name, shape, state.size, chosen) if chosen else ()
-
-
-@lru_cache(maxsize=8192)
-def _picked(kind, seat: int, name: str, shape: str, size: int, chosen: int) -> tuple:
-    """The ``kind`` actions of ``name`` at the bits of ``chosen`` (the same
-    few sets come back turn after turn once stacking is allowed)."""
-    key = (kind, seat, name, size)
-    table = _ACTIONS.get(key)
-    if table is None:
-        table = _ACTIONS[key] = anchor_table(shape, size, lambda k, anchor: kind(seat, name, k, anchor))
-    return tuple(pick(table, chosen))
+    bit ``skip`` (where a Defrag's piece lies now). The list is kept: never
+    change it."""
+    size = state.size
+    chosen = fits(shape, size, *rule) & ~skip
+    if not chosen:
+        return []
+    key = (kind, seat, name, size, chosen)
+    found = _PICKED.get(key)
+    if found is None:
+        table = _ACTIONS.get(key[:4])
+        if table is None:
+            table = _ACTIONS[key[:4]] = anchor_table(shape, size, lambda k, anchor: kind(seat, name, k, anchor))
+        if len(_PICKED) >= _KEPT:
+            _PICKED.clear()
+        found = _PICKED[key] = pick(table, chosen)
+    return found
 
 
 def _listing(state: OverwriteState, seat: int, verb: str | None, name: str | None) -> Iterator[list]:
