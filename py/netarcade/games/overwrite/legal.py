@@ -82,16 +82,25 @@ def movable(state: OverwriteState) -> list[str]:
             if KIND[piece] == "data" and state.is_uncovered(piece)]
 
 
+#: the Defrag pieces of the box
+DEFRAGS = frozenset(piece for piece, kind in KIND.items() if kind == "df")
+
+
 def has_defrag(state: OverwriteState) -> bool:
-    return state.phase == PLAY and any(KIND[piece] == "df" for piece in state.bank)
+    return state.phase == PLAY and not DEFRAGS.isdisjoint(state.bank)
 
 
 def reservable(state: OverwriteState, seat: int) -> list[str]:
     """Pieces ``seat`` may reserve now (O14)."""
     if state.phase != PLAY or len(state.personal[seat]) >= PERSONAL_LIMIT:
         return []
-    return [piece for piece in sorted(state.bank, key=ORDER.__getitem__)
-            if COLOUR[piece] == seat and SIZE[piece] <= RESERVE_LIMIT]
+    return list(_reservable(tuple(state.bank), seat))
+
+
+@lru_cache(maxsize=4096)
+def _reservable(bank: tuple[str, ...], seat: int) -> tuple[str, ...]:
+    return tuple(piece for piece in sorted(bank, key=ORDER.__getitem__)
+                 if COLOUR[piece] == seat and SIZE[piece] <= RESERVE_LIMIT)
 
 
 #: (Place or Defrag, seat, piece name, boundary size) -> its actions at the

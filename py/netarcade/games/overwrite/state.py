@@ -15,6 +15,7 @@ colour, the cells where that colour is on top.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
 from .board import BOUNDARY_SIZE, CELLS, boundary, cells_in, group_of, largest_group, touched_sides
@@ -168,6 +169,9 @@ def nothing_placed_yet(state: OverwriteState) -> bool:
     empty board): a piece of the game goes out of play only by being placed
     (O16) or by moving a placed piece (O18), so ``out`` still holding only
     the pieces never in play means nothing was placed."""
-    players = state.players
-    never_in_play = len(PIECES) - len(special_set(players)) - sum(len(colour_set(c)) for c in range(players))
-    return not state.placed and len(state.out) == never_in_play
+    return not state.placed and len(state.out) == _never_in_play(state.players)
+
+
+@lru_cache(maxsize=None)
+def _never_in_play(players: int) -> int:
+    return len(PIECES) - len(special_set(players)) - sum(len(colour_set(c)) for c in range(players))
