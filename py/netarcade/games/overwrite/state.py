@@ -116,25 +116,21 @@ class OverwriteState:
         self.placed[piece] = (orient, anchor, mask)
         stacks = self.stacks
         for cell in cells_in(mask):
-            stacks[cell] = stacks[cell] + (piece,)
+            stacks[cell] += (piece,)
         self.occupied |= mask
         if KIND[piece] == "enc":
             self.encrypted |= mask
-        tops, scores = self.tops, self._scores
-        colour = COLOUR[piece]
-        covered = []
-        for other in range(self.players):
-            if tops[other] & mask:
-                tops[other] &= ~mask
-                if other != colour:
-                    covered.append(other)
+        tops, colour = self.tops, COLOUR[piece]
+        # only the colours the piece changed are scored again, when known
+        scores = None if self._scores is None else list(self._scores)
+        for other, top in enumerate(tops):
+            if top & mask:
+                tops[other] = top = top & ~mask
+                if scores is not None and other != colour:
+                    scores[other] = largest_group(top)
         if colour is not None:
             tops[colour] |= mask
-        if scores is not None:  # only the colours the piece changed are scored again
-            scores = list(scores)
-            for other in covered:
-                scores[other] = largest_group(tops[other])
-            if colour is not None:  # its tops only grew: the group of the piece may be the largest
+            if scores is not None:  # its tops only grew: the piece's group may be the largest
                 scores[colour] = max(scores[colour], group_of(tops[colour], mask).bit_count())
         self._scores = scores
 
