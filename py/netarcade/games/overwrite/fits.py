@@ -75,6 +75,11 @@ def fits(shape: str, size: int, forbidden: int, required: int | None) -> int:
     return found
 
 
+def forget() -> None:
+    """Drop the kept answers (figures that time the work, not the lookup)."""
+    _FITS.clear()
+
+
 def pick(table, chosen: int) -> list:
     """The entries of ``table`` at the bits of ``chosen``, ascending
     (``table`` at least as long as ``chosen`` has bits)."""

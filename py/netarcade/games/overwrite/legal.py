@@ -29,6 +29,7 @@ from ...core.game import is_seat
 from .actions import NAME_SHAPE, PLACEABLE, Defrag, Draw, Pass, Place, Reserve, Resign
 from .board import CELLS, neighbours, placement_table, rim, shape_mask
 from .fits import anchor_table, fits, pick, placement_bits
+from .fits import forget as fits_forget
 from .pieces import COLOUR, KIND, ORDER, ORIENTATIONS, PLAY_NAME, RESERVE_LIMIT, SHAPE, SIZE, orientation_name
 from .state import DRAW, PLAY, PRINTED_EDITION, OverwriteState, edition
 
@@ -48,11 +49,13 @@ def iter_placements(state: OverwriteState, shape: str, lifted: int = 0, skip: in
     """``(orientation, anchor)`` of every legal placement of ``shape`` (a
     mask equal to ``skip`` excepted: a Defrag must move its piece)."""
     chosen = fits(shape, state.size, *placement_rule(state, lifted)) & ~placement_bits(shape, state.size).get(skip, 0)
-    return iter(pick(anchor_table(shape, state.size, _pair), chosen))
+    return iter(pick(_pairs(shape, state.size), chosen))
 
 
-def _pair(k: int, anchor: int) -> tuple[int, int]:
-    return k, anchor
+@lru_cache(maxsize=None)
+def _pairs(shape: str, size: int) -> tuple[tuple[int, int], ...]:
+    """``(orientation, anchor)`` at the bits of a placement bit set."""
+    return anchor_table(shape, size, lambda k, anchor: (k, anchor))
 
 
 def count_placements(state: OverwriteState, shape: str) -> int:
@@ -132,6 +135,13 @@ def _fitting(state: OverwriteState, kind, seat: int, name: str, shape: str, rule
             _PICKED.clear()
         found = _PICKED[key] = pick(table, chosen)
     return found
+
+
+def forget() -> None:
+    """Drop every kept placement answer and list (figures that time the
+    work, not the lookup: ``speed.py``)."""
+    _PICKED.clear()
+    fits_forget()
 
 
 def _listing(state: OverwriteState, seat: int, verb: str | None, name: str | None) -> Iterator[list]:
