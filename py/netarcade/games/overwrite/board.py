@@ -3,8 +3,8 @@
 What it is for: cell names, the boundary of each player count (O3), and the
 bit-mask arithmetic the hot path runs on. A set of cells is an int whose
 bit ``row * 10 + column`` is set; row 0 is the top row. Every placement of
-every shape orientation is precomputed as such a mask, per boundary, so
-listing the legal placements is a loop of ``&`` tests. Not here: which
+every shape orientation is precomputed as such a mask, per boundary
+(``fits.py`` turns them into bit sets of placements). Not here: which
 placements the rules allow now (``legal.py``).
 
 Cells are named by column letter and row number, ``a1`` top left to

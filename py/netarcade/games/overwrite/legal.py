@@ -16,6 +16,9 @@ A placement mask is legal when it avoids ``forbidden`` and, when
   required.
 
 Every mask the board module lists is already inside the boundary.
+``fits.py`` answers the test for all of a shape's placements at once, as a
+bit set; the actions of its bits come from tables built on first use, and
+the lists made are kept for the next ask (``forget`` drops them).
 """
 
 from __future__ import annotations
@@ -113,7 +116,7 @@ _ACTIONS: dict[tuple, tuple] = {}
 #: (the same few come back turn after turn once stacking is allowed);
 #: emptied when full
 _PICKED: dict[tuple, list] = {}
-_KEPT = 8192
+_KEPT = 2048
 
 
 def _fitting(state: OverwriteState, kind, seat: int, name: str, shape: str, rule, skip: int = 0) -> list:
@@ -169,7 +172,7 @@ def _listing(state: OverwriteState, seat: int, verb: str | None, name: str | Non
                 continue
             shape, mask = SHAPE[piece], state.placed[piece][2]
             actions = _fitting(state, Defrag, seat, piece, shape, placement_rule(state, lifted=mask),
-                               skip=placement_bits(shape, state.size)[mask])
+                               skip=placement_bits(shape, state.size).get(mask, 0))
             if actions:
                 found = True
                 yield actions
