@@ -110,8 +110,11 @@ def _reservable(bank: tuple[str, ...], seat: int) -> tuple[str, ...]:
 
 
 #: (Place or Defrag, seat, piece name, boundary size) -> its actions at the
-#: bits of a placement bit set (``fits.anchor_table``), built on first use
+#: bits of a placement bit set (``fits.anchor_table``), built on first use;
+#: emptied past ``_TABLES`` (a 10x10 table holds up to 504 actions: the
+#: 1,024 tables of the bound are about 22 MB)
 _ACTIONS: dict[tuple, tuple] = {}
+_TABLES = 1024
 #: the lists :func:`_fitting` made, by ``(kind, seat, name, size, bit set)``
 #: (the same few come back turn after turn once stacking is allowed);
 #: emptied when full
@@ -133,6 +136,8 @@ def _fitting(state: OverwriteState, kind, seat: int, name: str, shape: str, rule
     if found is None:
         table = _ACTIONS.get(key[:4])
         if table is None:
+            if len(_ACTIONS) >= _TABLES:
+                _ACTIONS.clear()
             table = _ACTIONS[key[:4]] = anchor_table(shape, size, lambda k, anchor: kind(seat, name, k, anchor))
         if len(_PICKED) >= _KEPT:
             _PICKED.clear()
