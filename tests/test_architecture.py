@@ -151,15 +151,8 @@ def _package_of(path, package):
     return path.relative_to(package.parent).with_suffix("").parts[:-1]
 
 
-#: circles being taken apart on another branch (Overwrite's state, rules, legal
-#: and scoring); empty this once that branch is in
-BEING_REMOVED = {"netarcade.games.overwrite"}
-
-
 def test_no_import_circle():
-    circles = [trail for trail in import_circles(PACKAGE)
-               if not all(name.rsplit(".", 1)[0] in BEING_REMOVED for name in trail)]
-    assert circles == []
+    assert import_circles(PACKAGE) == []
 
 
 def test_a_circle_through_an_import_inside_a_function_is_found(tmp_path):

@@ -4,9 +4,9 @@ largest connected chunk of a colour seen from above wins when the System
 Fail is drawn. Chance (the envelope), no hidden hands.
 
 Registers the game; the pieces live in ``pieces.py``, the grid in
-``board.py``, the state and setup in ``state.py``, legality in ``legal.py``,
-applying actions in ``rules.py``, scores in ``scoring.py``, the notation in
-``actions.py``. The rules as implemented: docs/rules/overwrite.md.
+``board.py``, the state in ``state.py``, the setup in ``start.py``, legality
+in ``legal.py`` (placements found by ``fits.py``), applying actions in
+``rules.py``, scores in ``scoring.py``, the notation in ``actions.py``. The rules as implemented: docs/rules/overwrite.md.
 """
 
 from __future__ import annotations
@@ -23,7 +23,8 @@ from .board import cell_name, cells_of
 from .evaluation import BOT_SETTINGS, evaluate, evaluate_all
 from .pieces import COLOUR, KIND, ORDER, SHAPE, SIZE, orientation_name
 from .board import SIDE_NAMES, OPPOSITE
-from .state import FAIL_CHOICES, PRINTED_EDITION, OverwriteState, edition, new_state
+from .start import new_state
+from .state import FAIL_CHOICES, PRINTED_EDITION, OverwriteState, edition
 
 
 def _names(mask: int) -> list[str]:
@@ -79,7 +80,7 @@ class Overwrite(Game):
         return {} if state.over else {state.current: TURN}
 
     def legal_actions(self, state, seat):
-        return list(legal.iter_legal(state, seat))
+        return legal.legal_actions(state, seat)
 
     def iter_legal_actions(self, state, seat):
         return legal.iter_legal(state, seat)

@@ -3,8 +3,8 @@
 What it is for: cell names, the boundary of each player count (O3), and the
 bit-mask arithmetic the hot path runs on. A set of cells is an int whose
 bit ``row * 10 + column`` is set; row 0 is the top row. Every placement of
-every shape orientation is precomputed as such a mask, per boundary, so
-listing the legal placements is a loop of ``&`` tests. Not here: which
+every shape orientation is precomputed as such a mask, per boundary
+(``fits.py`` turns them into bit sets of placements). Not here: which
 placements the rules allow now (``legal.py``).
 
 Cells are named by column letter and row number, ``a1`` top left to
@@ -45,6 +45,12 @@ def cell_name(cell: int) -> str:
     return f"{COLUMNS[col]}{row + 1}"
 
 
+@lru_cache(maxsize=4096)
+def cell_names(mask: int) -> tuple[str, ...]:
+    """The names of the cells of a mask, ascending (kept: the same placements come back)."""
+    return tuple(cell_name(cell) for cell in cells_of(mask))
+
+
 def parse_cell(text: str) -> int | None:
     """The cell a name such as ``"c4"`` names, or None."""
     if not (2 <= len(text) <= 3) or text[0] not in COLUMNS:
@@ -82,18 +88,31 @@ def mask_of(cells) -> int:
 def components(mask: int):
     """The edge-connected groups of ``mask``, as masks (lowest cell first)."""
     while mask:
-        group = mask & -mask
-        while True:
-            grown = group | (neighbours(group) & mask)
-            if grown == group:
-                break
-            group = grown
+        group = group_of(mask, mask & -mask)
         yield group
         mask &= ~group
 
 
+def group_of(mask: int, seed: int) -> int:
+    """The cells of ``mask`` edge-connected to ``seed`` (a connected part of ``mask``)."""
+    group = seed
+    while True:
+        grown = group | (neighbours(group) & mask)
+        if grown == group:
+            return group
+        group = grown
+
+
+@lru_cache(maxsize=4096)
+def cells_in(mask: int) -> tuple[int, ...]:
+    """:func:`cells_of` as a tuple, kept (pieces' masks come back all game)."""
+    return tuple(cells_of(mask))
+
+
+@lru_cache(maxsize=8192)
 def largest_group(mask: int) -> int:
-    """Cells in the largest edge-connected group of ``mask``."""
+    """Cells in the largest edge-connected group of ``mask`` (kept for the
+    next ask: most colours' tops do not change in a turn)."""
     best = 0
     remaining = mask.bit_count()
     for group in components(mask):

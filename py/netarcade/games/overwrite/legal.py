@@ -16,16 +16,23 @@ A placement mask is legal when it avoids ``forbidden`` and, when
   required.
 
 Every mask the board module lists is already inside the boundary.
+``fits.py`` answers the test for all of a shape's placements at once, as a
+bit set; the actions of its bits come from tables built on first use, and
+the lists made are kept for the next ask (``forget`` drops them).
 """
 
 from __future__ import annotations
 
+from functools import lru_cache
+from itertools import chain
 from typing import Iterator
 
 from ...core.errors import IllegalAction
 from ...core.game import is_seat
 from .actions import NAME_SHAPE, PLACEABLE, Defrag, Draw, Pass, Place, Reserve, Resign
-from .board import CELLS, neighbours, placement_table, placements, rim, shape_mask
+from .board import CELLS, neighbours, placement_table, rim, shape_mask
+from .fits import anchor_table, fits, pick, placement_bits
+from .fits import forget as fits_forget
 from .pieces import COLOUR, KIND, ORDER, ORIENTATIONS, PLAY_NAME, RESERVE_LIMIT, SHAPE, SIZE, orientation_name
 from .state import DRAW, PLAY, PRINTED_EDITION, OverwriteState, edition
 
@@ -44,15 +51,14 @@ def placement_rule(state: OverwriteState, lifted: int = 0) -> tuple[int, int | N
 def iter_placements(state: OverwriteState, shape: str, lifted: int = 0, skip: int = -1) -> Iterator[tuple[int, int]]:
     """``(orientation, anchor)`` of every legal placement of ``shape`` (a
     mask equal to ``skip`` excepted: a Defrag must move its piece)."""
-    forbidden, required = placement_rule(state, lifted)
-    if required is None:
-        for k, anchor, mask in placements(shape, state.size):
-            if not mask & forbidden and mask != skip:
-                yield k, anchor
-    else:
-        for k, anchor, mask in placements(shape, state.size):
-            if not mask & forbidden and mask & required and mask != skip:
-                yield k, anchor
+    chosen = fits(shape, state.size, *placement_rule(state, lifted)) & ~placement_bits(shape, state.size).get(skip, 0)
+    return iter(pick(_pairs(shape, state.size), chosen))
+
+
+@lru_cache(maxsize=None)
+def _pairs(shape: str, size: int) -> tuple[tuple[int, int], ...]:
+    """``(orientation, anchor)`` at the bits of a placement bit set."""
+    return anchor_table(shape, size, lambda k, anchor: (k, anchor))
 
 
 def count_placements(state: OverwriteState, shape: str) -> int:
@@ -62,14 +68,18 @@ def count_placements(state: OverwriteState, shape: str) -> int:
 def sources(state: OverwriteState, seat: int) -> list[str]:
     """The pieces ``seat`` may play now: the personal bank before drawing,
     the community bank after (O8, O15), one copy of each special kind."""
-    pool = state.personal[seat] if state.phase == DRAW else state.bank
+    return list(_playable(tuple(state.personal[seat] if state.phase == DRAW else state.bank)))
+
+
+@lru_cache(maxsize=4096)
+def _playable(pool: tuple[str, ...]) -> tuple[str, ...]:
     seen, found = set(), []
     for piece in sorted(pool, key=ORDER.__getitem__):
         name = PLAY_NAME[piece]
         if name not in seen and KIND[piece] not in ("df", "sf"):
             seen.add(name)
             found.append(piece)
-    return found
+    return tuple(found)
 
 
 def movable(state: OverwriteState) -> list[str]:
@@ -78,51 +88,118 @@ def movable(state: OverwriteState) -> list[str]:
             if KIND[piece] == "data" and state.is_uncovered(piece)]
 
 
+#: the Defrag pieces of the box
+DEFRAGS = frozenset(piece for piece, kind in KIND.items() if kind == "df")
+
+
 def has_defrag(state: OverwriteState) -> bool:
-    return state.phase == PLAY and any(KIND[piece] == "df" for piece in state.bank)
+    return state.phase == PLAY and not DEFRAGS.isdisjoint(state.bank)
 
 
 def reservable(state: OverwriteState, seat: int) -> list[str]:
     """Pieces ``seat`` may reserve now (O14)."""
     if state.phase != PLAY or len(state.personal[seat]) >= PERSONAL_LIMIT:
         return []
-    return [piece for piece in sorted(state.bank, key=ORDER.__getitem__)
-            if COLOUR[piece] == seat and SIZE[piece] <= RESERVE_LIMIT]
+    return list(_reservable(tuple(state.bank), seat))
 
 
-def iter_legal(state: OverwriteState, seat: int, verb: str | None = None, name: str | None = None) -> Iterator:
-    """The legal actions of ``seat`` in listing order; ``verb`` / ``name``
-    keep only one kind of action / one piece (the rest is never built)."""
+@lru_cache(maxsize=4096)
+def _reservable(bank: tuple[str, ...], seat: int) -> tuple[str, ...]:
+    return tuple(piece for piece in sorted(bank, key=ORDER.__getitem__)
+                 if COLOUR[piece] == seat and SIZE[piece] <= RESERVE_LIMIT)
+
+
+#: (Place or Defrag, seat, piece name, boundary size) -> its actions at the
+#: bits of a placement bit set (``fits.anchor_table``), built on first use;
+#: emptied past ``_TABLES`` (a 10x10 table holds up to 504 actions: the
+#: 1,024 tables of the bound are about 22 MB)
+_ACTIONS: dict[tuple, tuple] = {}
+_TABLES = 1024
+#: the lists :func:`_fitting` made, by ``(kind, seat, name, size, bit set)``
+#: (the same few come back turn after turn once stacking is allowed);
+#: emptied when full
+_PICKED: dict[tuple, list] = {}
+_KEPT = 2048
+
+
+def _fitting(state: OverwriteState, kind, seat: int, name: str, shape: str, rule, skip: int = 0) -> list:
+    """The legal ``kind`` actions (Place or Defrag) of ``name`` under
+    ``rule`` (``placement_rule``), in listing order, but for the placement
+    bit ``skip`` (where a Defrag's piece lies now). The list is kept: never
+    change it."""
+    size = state.size
+    chosen = fits(shape, size, *rule) & ~skip
+    if not chosen:
+        return []
+    key = (kind, seat, name, size, chosen)
+    found = _PICKED.get(key)
+    if found is None:
+        table = _ACTIONS.get(key[:4])
+        if table is None:
+            if len(_ACTIONS) >= _TABLES:
+                _ACTIONS.clear()
+            table = _ACTIONS[key[:4]] = anchor_table(shape, size, lambda k, anchor: kind(seat, name, k, anchor))
+        if len(_PICKED) >= _KEPT:
+            _PICKED.clear()
+        found = _PICKED[key] = pick(table, chosen)
+    return found
+
+
+def forget() -> None:
+    """Drop every kept placement answer and list (figures that time the
+    work, not the lookup: ``speed.py``)."""
+    _PICKED.clear()
+    fits_forget()
+
+
+def _listing(state: OverwriteState, seat: int, verb: str | None, name: str | None) -> Iterator[list]:
+    """The legal actions of ``seat`` as lists in listing order: Draw, each
+    piece's placements, each movable piece's Defrags, the reserves, Pass."""
     if not is_seat(seat) or state.over or seat != state.current:
         return
     found = False
     if state.phase == DRAW and verb in (None, "draw"):
         found = True
-        yield Draw(seat)
+        yield [Draw(seat)]
     if verb in (None, "place"):
+        rule = placement_rule(state)
         for piece in sources(state, seat):
             play = PLAY_NAME[piece]
             if name is not None and play != name:
                 continue
-            for k, anchor in iter_placements(state, SHAPE[piece]):
+            actions = _fitting(state, Place, seat, play, SHAPE[piece], rule)
+            if actions:
                 found = True
-                yield Place(seat, play, k, anchor)
+                yield actions
     if verb in (None, "defrag") and has_defrag(state):
         for piece in movable(state):
             if name is not None and piece != name:
                 continue
-            mask = state.placed[piece][2]
-            for k, anchor in iter_placements(state, SHAPE[piece], lifted=mask, skip=mask):
+            shape, mask = SHAPE[piece], state.placed[piece][2]
+            actions = _fitting(state, Defrag, seat, piece, shape, placement_rule(state, lifted=mask),
+                               skip=placement_bits(shape, state.size).get(mask, 0))
+            if actions:
                 found = True
-                yield Defrag(seat, piece, k, anchor)
+                yield actions
     if verb in (None, "reserve"):
-        for piece in reservable(state, seat):
-            if name is None or piece == name:
-                found = True
-                yield Reserve(seat, piece)
+        actions = [Reserve(seat, piece) for piece in reservable(state, seat) if name is None or piece == name]
+        if actions:
+            found = True
+            yield actions
     if verb in (None, "pass") and name is None and state.phase == PLAY:
         if not (verb is None and found) and not can_act(state, seat):
-            yield Pass(seat)
+            yield [Pass(seat)]
+
+
+def iter_legal(state: OverwriteState, seat: int, verb: str | None = None, name: str | None = None) -> Iterator:
+    """The legal actions of ``seat`` in listing order; ``verb`` / ``name``
+    keep only one kind of action / one piece (the rest is never built)."""
+    return chain.from_iterable(_listing(state, seat, verb, name))
+
+
+def legal_actions(state: OverwriteState, seat: int) -> list:
+    """Every legal action of ``seat``, in listing order."""
+    return list(chain.from_iterable(_listing(state, seat, None, None)))
 
 
 def can_act(state: OverwriteState, seat: int) -> bool:

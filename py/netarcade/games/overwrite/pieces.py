@@ -85,8 +85,12 @@ ORIENTED = {name: _distinct(cells) for name, cells in ALL_SHAPES.items()}
 ORIENTATIONS = {name: tuple(found) for name, found in ORIENTED.items()}
 
 
+#: the notation of each orientation ``k``
+ORIENTATION_NAMES = tuple(f"r{k % 4}" + ("f" if k >= 4 else "") for k in range(8))
+
+
 def orientation_name(k: int) -> str:
-    return f"r{k % 4}" + ("f" if k >= 4 else "")
+    return ORIENTATION_NAMES[k]
 
 
 def parse_orientation(text: str) -> int | None:

@@ -3,7 +3,7 @@ special pieces (O16-O19), reserving (O14) and passing (O20, O28).
 
 What it is for: ``perform`` changes a state for an action ``legal.check``
 accepted and returns its events; ``start_turn`` makes the automatic draw.
-Not here: legality (``legal.py``), setup (``state.py``), scores
+Not here: legality (``legal.py``), setup (``start.py``), scores
 (``scoring.py``).
 """
 
@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...core.events import Event
 from ...core.prng import Rng, derive_seed
 from .actions import Defrag, Draw, Pass, Place, Reserve, Resign
-from .board import ALL_SIDES, cell_name, cells_of, neighbours, placement_table, spans
+from .board import ALL_SIDES, cell_name, cell_names, neighbours, placement_table, spans
 from .legal import bank_piece
 from .pieces import KIND, ORDER, SHAPE, orientation_name
 from .scoring import scores
@@ -148,6 +148,18 @@ def _anti_virus(state: OverwriteState, piece: str) -> list[str]:
 
 def perform(state: OverwriteState, action) -> list[Event]:
     seat = action.seat
+    if isinstance(action, Place):
+        personal = state.phase == DRAW
+        piece = bank_piece(state, seat, action.piece)
+        (state.personal[seat] if personal else state.bank).remove(piece)
+        mask = placement_table(SHAPE[piece], state.size)[(action.orient, action.cell)]
+        state.lay(piece, action.orient, action.cell, mask)
+        data = {"seat": seat, "piece": piece, "orient": orientation_name(action.orient),
+                "cell": cell_name(action.cell), "cells": list(cell_names(mask)),
+                "from": "personal" if personal else "bank"}
+        if KIND[piece] == "av":
+            data["removed"] = _anti_virus(state, piece)
+        return [Event("place", data), *_unlock(state), *end_turn(state)]
     if isinstance(action, Resign):
         return resign(state, seat)
     if isinstance(action, Draw):
@@ -158,18 +170,6 @@ def perform(state: OverwriteState, action) -> list[Event]:
         state.bank.remove(action.piece)
         state.personal[seat].append(action.piece)
         return [Event("reserve", {"seat": seat, "piece": action.piece}), *end_turn(state)]
-    if isinstance(action, Place):
-        personal = state.phase == DRAW
-        piece = bank_piece(state, seat, action.piece)
-        (state.personal[seat] if personal else state.bank).remove(piece)
-        mask = placement_table(SHAPE[piece], state.size)[(action.orient, action.cell)]
-        state.lay(piece, action.orient, action.cell, mask)
-        data = {"seat": seat, "piece": piece, "orient": orientation_name(action.orient),
-                "cell": cell_name(action.cell), "cells": [cell_name(c) for c in cells_of(mask)],
-                "from": "personal" if personal else "bank"}
-        if KIND[piece] == "av":
-            data["removed"] = _anti_virus(state, piece)
-        return [Event("place", data), *_unlock(state), *end_turn(state)]
     if isinstance(action, Defrag):
         defrag = next(p for p in sorted(state.bank, key=ORDER.__getitem__) if KIND[p] == "df")
         state.bank.remove(defrag)
@@ -179,7 +179,7 @@ def perform(state: OverwriteState, action) -> list[Event]:
         mask = placement_table(SHAPE[action.piece], state.size)[(action.orient, action.cell)]
         state.lay(action.piece, action.orient, action.cell, mask)
         data = {"seat": seat, "piece": action.piece, "defrag": defrag, "orient": orientation_name(action.orient),
-                "cell": cell_name(action.cell), "cells": [cell_name(c) for c in cells_of(mask)],
-                "was": [cell_name(c) for c in cells_of(old)]}
+                "cell": cell_name(action.cell), "cells": list(cell_names(mask)),
+                "was": list(cell_names(old))}
         return [Event("defrag", data), *_unlock(state), *end_turn(state)]
     raise TypeError(f"not an Overwrite action: {action!r}")

@@ -1,9 +1,10 @@
-"""Overwrite's state, its setup and its copy.
+"""Overwrite's state and its copy.
 
 What it is for: the plain object a game is (where every piece is, the
-envelope's order, whose turn) and the setup as printed (O2-O7). Not here:
-legality (``legal.py``), applying actions (``rules.py``), scores
-(``scoring.py``).
+envelope's order, whose turn). Laying a piece rescores the colours it
+changes, when the scores are known (``scoring.scores`` asks once a turn).
+Not here: the setup (``start.py``), legality (``legal.py``), applying
+actions (``rules.py``), scores (``scoring.py``).
 
 Every piece of the box is in exactly one place: the envelope (an ordered
 list, drawn from the end), the community bank, a personal bank, the board
@@ -14,12 +15,11 @@ colour, the cells where that colour is on top.
 
 from __future__ import annotations
 
+from functools import lru_cache
 from typing import Any
 
-from ...core.events import Event
-from ...core.prng import Rng, derive_seed
-from .board import BOUNDARY_SIZE, CELLS, boundary, cells_of, touched_sides
-from .pieces import COLOUR, COLOURS, KIND, PIECES, colour_set, special_set
+from .board import BOUNDARY_SIZE, CELLS, boundary, cells_in, group_of, largest_group, touched_sides
+from .pieces import COLOUR, KIND, PIECES, colour_set, special_set
 
 #: phases of a turn: "draw" waits for a Draw or a play from the personal
 #: bank (only when the personal bank holds a piece, O8); "play" follows a draw
@@ -115,25 +115,31 @@ class OverwriteState:
             self.first_sides = touched_sides(mask, self.size)
         self.placed[piece] = (orient, anchor, mask)
         stacks = self.stacks
-        for cell in cells_of(mask):
-            stacks[cell] = stacks[cell] + (piece,)
+        for cell in cells_in(mask):
+            stacks[cell] += (piece,)
         self.occupied |= mask
         if KIND[piece] == "enc":
             self.encrypted |= mask
-        tops = self.tops
-        for colour in range(self.players):
-            tops[colour] &= ~mask
-        colour = COLOUR[piece]
+        tops, colour = self.tops, COLOUR[piece]
+        # only the colours the piece changed are scored again, when known
+        scores = None if self._scores is None else list(self._scores)
+        for other, top in enumerate(tops):
+            if top & mask:
+                tops[other] = top = top & ~mask
+                if scores is not None and other != colour:
+                    scores[other] = largest_group(top)
         if colour is not None:
             tops[colour] |= mask
-        self._scores = None
+            if scores is not None:  # its tops only grew: the piece's group may be the largest
+                scores[colour] = max(scores[colour], group_of(tops[colour], mask).bit_count())
+        self._scores = scores
 
     def lift(self, piece: str) -> int:
         """Take an uncovered ``piece`` off the board; its mask."""
         _, _, mask = self.placed.pop(piece)
         stacks, tops = self.stacks, self.tops
         colour = COLOUR[piece]
-        for cell in cells_of(mask):
+        for cell in cells_in(mask):
             stack = stacks[cell][:-1]
             stacks[cell] = stack
             bit = 1 << cell
@@ -150,7 +156,7 @@ class OverwriteState:
 
     def is_uncovered(self, piece: str) -> bool:
         stacks = self.stacks
-        return all(stacks[cell][-1] == piece for cell in cells_of(self.placed[piece][2]))
+        return all(stacks[cell][-1] == piece for cell in cells_in(self.placed[piece][2]))
 
 
 def nothing_placed_yet(state: OverwriteState) -> bool:
@@ -159,46 +165,9 @@ def nothing_placed_yet(state: OverwriteState) -> bool:
     empty board): a piece of the game goes out of play only by being placed
     (O16) or by moving a placed piece (O18), so ``out`` still holding only
     the pieces never in play means nothing was placed."""
-    players = state.players
-    never_in_play = len(PIECES) - len(special_set(players)) - sum(len(colour_set(c)) for c in range(players))
-    return not state.placed and len(state.out) == never_in_play
+    return not state.placed and len(state.out) == _never_in_play(state.players)
 
 
-def new_state(options: dict[str, Any], seed: int) -> tuple[OverwriteState, list[Event]]:
-    """Setup as printed (O2-O7): the envelope of the colours and specials in
-    play, shuffled; the first player drawn; the community bank dealt."""
-    from .rules import start_turn  # the first turn starts with its draw
-
-    state = OverwriteState(options)
-    players = state.players
-    rng = Rng(derive_seed(seed, "overwrite-envelope"))
-    envelope = [piece for colour in range(players) for piece in colour_set(colour)] + special_set(players)
-    in_play = set(envelope)
-    state.out = [piece for piece in PIECES if piece not in in_play]
-    rng.shuffle(envelope)
-    # O5: draw until a code block; its colour goes first; it goes back in
-    while True:
-        drawn = rng.choice(envelope)
-        if KIND[drawn] == "data":
-            break
-    state.first = state.current = COLOUR[drawn]
-    rng.shuffle(envelope)
-    events = [Event("setup", {"players": players, "size": state.size, "colours": min(players, COLOURS),
-                              "envelope": len(envelope), "out": len(state.out)}),
-              Event("first", {"seat": state.first, "piece": drawn})]
-    # O6: one draw per seat, first player first, clockwise; a System Fail
-    # drawn while the bank is dealt goes back and the envelope is mixed again
-    for i in range(players):
-        seat = (state.first + i) % players
-        piece = envelope.pop()
-        while piece == "sf":
-            envelope.append(piece)
-            rng.shuffle(envelope)
-            events.append(Event("fail-returned", {"seat": seat}))
-            piece = envelope.pop()
-        state.bank.append(piece)
-        events.append(Event("deal", {"seat": seat, "piece": piece}))
-    state.envelope = envelope
-    state.turn = 0
-    events.extend(start_turn(state, state.first))
-    return state, events
+@lru_cache(maxsize=None)
+def _never_in_play(players: int) -> int:
+    return len(PIECES) - len(special_set(players)) - sum(len(colour_set(c)) for c in range(players))

@@ -1,0 +1,93 @@
+"""Where a shape fits now, every placement at once (the hot path of Overwrite).
+
+What it is for: the legal placements of a shape as one bit set, from one OR
+per cell that matters instead of one ``&`` test per placement, and picking
+the actions of those placements from a table without a Python loop. Not
+here: which cells are forbidden or required now (``legal.placement_rule``),
+the placements themselves (``board.placements``).
+
+Bit ``i`` of a placement bit set stands for the ``i``-th placement
+``board.placements`` lists for the shape and boundary (by orientation, then
+anchor). Per cell, the bit set of the placements covering it is computed
+once; the placements that overlap a set of cells are the OR of their cells'
+bit sets, so the placements that avoid ``forbidden`` and touch ``required``
+are those touching ``required`` (every one when it is None) but not
+``forbidden``, in the order ``board.placements`` lists them.
+
+>>> pick(anchor_table("I2", 6, lambda k, anchor: (k, cell_name(anchor))), fits("I2", 6, 0, 1 << parse_cell("e5")))
+[(0, 'd5'), (0, 'e5'), (1, 'e4'), (1, 'e5')]
+>>> pick(("a", "b", "c", "d"), 0b1010)
+['b', 'd']
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache, reduce
+from itertools import compress
+from operator import or_
+
+from .board import CELLS, cell_name, cells_in, parse_cell, placements  # noqa: F401 (doctest)
+
+#: '0'/'1' text to the bytes 0/1 (false/true selectors for ``compress``)
+_SELECTOR = bytes.maketrans(b"01", b"\x00\x01")
+
+
+@lru_cache(maxsize=None)
+def covers(shape: str, size: int) -> tuple[int, ...]:
+    """Per cell: the bit set of the placements of ``shape`` inside the
+    boundary of ``size`` that cover it."""
+    cover = [0] * CELLS
+    for i, (_, _, mask) in enumerate(placements(shape, size)):
+        for cell in cells_in(mask):
+            cover[cell] |= 1 << i
+    return tuple(cover)
+
+
+@lru_cache(maxsize=None)
+def placement_bits(shape: str, size: int) -> dict[int, int]:
+    """``mask -> its bit`` in the placement bit sets of ``shape`` inside the
+    boundary of ``size`` (where a piece on the board lies)."""
+    return {mask: 1 << i for i, (_, _, mask) in enumerate(placements(shape, size))}
+
+
+#: ``fits`` answers kept, by ``(shape, size, forbidden, required)``; emptied when full
+_FITS: dict[tuple, int] = {}
+_KEPT = 4096
+
+
+def fits(shape: str, size: int, forbidden: int, required: int | None) -> int:
+    """The placements of ``shape`` inside the boundary that avoid
+    ``forbidden`` and, unless ``required`` is None, touch it, as a bit set
+    (kept for the next ask: once stacking is allowed the rule seldom changes)."""
+    key = (shape, size, forbidden, required)
+    found = _FITS.get(key)
+    if found is None:
+        if len(_FITS) >= _KEPT:
+            _FITS.clear()
+        cover = covers(shape, size).__getitem__
+        if required is None:
+            found = (1 << len(placements(shape, size))) - 1
+        else:
+            found = reduce(or_, map(cover, cells_in(required)), 0)
+        if forbidden and found:
+            found &= ~reduce(or_, map(cover, cells_in(forbidden)), 0)
+        _FITS[key] = found
+    return found
+
+
+def forget() -> None:
+    """Drop the kept answers (figures that time the work, not the lookup)."""
+    _FITS.clear()
+
+
+def pick(table, chosen: int) -> list:
+    """The entries of ``table`` at the bits of ``chosen``, ascending
+    (``table`` at least as long as ``chosen`` has bits)."""
+    return list(compress(table, format(chosen, f"0{len(table)}b")[::-1].encode().translate(_SELECTOR)))
+
+
+def anchor_table(shape: str, size: int, make) -> tuple:
+    """``make(k, anchor)`` for each placement of ``shape`` inside the
+    boundary of ``size``, in its bit's place: the table :func:`pick` reads a
+    :func:`fits` bit set with."""
+    return tuple(make(k, anchor) for k, anchor, _ in placements(shape, size))
