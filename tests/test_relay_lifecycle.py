@@ -58,9 +58,12 @@ def test_a_waiting_room_expires_and_a_started_one_does_not(tmp_path):
         half = creator.send({"kind": "create", "game": "backbone", "seats": ["human", "human"], "name": "a"})["room"]
         started = friend.send({"kind": "create", "game": "backbone", "seats": ["human", "random"], "name": "b"})["room"]
         assert not relay.rooms[half].started and relay.rooms[started].started
-        born = max(room.created for room in relay.rooms.values())
-        assert relay.lifecycle.sweep(born + WAIT - 0.01) == []
-        assert relay.lifecycle.sweep(born + WAIT) == [empty, half]
+        # each waiting room expires WAIT after its own creation (the creations
+        # are apart by however long the machine took between them)
+        first, last = relay.rooms[empty].created, relay.rooms[half].created
+        assert relay.lifecycle.sweep(first + WAIT - 0.01) == []
+        assert relay.lifecycle.sweep(last + WAIT) == [empty, half]
+        born = relay.rooms[started].created
         assert sorted(relay.rooms) == [started]
         # the subscriber of each is told, with the room's code; then watch and join answer "expired"
         told = [f for seat in (other, creator) for f in seat.read() if f.get("code") == "expired"]
