@@ -105,8 +105,12 @@ def test_play_against_the_bot_undo_and_reopen_the_link(chromium, server):
         assert "Datacenter costs 6 BW" in page.text_content("#prompt")
         # End turn by button: the bot moves again
         turn_ended_2 = page.evaluate("performance.now()")
+        ended_at = int(data(page, "actions"))
         page.click("#tools .end-turn")
-        wait_state(page, "bot", timeout=5000)
+        # our End, then at least the bot's own End: waited for as moves, not as a
+        # glimpse of the bot's turn (a quick bot can be done before a look sees it)
+        page.wait_for_function(
+            f"() => Number(document.documentElement.dataset.actions) >= {ended_at + 2}", timeout=BOT_TIMEOUT_MS)
         wait_state(page, "human")
         before_undo = int(data(page, "actions"))
         assert before_undo > 4 + bot_moves  # b2, c2, the bot, the keyboard Router, End, the bot
