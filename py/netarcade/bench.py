@@ -11,8 +11,8 @@ Catan engine, four random players, measured in the same run by
 scripts/bench_catanatron.py (in ``make bench``'s own venv: the package never
 depends on it) and handed over as its JSON (``catanatron=``, the CLI's
 ``--catanatron FILE``): every game's line then carries its ratio to that
-figure. Net Control is benchmarked like it, with 4 players
-(``BENCH_OPTIONS``); other games use their defaults.
+figure. A game is benchmarked with its ``Game.bench_options`` (Net Control
+with 4 players, like the yardstick) over its defaults.
 
 Each run starts with an untimed warm-up (``WARMUP_SECONDS`` of the same
 random games, other seeds): under Pyodide, V8 first runs the interpreter's
@@ -38,8 +38,6 @@ from .core.actors import RandomActor
 from .core.match import Match
 from .core.prng import Rng
 
-#: options of the benchmarked games (the rest are the games' defaults)
-BENCH_OPTIONS = {"netcontrol": {"players": 4}}
 #: untimed random play before each game's figure (seconds; see the module's doc)
 WARMUP_SECONDS = 1.0
 #: the warm-up's games start at this seed, far from the measured ones
@@ -64,7 +62,7 @@ def runtime() -> str:
 
 def bench_options(game: Game, players: int | None = None) -> dict:
     """The options a game is benchmarked with (``players`` overrides)."""
-    options = dict(BENCH_OPTIONS.get(game.id, {}))
+    options = dict(game.bench_options)
     if players is not None:
         options["players"] = players
     return game.validate_options(options)

@@ -301,7 +301,7 @@ def build_parser() -> argparse.ArgumentParser:
     ben.add_argument("--seconds", type=_seconds, default=3.0,
                      help=f"per game, a number above 0 and at most {MAX_SECONDS} (default 3)")
     ben.add_argument("--bots", action="store_true", help="also time greedy and search moves")
-    ben.add_argument("--players", type=_integer, help="seats (default: 4 for netcontrol, else the game's default)")
+    ben.add_argument("--players", type=_integer, help="seats (default: the game's bench_options, else its default)")
     ben.add_argument("--save", metavar="FILE", help="also write the figures as JSON (read by scripts/bench_pyodide.mjs)")
     ben.add_argument("--catanatron", metavar="FILE",
                      help="catanatron's figures from this run (scripts/bench_catanatron.py --save FILE): "

@@ -71,6 +71,9 @@ class Game:
     #: first legal action whose verb is listed (in this order), else the
     #: first legal action in the engine's order (docs/relay.md, "The clock")
     timeout_verbs: tuple[str, ...] = ()
+    #: the options ``python -m netarcade bench`` plays it with (the rest are
+    #: its defaults), e.g. ``{"players": 4}`` to compare with a 4-player yardstick
+    bench_options: dict[str, Any] = {}
 
     # --- options and setup -------------------------------------------------
     def validate_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:

@@ -35,6 +35,7 @@ class NetControl(Game):
     bot_settings = BOT_SETTINGS
     decisions = (SETUP, TURN, DISCARD)
     timeout_verbs = ("end",)
+    bench_options = {"players": 4}  # benchmarked like catanatron's Catan: four players
 
     hidden_information = True
     chance = True
