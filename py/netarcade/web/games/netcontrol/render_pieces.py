@@ -260,13 +260,8 @@ def edge_group(geometry: Geometry, e: int, owner: int | None, action: str | None
         # of a neighbouring edge's middle (40 units away), as a band along the edge would not
         mx, my = (xa + xb) / 2, (ya + yb) / 2
         parts.append(_touch("circle", {"cx": fmt(mx), "cy": fmt(my), "r": fmt(min(max(11, _touch_half(geometry)), 34))}))
-    attributes: dict[str, Any] = {"id": f"e{e}", "class": " ".join(classes), "data-name": f"e{e}"}
-    if action:
-        attributes.update({"data-action": action, "role": "button", "tabindex": "0",
-                           "aria-label": label or action})
-    elif owner is not None:
-        attributes.update({"role": "img", "aria-label": f"e{e}: {whose(names, owner)} link"})
-    return el("g", parts, attributes)
+    return _spot(f"e{e}", classes, parts, action, label,
+                 None if owner is None else f"e{e}: {whose(names, owner)} link")
 
 
 def vertex_group(geometry: Geometry, v: int, building: Mapping[str, Any] | None, action: str | None,
@@ -312,10 +307,18 @@ def vertex_group(geometry: Geometry, v: int, building: Mapping[str, Any] | None,
     if action:
         parts.append(_touch("circle", {"cx": cx, "cy": cy,
                                        "r": fmt(min(max(20, _touch_half(geometry)), CORNER_GAP - 6))}))
-    attributes: dict[str, Any] = {"id": f"v{v}", "class": " ".join(classes), "data-name": f"v{v}"}
+    return _spot(f"v{v}", classes, parts, action, label,
+                 None if building is None else f"v{v}: {_building_words(building, names)}")
+
+
+def _spot(name: str, classes: list[str], parts: list[str], action: str | None, label: str | None,
+          picture: str | None) -> str:
+    """A link or corner of the board as a group: a button when ``action``
+    may be played there, else an image described by ``picture`` (if any)."""
+    attributes: dict[str, Any] = {"id": name, "class": " ".join(classes), "data-name": name}
     if action:
         attributes.update({"data-action": action, "role": "button", "tabindex": "0",
                            "aria-label": label or action})
-    elif building is not None:
-        attributes.update({"role": "img", "aria-label": f"v{v}: {_building_words(building, names)}"})
+    elif picture is not None:
+        attributes.update({"role": "img", "aria-label": picture})
     return el("g", parts, attributes)
