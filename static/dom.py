@@ -77,7 +77,8 @@ def snapshot(name):
 # ---- the page's own state ------------------------------------------------------------------
 
 focus = Focus(document)
-state = {"remembered": None, "keys": set(), "toast": None, "sent": 0, "done": 0, "started": False}
+state = {"remembered": None, "keys": set(), "toast": None, "sent": 0, "done": 0, "started": False,
+         "hashes": 0}
 waiters = []
 
 

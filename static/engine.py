@@ -8,9 +8,10 @@ file, and the page's MicroPython (``static/page.py``) awaits
 ``pyscript.workers["engine"]`` and calls ``send`` with each message (JSON
 text). Everything Python answers (``netarcade.web.app``: the ops) goes back
 through ``pyscript.sync.ops``, the function the page set on this worker:
-without SharedArrayBuffer that call is asynchronous (it returns a promise we
-do not wait for), so no cross-origin isolation is needed, and the calls
-arrive in the order they were made.
+without SharedArrayBuffer that call is asynchronous (it returns a promise
+that resolves once the page has applied the message: the bots wait for it
+before their next move, nothing else does), so no cross-origin isolation is
+needed, and the calls arrive in the order they were made.
 
 Started from Pyodide's memory snapshot (a warm start: static/pyodide-start.mjs),
 this worker resumes a CPython whose state was frozen at build time, so
@@ -49,9 +50,12 @@ def _said(answer):
 
 
 def post(text):
-    answer = sync.ops(text)  # not awaited: the page's answer is only an acknowledgement
+    """Send ``text`` to the page; returns the page's answer (a promise that
+    resolves once the page has applied the message: the bots await it)."""
+    answer = sync.ops(text)
     if hasattr(answer, "add_done_callback"):
         answer.add_done_callback(_said)
+    return answer
 
 
 def refused(event):

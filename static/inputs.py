@@ -140,6 +140,7 @@ def on_input(event):
 
 
 def on_hash(event):
+    state["hashes"] = max(0, state["hashes"] - 1)  # one an op caused has arrived (settled waits for it)
     # from "start" on (the worker reads its messages in order): before it,
     # "start" itself carries the address and the orientation as they are then
     if state["started"]:

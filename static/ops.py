@@ -138,7 +138,10 @@ def link(op):
     elif how == "clear":
         js.history.replaceState(None, "", js.location.pathname + js.location.search)
     else:
+        before = js.location.hash
         js.location.hash = fragment  # "push": a history entry and a hashchange
+        if js.location.hash != before:  # the fragment changed: its hashchange is on its way
+            state["hashes"] += 1
 
 
 def set_html(op, el):

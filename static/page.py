@@ -84,6 +84,9 @@ def settled(*_):
             if state["done"] < state["sent"]:
                 waiters.append(lambda: window.setTimeout(keep(lambda: check(0)), 0))
                 return
+            if state["hashes"] > 0:  # an op changed the address: its hashchange is still queued
+                window.setTimeout(keep(lambda: check(0)), 0)
+                return
             if quiet >= 2:  # two idle turns: a hashchange an op caused has been sent
                 resolve(None)
                 return

@@ -99,6 +99,61 @@ def test_an_instant_bot_does_not_wait_out_its_pause():
     assert all(seconds == 0 for seconds in waits)  # only the yields between thinking slices
 
 
+def test_an_instant_bot_waits_for_the_page_to_show_the_last_move():
+    """The bot's next move waits for the page's answer to the last message
+    (``Screen.drawn``): at the instant pace moves never queue up behind the page."""
+
+    class SlowPage(Remembering):
+        def __init__(self):
+            super().__init__({"pace": "instant"})
+            self.shown = asyncio.Event()
+
+        async def drawn(self):
+            await self.shown.wait()
+
+    screen = SlowPage()
+    control = Controller(screen)
+    control.load(Session(new_setup("backbone", {}, 3, ("search", "human"))), demo=False)
+
+    async def scenario():
+        bot = asyncio.ensure_future(screen.tasks.pop(0))
+        for _ in range(50):  # the bot's task runs as far as it can
+            await asyncio.sleep(0)
+        waited = not bot.done() and control.session.actions == []
+        screen.shown.set()
+        return waited, await bot
+
+    waited, played = asyncio.run(scenario())
+    assert waited, "the bot moved before the page had shown the last move"
+    assert played is True and len(control.session.actions) == 1
+
+
+def test_the_page_s_answer_to_the_last_message_is_what_drawn_waits_for():
+    from netarcade.web.app import Ops
+
+    async def scenario():
+        answers: list[asyncio.Future] = []
+        sent: list[str] = []
+
+        def post(text):
+            sent.append(text)
+            answers.append(asyncio.get_running_loop().create_future())
+            return answers[-1]
+
+        ops = Ops(post)
+        ops.pending.append({"op": "text", "id": "status", "text": "p2 moved"})
+        waiting = asyncio.ensure_future(ops.applied())
+        await asyncio.sleep(0)
+        assert len(sent) == 1 and "p2 moved" in sent[0]  # what was pending is posted first
+        assert not waiting.done()  # the page has not answered yet
+        answers[0].set_exception(RuntimeError("the page failed"))  # said on its console there
+        await waiting
+        await ops.applied()  # nothing posted since: returns at once
+        return len(sent)
+
+    assert asyncio.run(scenario()) == 1
+
+
 def test_a_paused_demo_does_not_say_a_bot_is_thinking():
     control = Controller(Remembering(), embed=True)
     control.route("")

@@ -64,6 +64,7 @@ class Ops:
         self.post = post
         self.pending: list[dict] = []
         self._scheduled = False
+        self.answer: Any = None  # the page's answer to the last message, while not awaited
 
     def add(self, kind: str, /, **fields) -> None:
         self.pending.append({"op": kind, **fields})
@@ -82,7 +83,21 @@ class Ops:
         if done is not None:
             message["done"] = done
         self.pending = []
-        self.post(json.dumps(message, separators=(",", ":")))
+        answer = self.post(json.dumps(message, separators=(",", ":")))
+        if hasattr(answer, "__await__"):  # the page's acknowledgement (a promise in the worker)
+            self.answer = answer
+
+    async def applied(self) -> None:
+        """Return once the page has applied every op posted so far (its answer
+        to the last message; a page that failed on it said so on its console)."""
+        if self.pending:
+            self.flush()
+        answer, self.answer = self.answer, None
+        if answer is not None:
+            try:
+                await answer
+            except Exception:  # noqa: BLE001 - said on the page's console; the bots go on
+                pass
 
 
 class SeatStore:
@@ -255,6 +270,9 @@ class App(Screen):
 
     def push_link(self, fragment: str) -> None:
         self.op("link", how="push", fragment=fragment)  # a history entry: Back returns to the replay
+
+    async def drawn(self) -> None:
+        await self.ops.applied()
 
     def spawn(self, coroutine) -> None:
         task = asyncio.ensure_future(coroutine)

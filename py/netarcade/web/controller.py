@@ -404,6 +404,7 @@ class Controller(PlayerChoices, ReplayControl):
         from .thinking import Thinker  # the bots load when a bot first plays
 
         await self.sleep(0)  # let the browser paint the move that led here
+        await self.screen.drawn()  # and wait until the page has shown it (never run ahead of the page)
         table = self.table
         if table is None or generation != self.generation or self.paused or not table.session.is_bot_turn():
             return False

@@ -49,6 +49,11 @@ class Screen:
     def spawn(self, coroutine: Awaitable[Any]) -> None:
         """Run a coroutine on the page's event loop."""
 
+    async def drawn(self) -> None:
+        """Return once the page has applied everything drawn so far (the
+        bots wait for it: at the instant pace a bot's next move waits for the
+        page to show the last one, so moves never queue up behind the page)."""
+
     def draw_analysis(self) -> None:
         """Draw the replay viewer's analysis panel again (``analysis_page``: a decision was judged)."""
 
