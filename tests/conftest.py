@@ -30,6 +30,12 @@ settings.register_profile("fast", max_examples=100, deadline=None)
 settings.register_profile("soak", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 
+#: Take-away's folders (tests/test_new_game.py declares the game for its tests and withdraws
+#: it after): never imported by the doctest collector, which would register it for the
+#: whole run (and every test reading ``all_games()`` would meet a game the page lacks)
+collect_ignore = ["tinyarcade"]
+
+
 def pytest_addoption(parser):
     parser.addoption("--soak", action="store_true",
                      help="run the long twins at full size (make soak): more kills, games and examples")
