@@ -76,7 +76,7 @@ def _random_games(game: Game, options: dict, seconds: float, first_seed: int) ->
     while True:
         rng = Rng(seed)
         match = Match(game, options, seed, history=False, actor=RandomActor(rng))
-        match.play_out(lambda seat: rng.choice(game.legal_actions(match.state, seat)), cheap=True)
+        match.play_out(lambda seat: game.pick_legal(match.state, seat, rng), cheap=True)
         actions += match.version
         turns += match.turn
         games += 1

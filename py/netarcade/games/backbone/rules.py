@@ -17,7 +17,8 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ...core.events import Event
 from .actions import COSTS, MOVABLE, PIECES, Action, Build, End, Hack, Reroute, Resign
-from .bitboard import BIT, BOARD, FAR, HEX_AT, INDEX, NEAR, hexes_of, indexes_of, leap, sorted_hexes, spread
+from .bitboard import BIT, BOARD, FAR, HEX_AT, INDEX, NEAR, hexes_of, indexes_of, leap, nth_index, sorted_hexes, \
+    spread
 from .board import ON_BOARD, hex_name
 from .network import (
     city_bits,
@@ -50,7 +51,7 @@ __all__ = [
     "ACTIONS_PER_TURN", "BW_LIMIT", "COSTS", "HACK_COST", "INCOME", "LINKED_DATACENTER_BONUS", "MAX_TURNS",
     "MOVABLE", "PASSES_TO_END", "PIECES", "START_BW", "BackboneState", "apply", "build_hexes", "check",
     "connected_cities", "cut_pieces", "forget", "hack_targets", "legal_actions", "movable_pieces", "network",
-    "new_state", "online_datacenters", "online_servers", "perform", "reroute_targets", "score", "scores",
+    "new_state", "online_datacenters", "online_servers", "perform", "pick_legal", "reroute_targets", "score", "scores",
     "winners",
 ]
 
@@ -169,6 +170,56 @@ def legal_actions(state: BackboneState, seat: int) -> list[Action]:
         extend(map(row.__getitem__, indexes_of(targets[1 << source])))
     actions.append(_ENDS[seat])
     return actions
+
+
+def pick_legal(state: BackboneState, seat: int, rng) -> Action:
+    """``rng.choice(legal_actions(state, seat))`` without the list: the
+    legal actions counted by kind from their hex sets (in the list's
+    order), one draw on the total (``rng.choice(range(total))``, the same
+    draw), and only the action drawn is looked up."""
+    if state.over or seat != state.current:
+        return rng.choice(())  # IndexError, as choice of the empty list
+    bw = state.bw[seat]
+    kinds = []  # (count, hex set, actions by bit index, in sorted order?)
+    total = 1  # End
+    if bw:
+        builds = _build_bits(state, seat, _free(state))
+        for piece in PIECES:
+            if COSTS[piece] <= bw:
+                mask = builds[piece]
+                count = mask.bit_count()
+                kinds.append((count, mask, _BUILDS[(seat, piece)], False))
+                total += count
+        if COSTS["firewall"] <= bw:
+            mask = side(state, seat).unguarded
+            count = mask.bit_count()
+            kinds.append((count, mask, _BUILDS[(seat, "firewall")], True))
+            total += count
+        if not state.hacked and bw >= HACK_COST:
+            mask = _hack_bits(state, seat)
+            count = mask.bit_count()
+            kinds.append((count, mask, _HACKS[seat], True))
+            total += count
+    targets = all_targets(state, seat)
+    movable = movable_bits(state, seat)
+    reroutes = 0
+    if movable:
+        for source in indexes_of(movable):
+            reroutes += targets[1 << source].bit_count()
+        total += reroutes
+    index = rng.choice(range(total))
+    for count, mask, made, in_sorted_order in kinds:
+        if index < count:
+            return made[_in_sorted_order(mask)[index] if in_sorted_order else nth_index(mask, index)]
+        index -= count
+    if index < reroutes:
+        for source in _in_sorted_order(movable):
+            found = targets[1 << source]
+            count = found.bit_count()
+            if index < count:
+                return (_REROUTES[seat][source] or _reroutes(seat, source))[nth_index(found, index)]
+            index -= count
+    return _ENDS[seat]
 
 
 def check(state: BackboneState, action: Action) -> None:
