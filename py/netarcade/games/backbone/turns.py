@@ -68,9 +68,15 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
     # Only the pieces of one seat change, and a network depends on its own
     # pieces alone: keep what is cached for the other seat. The changed
     # seat's pieces as hex sets follow the action instead of being read anew.
+    # A Firewall put on or spent changes no network figure (only the side's
+    # unguarded pieces and the evaluation): the seat's figures stay too.
     changed = seat if not isinstance(action, Hack) else 1 - seat
     pieces = state._cache.get(("side", changed))
-    forget(state, changed)
+    if action.piece == "firewall" if isinstance(action, Build) else \
+            isinstance(action, Hack) and action.hex in state.firewalls:
+        state._cache.pop("eval", None)
+    else:
+        forget(state, changed)
     if isinstance(action, Build):
         bit = BIT[action.hex]
         state.bw[seat] -= COSTS[action.piece]
