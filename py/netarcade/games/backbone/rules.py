@@ -89,10 +89,14 @@ def _switch_beside(net: int, aps: int, here) -> int:
 def _reach(state: BackboneState, seat: int) -> tuple[int, int]:
     """Hexes where a piece would touch ``seat``'s network: any piece but an
     AP (the neighbours and the network's APs two steps away), and an AP
-    (every hex two steps away too)."""
-    net = network_bits(state, seat)
-    near = spread(net)
-    return near | leap(net & side(state, seat).aps), near | leap(net)
+    (every hex two steps away too). Cached with the network."""
+    key = ("reach", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        net = network_bits(state, seat)
+        near = spread(net)
+        cached = state._cache[key] = (near | leap(net & side(state, seat).aps), near | leap(net))
+    return cached
 
 
 def _build_bits(state: BackboneState, seat: int, free: int) -> dict[str, int]:
