@@ -142,7 +142,11 @@ def _cut_off(hanging: int, net: int, net_aps: int, active: int, aps: int, upper:
             continue  # it touches a piece above
         seen = front = child
         while front:
-            grow = touched(front, seen, aps)
+            if front & (front - 1):
+                grow = touched(front, seen, aps)
+            else:  # one piece (the usual front): its hexes from the tables
+                at = front.bit_length() - 1
+                grow = NEAR[at] | (FAR[at] if front & aps else FAR[at] & aps)
             if grow & upper:
                 break
             front = grow & active & ~seen
