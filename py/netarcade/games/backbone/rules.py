@@ -176,6 +176,10 @@ def legal_actions(state: BackboneState, seat: int) -> list[Action]:
     return actions
 
 
+#: per BW up to the dearest piece's: the pieces (a Firewall aside) it buys, in the legal list's order
+_AFFORDABLE = tuple(tuple(piece for piece in PIECES if COSTS[piece] <= bw) for bw in range(max(COSTS.values()) + 1))
+
+
 def pick_legal(state: BackboneState, seat: int, rng) -> Action:
     """``rng.choice(legal_actions(state, seat))`` without the list: the
     legal actions counted by kind from their hex sets (in the list's
@@ -183,17 +187,18 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
     draw), and only the action drawn is looked up."""
     if state.over or seat != state.current:
         return rng.choice(())  # IndexError, as choice of the empty list
+    targets = all_targets(state, seat)  # every movable piece's, in no order
+    reroutes = sum(map(int.bit_count, targets.values()))
+    total = reroutes + 1  # and End
     bw = state.bw[seat]
     kinds = []  # (count, hex set, actions by bit index, in sorted order?)
-    total = 1  # End
-    if bw:
+    if bw:  # every piece and the Hack cost BW
         builds = _build_bits(state, seat, _free(state))
-        for piece in PIECES:
-            if COSTS[piece] <= bw:
-                mask = builds[piece]
-                count = mask.bit_count()
-                kinds.append((count, mask, _BUILDS[(seat, piece)], False))
-                total += count
+        for piece in _AFFORDABLE[min(bw, len(_AFFORDABLE) - 1)]:
+            mask = builds[piece]
+            count = mask.bit_count()
+            kinds.append((count, mask, _BUILDS[(seat, piece)], False))
+            total += count
         if COSTS["firewall"] <= bw:
             mask = side(state, seat).unguarded
             count = mask.bit_count()
@@ -204,20 +209,13 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
             count = mask.bit_count()
             kinds.append((count, mask, _HACKS[seat], True))
             total += count
-    targets = all_targets(state, seat)
-    movable = movable_bits(state, seat)
-    reroutes = 0
-    if movable:
-        for source in indexes_of(movable):
-            reroutes += targets[1 << source].bit_count()
-        total += reroutes
     index = rng.choice(range(total))
     for count, mask, made, in_sorted_order in kinds:
         if index < count:
             return made[_in_sorted_order(mask)[index] if in_sorted_order else nth_index(mask, index)]
         index -= count
     if index < reroutes:
-        for source in _in_sorted_order(movable):
+        for source in _in_sorted_order(movable_bits(state, seat)):
             found = targets[1 << source]
             count = found.bit_count()
             if index < count:
