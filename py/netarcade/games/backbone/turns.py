@@ -18,7 +18,7 @@ from ...core.events import Event
 from .actions import COSTS, Action, Build, End, Hack, Reroute, Resign
 from .board import CLASSIC_CITIES, START_ROUTER, START_SERVER, hex_name, seeded_cities
 from .bitboard import BIT
-from .network import connected_cities, score
+from .network import connected_city_bits, score
 from .state import (
     ACTIONS_PER_TURN,
     BW_LIMIT,
@@ -125,7 +125,7 @@ def _start_turn(state: BackboneState) -> list[Event]:
     seat = state.current
     state.actions_taken = 0
     state.hacked = False
-    gained = INCOME + len(connected_cities(state, seat))
+    gained = INCOME + connected_city_bits(state, seat).bit_count()
     before = state.bw[seat]
     state.bw[seat] = min(BW_LIMIT, before + gained)
     return [Event("income", {"seat": seat, "turn": state.turn, "bw": state.bw[seat] - before})]
@@ -183,7 +183,7 @@ def winners(state: BackboneState) -> list[int]:
         return []
     if state.resigned is not None:
         return [1 - state.resigned]
-    key = [(score(state, s), len(connected_cities(state, s))) for s in (0, 1)]
+    key = [(score(state, s), connected_city_bits(state, s).bit_count()) for s in (0, 1)]
     if key[0] == key[1]:
         return [0, 1]
     return [0] if key[0] > key[1] else [1]
