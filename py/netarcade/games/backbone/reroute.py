@@ -99,7 +99,17 @@ def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
             index = source.bit_length() - 1
             beside = NEAR[index]
             hanging = (beside | FAR[index] & (net if source & aps else net_aps)) & deeper
-            parts = hanging and _cut_off(hanging, net, net_aps, active & ~source, aps & ~source, upper & ~source)
+            parts = None
+            if hanging:
+                above, others = upper & ~source, aps & ~source
+                lonely = 0  # the pieces hanging on it that touch no other piece above
+                while hanging:
+                    child = hanging & -hanging
+                    hanging ^= child
+                    at = child.bit_length() - 1
+                    if not (NEAR[at] | FAR[at] & (net if child & net_aps else others)) & above:
+                        lonely |= child
+                parts = lonely and _cut_off(lonely, active & ~source, others, above)
             if parts:
                 found[source] = _rejoining_targets(pieces, net, source, free, parts)
             elif source & aps:
@@ -123,23 +133,21 @@ def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
     return found
 
 
-def _cut_off(hanging: int, net: int, net_aps: int, active: int, aps: int, upper: int) -> list[int]:
-    """The parts of the network ``net`` that lifting a piece cuts off (each
-    part hangs together): ``active`` and ``aps`` are the pieces without it,
+def _cut_off(lonely: int, active: int, aps: int, upper: int) -> list[int]:
+    """The parts of the network that lifting a piece cuts off (each part
+    hangs together): ``active`` and ``aps`` are the pieces without it,
     ``upper`` the network's rings up to the piece's own (each of them joins
-    a start piece without passing the piece's ring), ``hanging`` the pieces
-    of the next ring that it touches. Only those can start a cut-off part:
-    a walk from there either meets ``upper`` or is cut off whole."""
+    a start piece without passing the piece's ring), ``lonely`` the pieces
+    of the next ring that touch it and no other piece of ``upper``. Only
+    those can start a cut-off part: a walk from there either meets
+    ``upper`` or is cut off whole."""
     parts = []
     walked = 0
-    while hanging:
-        child = hanging & -hanging
-        hanging ^= child
+    while lonely:
+        child = lonely & -lonely
+        lonely ^= child
         if child & walked:
             continue
-        at = child.bit_length() - 1
-        if (NEAR[at] | FAR[at] & (net if child & net_aps else aps)) & upper:
-            continue  # it touches a piece above
         seen = front = child
         while front:
             if front & (front - 1):
