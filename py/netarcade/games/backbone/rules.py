@@ -210,22 +210,34 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
             kinds.append((count, mask, _HACKS[seat], True))
             total += count
     index = rng.choice(range(total))
+    action = _ENDS[seat]
     for count, mask, made, in_sorted_order in kinds:
         if index < count:
-            return made[_in_sorted_order(mask)[index] if in_sorted_order else nth_index(mask, index)]
+            action = made[_in_sorted_order(mask)[index] if in_sorted_order else nth_index(mask, index)]
+            break
         index -= count
-    if index < reroutes:
-        for source in _in_sorted_order(movable_bits(state, seat)):
-            found = targets[1 << source]
-            count = found.bit_count()
-            if index < count:
-                return (_REROUTES[seat][source] or _reroutes(seat, source))[nth_index(found, index)]
-            index -= count
-    return _ENDS[seat]
+    else:
+        if index < reroutes:
+            for source in _in_sorted_order(movable_bits(state, seat)):
+                found = targets[1 << source]
+                count = found.bit_count()
+                if index < count:
+                    action = (_REROUTES[seat][source] or _reroutes(seat, source))[nth_index(found, index)]
+                    break
+                index -= count
+    state._cache["offered"] = action  # ``check`` accepts it at once; ``perform`` forgets it
+    return action
 
 
 def check(state: BackboneState, action: Action) -> None:
-    """Raise ``IllegalAction`` with a specific code if ``action`` is illegal now."""
+    """Raise ``IllegalAction`` with a specific code if ``action`` is illegal now.
+
+    The action ``pick_legal`` just drew for this very position (the same
+    object, kept in the cache until ``perform``) is accepted at once: a
+    random playout does not check again what it was just handed."""
+    offered = state._cache.get("offered")
+    if offered is not None and action is offered:
+        return
     if not isinstance(action, (Build, Hack, Reroute, End, Resign)):
         raise IllegalAction("unknown-action", f"{action!r} is not a Backbone action")
     if state.over:

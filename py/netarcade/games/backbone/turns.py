@@ -60,6 +60,7 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
     """Apply an action ``check`` accepted."""
     seat = action.seat
     events: list[Event] = []
+    state._cache.pop("offered", None)  # the position changes (rules.pick_legal)
     if isinstance(action, End):
         return _end_turn(state)
     if isinstance(action, Resign):
