@@ -1,7 +1,7 @@
 """Speed figures on this interpreter (``python -m netarcade bench``).
 
 ``bench_game``: random playouts (every seat a uniformly random legal action,
-as the random bot plays) for a few seconds: games, actions and turns per
+``Game.pick_legal``, as the random bot plays) for a few seconds: games, actions and turns per
 second. ``bench_bots``: seconds per move of the greedy and search bots in one
 seeded game. The same functions run under Pyodide (scripts/bench_pyodide.mjs),
 so both runtimes measure exactly the same work.

@@ -5,8 +5,8 @@ no City) where it is legal for that piece, with every piece that was in
 the network still in it afterwards: the network stays connected and is
 never smaller. A Switch needs two network neighbours where it lands.
 
-Random play lists every Reroute of every movable piece for each action, so
-this is the hot path of a playout. It works on hex sets as integers
+Random play counts every Reroute of every movable piece for each action
+(``rules.pick_legal``), so this is the hot path of a playout. It works on hex sets as integers
 (``bitboard.py``) and finds the targets of every movable piece at once,
 cached in the state with the hexes that were occupied then:
 
