@@ -76,14 +76,23 @@ def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
     active, aps = pieces.active, pieces.aps
     net_aps = net & aps
     movable = net & (pieces.switches | aps)
-    # what a piece nothing hangs on may touch: the network's counts
-    near = far = switch = None
+    # What a piece nothing hangs on may touch: the network's counts. An AP
+    # lands where it touches a network piece; beside the hex it left, a
+    # hex needs a second neighbour or any two-step one, two steps from it a
+    # second two-step one or any neighbour. A Switch lands beside two
+    # network pieces (three beside the hex it left); a hex with one fewer
+    # may get the last from an own piece outside the network, Disabled
+    # pieces aside: touching the Switch there, it joins the network too.
     if movable & aps:
-        near, far = touching_counts(state, seat, "near"), touching_counts(state, seat, "far")
+        near_one, near_two = touching_counts(state, seat, "near")
+        far_one, far_two = touching_counts(state, seat, "far")
+        ap_hexes = free & (near_one | far_one)
+        ap_lost_beside, ap_lost_far = ~near_two & ~far_one, ~far_two & ~near_one
     if movable & pieces.switches:
-        switch = touching_counts(state, seat, "switch")
+        one, two, three = touching_counts(state, seat, "switch")
         stranded = active & ~net
         joining = reach(stranded, aps, "switch") if stranded else 0
+        switch_hexes, joined_hexes = free & two, free & one & joining
     found: dict[int, int] = {}
     layers = network_layers(state, seat)
     upper = 0  # the rings up to this one
@@ -116,20 +125,13 @@ def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
                 # Nothing hangs on the piece: a hex is legal when the piece
                 # placed there touches what remains (a placed piece can only
                 # add to the network): the network's counts, one less beside
-                # the lifted piece.
-                two_steps = FAR[index]
-                found[source] = free & ((near[0] & ~beside) | (near[1] & beside)
-                                        | (far[0] & ~two_steps) | (far[1] & two_steps))
+                # the lifted piece (see above).
+                found[source] = ap_hexes & ~((beside & ap_lost_beside) | (FAR[index] & ap_lost_far))
             else:
-                # A Switch lands beside two network pieces. A hex beside one
-                # may get a second from an own piece outside the network,
-                # Disabled pieces aside: touching the Switch there, it joins
-                # the network too.
-                one, two, three = switch
-                targets = (two & ~beside) | (three & beside)
+                targets = switch_hexes & ~(beside & ~three)
                 if joining:
-                    targets |= ((one & ~beside) | (two & beside)) & joining
-                found[source] = free & targets
+                    targets |= joined_hexes & ~(beside & ~two)
+                found[source] = targets
     return found
 
 
