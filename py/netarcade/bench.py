@@ -1,7 +1,7 @@
 """Speed figures on this interpreter (``python -m netarcade bench``).
 
 ``bench_game``: random playouts (every seat a uniformly random legal action,
-as the random bot plays) for a few seconds: games, actions and turns per
+``Game.pick_legal``, as the random bot plays) for a few seconds: games, actions and turns per
 second. ``bench_bots``: seconds per move of the greedy and search bots in one
 seeded game. The same functions run under Pyodide (scripts/bench_pyodide.mjs),
 so both runtimes measure exactly the same work.
@@ -76,7 +76,7 @@ def _random_games(game: Game, options: dict, seconds: float, first_seed: int) ->
     while True:
         rng = Rng(seed)
         match = Match(game, options, seed, history=False, actor=RandomActor(rng))
-        match.play_out(lambda seat: rng.choice(game.legal_actions(match.state, seat)), cheap=True)
+        match.play_out(lambda seat: game.pick_legal(match.state, seat, rng), cheap=True)
         actions += match.version
         turns += match.turn
         games += 1

@@ -10,7 +10,7 @@ class RandomBot(Bot):
 
     def choose(self, game, state, seat):
         self.ready(game)
-        return self.rng.choice(game.legal_actions(state, seat))
+        return game.pick_legal(state, seat, self.rng)
 
     def steps(self, game, state, seat, clock):
         yield  # listing the legal actions is one quick unit of work

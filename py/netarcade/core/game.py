@@ -125,6 +125,17 @@ class Game:
         (docs/engine.md, "Resigning")."""
         raise NotImplementedError
 
+    def pick_legal(self, state: Any, seat: int, rng: Any) -> Hashable:
+        """A uniformly random legal action of ``seat``: exactly
+        ``rng.choice(self.legal_actions(state, seat))`` (the same action
+        and the same draws from ``rng``, so every seeded game replays the
+        same), which is what this default does. A game may override it to
+        count its legal actions by kind and build only the one drawn
+        (``rng.choice(range(count))``, the same single draw on the same
+        length); random play (``RandomBot``, ``bench``) picks so. No legal
+        action: ``IndexError``, as ``choice`` of an empty list."""
+        return rng.choice(self.legal_actions(state, seat))
+
     def iter_legal_actions(self, state: Any, seat: int) -> Iterator[Hashable]:
         """The legal actions one at a time (same order), for games whose
         turns have thousands; a game may generate them lazily."""

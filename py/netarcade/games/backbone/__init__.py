@@ -50,6 +50,9 @@ class Backbone(Game):
     def legal_actions(self, state, seat):
         return rules.legal_actions(state, seat)
 
+    def pick_legal(self, state, seat, rng):
+        return rules.pick_legal(state, seat, rng)
+
     def check(self, state, action):
         rules.check(state, action)
 

@@ -74,6 +74,19 @@ def indexes_of(mask: int) -> list[int]:
     return found
 
 
+def nth_index(mask: int, n: int) -> int:
+    """The bit index of the ``n``-th hex of ``mask`` (from 0, ascending, as
+    ``indexes_of(mask)[n]``), found row by row without listing the rest."""
+    for shift, patterns in _ROW_INDEXES:
+        pattern = (mask >> shift) & 511
+        if pattern:
+            count = pattern.bit_count()
+            if n < count:
+                return patterns[pattern][n]
+            n -= count
+    raise IndexError(f"the set has no hex number {n}")
+
+
 def sorted_hexes(mask: int) -> list:
     """The hexes of ``mask`` in sorted order (by column, then row)."""
     return sorted(hexes_of(mask))

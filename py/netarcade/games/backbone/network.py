@@ -273,7 +273,12 @@ def online_datacenters(state: BackboneState, seat: int) -> list:
 
 
 def connected_city_bits(state: BackboneState, seat: int) -> int:
-    return city_bits(state.cities) & spread(online_server_bits(state, seat))
+    """``connected_cities`` as a hex set (cached)."""
+    key = ("citybits", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        cached = state._cache[key] = city_bits(state.cities) & spread(online_server_bits(state, seat))
+    return cached
 
 
 def connected_cities(state: BackboneState, seat: int) -> list:

@@ -5,8 +5,8 @@ no City) where it is legal for that piece, with every piece that was in
 the network still in it afterwards: the network stays connected and is
 never smaller. A Switch needs two network neighbours where it lands.
 
-Random play lists every Reroute of every movable piece for each action, so
-this is the hot path of a playout. It works on hex sets as integers
+Random play counts every Reroute of every movable piece for each action
+(``rules.pick_legal``), so this is the hot path of a playout. It works on hex sets as integers
 (``bitboard.py``) and finds the targets of every movable piece at once,
 cached in the state with the hexes that were occupied then:
 
@@ -76,14 +76,23 @@ def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
     active, aps = pieces.active, pieces.aps
     net_aps = net & aps
     movable = net & (pieces.switches | aps)
-    # what a piece nothing hangs on may touch: the network's counts
-    near = far = switch = None
+    # What a piece nothing hangs on may touch: the network's counts. An AP
+    # lands where it touches a network piece; beside the hex it left, a
+    # hex needs a second neighbour or any two-step one, two steps from it a
+    # second two-step one or any neighbour. A Switch lands beside two
+    # network pieces (three beside the hex it left); a hex with one fewer
+    # may get the last from an own piece outside the network, Disabled
+    # pieces aside: touching the Switch there, it joins the network too.
     if movable & aps:
-        near, far = touching_counts(state, seat, "near"), touching_counts(state, seat, "far")
+        near_one, near_two = touching_counts(state, seat, "near")
+        far_one, far_two = touching_counts(state, seat, "far")
+        ap_hexes = free & (near_one | far_one)
+        ap_lost_beside, ap_lost_far = ~near_two & ~far_one, ~far_two & ~near_one
     if movable & pieces.switches:
-        switch = touching_counts(state, seat, "switch")
+        one, two, three = touching_counts(state, seat, "switch")
         stranded = active & ~net
         joining = reach(stranded, aps, "switch") if stranded else 0
+        switch_hexes, joined_hexes = free & two, free & one & joining
     found: dict[int, int] = {}
     layers = network_layers(state, seat)
     upper = 0  # the rings up to this one
@@ -99,50 +108,55 @@ def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
             index = source.bit_length() - 1
             beside = NEAR[index]
             hanging = (beside | FAR[index] & (net if source & aps else net_aps)) & deeper
-            parts = hanging and _cut_off(hanging, net, net_aps, active & ~source, aps & ~source, upper & ~source)
+            parts = None
+            if hanging:
+                above, others = upper & ~source, aps & ~source
+                lonely = 0  # the pieces hanging on it that touch no other piece above
+                while hanging:
+                    child = hanging & -hanging
+                    hanging ^= child
+                    at = child.bit_length() - 1
+                    if not (NEAR[at] | FAR[at] & (net if child & net_aps else others)) & above:
+                        lonely |= child
+                parts = lonely and _cut_off(lonely, active & ~source, others, above)
             if parts:
                 found[source] = _rejoining_targets(pieces, net, source, free, parts)
             elif source & aps:
                 # Nothing hangs on the piece: a hex is legal when the piece
                 # placed there touches what remains (a placed piece can only
                 # add to the network): the network's counts, one less beside
-                # the lifted piece.
-                two_steps = FAR[index]
-                found[source] = free & ((near[0] & ~beside) | (near[1] & beside)
-                                        | (far[0] & ~two_steps) | (far[1] & two_steps))
+                # the lifted piece (see above).
+                found[source] = ap_hexes & ~((beside & ap_lost_beside) | (FAR[index] & ap_lost_far))
             else:
-                # A Switch lands beside two network pieces. A hex beside one
-                # may get a second from an own piece outside the network,
-                # Disabled pieces aside: touching the Switch there, it joins
-                # the network too.
-                one, two, three = switch
-                targets = (two & ~beside) | (three & beside)
+                targets = switch_hexes & ~(beside & ~three)
                 if joining:
-                    targets |= ((one & ~beside) | (two & beside)) & joining
-                found[source] = free & targets
+                    targets |= joined_hexes & ~(beside & ~two)
+                found[source] = targets
     return found
 
 
-def _cut_off(hanging: int, net: int, net_aps: int, active: int, aps: int, upper: int) -> list[int]:
-    """The parts of the network ``net`` that lifting a piece cuts off (each
-    part hangs together): ``active`` and ``aps`` are the pieces without it,
+def _cut_off(lonely: int, active: int, aps: int, upper: int) -> list[int]:
+    """The parts of the network that lifting a piece cuts off (each part
+    hangs together): ``active`` and ``aps`` are the pieces without it,
     ``upper`` the network's rings up to the piece's own (each of them joins
-    a start piece without passing the piece's ring), ``hanging`` the pieces
-    of the next ring that it touches. Only those can start a cut-off part:
-    a walk from there either meets ``upper`` or is cut off whole."""
+    a start piece without passing the piece's ring), ``lonely`` the pieces
+    of the next ring that touch it and no other piece of ``upper``. Only
+    those can start a cut-off part: a walk from there either meets
+    ``upper`` or is cut off whole."""
     parts = []
     walked = 0
-    while hanging:
-        child = hanging & -hanging
-        hanging ^= child
+    while lonely:
+        child = lonely & -lonely
+        lonely ^= child
         if child & walked:
             continue
-        at = child.bit_length() - 1
-        if (NEAR[at] | FAR[at] & (net if child & net_aps else aps)) & upper:
-            continue  # it touches a piece above
         seen = front = child
         while front:
-            grow = touched(front, seen, aps)
+            if front & (front - 1):
+                grow = touched(front, seen, aps)
+            else:  # one piece (the usual front): its hexes from the tables
+                at = front.bit_length() - 1
+                grow = NEAR[at] | (FAR[at] if front & aps else FAR[at] & aps)
             if grow & upper:
                 break
             front = grow & active & ~seen

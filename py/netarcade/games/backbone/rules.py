@@ -17,7 +17,8 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ...core.events import Event
 from .actions import COSTS, MOVABLE, PIECES, Action, Build, End, Hack, Reroute, Resign
-from .bitboard import BIT, BOARD, FAR, HEX_AT, INDEX, NEAR, hexes_of, indexes_of, leap, sorted_hexes, spread
+from .bitboard import BIT, BOARD, FAR, HEX_AT, INDEX, NEAR, hexes_of, indexes_of, leap, nth_index, sorted_hexes, \
+    spread
 from .board import ON_BOARD, hex_name
 from .network import (
     city_bits,
@@ -50,7 +51,7 @@ __all__ = [
     "ACTIONS_PER_TURN", "BW_LIMIT", "COSTS", "HACK_COST", "INCOME", "LINKED_DATACENTER_BONUS", "MAX_TURNS",
     "MOVABLE", "PASSES_TO_END", "PIECES", "START_BW", "BackboneState", "apply", "build_hexes", "check",
     "connected_cities", "cut_pieces", "forget", "hack_targets", "legal_actions", "movable_pieces", "network",
-    "new_state", "online_datacenters", "online_servers", "perform", "reroute_targets", "score", "scores",
+    "new_state", "online_datacenters", "online_servers", "perform", "pick_legal", "reroute_targets", "score", "scores",
     "winners",
 ]
 
@@ -88,10 +89,14 @@ def _switch_beside(net: int, aps: int, here) -> int:
 def _reach(state: BackboneState, seat: int) -> tuple[int, int]:
     """Hexes where a piece would touch ``seat``'s network: any piece but an
     AP (the neighbours and the network's APs two steps away), and an AP
-    (every hex two steps away too)."""
-    net = network_bits(state, seat)
-    near = spread(net)
-    return near | leap(net & side(state, seat).aps), near | leap(net)
+    (every hex two steps away too). Cached with the network."""
+    key = ("reach", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        net = network_bits(state, seat)
+        near = spread(net)
+        cached = state._cache[key] = (near | leap(net & side(state, seat).aps), near | leap(net))
+    return cached
 
 
 def _build_bits(state: BackboneState, seat: int, free: int) -> dict[str, int]:
@@ -171,8 +176,68 @@ def legal_actions(state: BackboneState, seat: int) -> list[Action]:
     return actions
 
 
+#: per BW up to the dearest piece's: the pieces (a Firewall aside) it buys, in the legal list's order
+_AFFORDABLE = tuple(tuple(piece for piece in PIECES if COSTS[piece] <= bw) for bw in range(max(COSTS.values()) + 1))
+
+
+def pick_legal(state: BackboneState, seat: int, rng) -> Action:
+    """``rng.choice(legal_actions(state, seat))`` without the list: the
+    legal actions counted by kind from their hex sets (in the list's
+    order), one draw on the total (``rng.choice(range(total))``, the same
+    draw), and only the action drawn is looked up."""
+    if state.over or seat != state.current:
+        return rng.choice(())  # IndexError, as choice of the empty list
+    targets = all_targets(state, seat)  # every movable piece's, in no order
+    reroutes = sum(map(int.bit_count, targets.values()))
+    total = reroutes + 1  # and End
+    bw = state.bw[seat]
+    kinds = []  # (count, hex set, actions by bit index, in sorted order?)
+    if bw:  # every piece and the Hack cost BW
+        builds = _build_bits(state, seat, _free(state))
+        for piece in _AFFORDABLE[min(bw, len(_AFFORDABLE) - 1)]:
+            mask = builds[piece]
+            count = mask.bit_count()
+            kinds.append((count, mask, _BUILDS[(seat, piece)], False))
+            total += count
+        if COSTS["firewall"] <= bw:
+            mask = side(state, seat).unguarded
+            count = mask.bit_count()
+            kinds.append((count, mask, _BUILDS[(seat, "firewall")], True))
+            total += count
+        if not state.hacked and bw >= HACK_COST:
+            mask = _hack_bits(state, seat)
+            count = mask.bit_count()
+            kinds.append((count, mask, _HACKS[seat], True))
+            total += count
+    index = rng.choice(range(total))
+    action = _ENDS[seat]
+    for count, mask, made, in_sorted_order in kinds:
+        if index < count:
+            action = made[_in_sorted_order(mask)[index] if in_sorted_order else nth_index(mask, index)]
+            break
+        index -= count
+    else:
+        if index < reroutes:
+            for source in _in_sorted_order(movable_bits(state, seat)):
+                found = targets[1 << source]
+                count = found.bit_count()
+                if index < count:
+                    action = (_REROUTES[seat][source] or _reroutes(seat, source))[nth_index(found, index)]
+                    break
+                index -= count
+    state._cache["offered"] = action  # ``check`` accepts it at once; ``perform`` forgets it
+    return action
+
+
 def check(state: BackboneState, action: Action) -> None:
-    """Raise ``IllegalAction`` with a specific code if ``action`` is illegal now."""
+    """Raise ``IllegalAction`` with a specific code if ``action`` is illegal now.
+
+    The action ``pick_legal`` just drew for this very position (the same
+    object, kept in the cache until ``perform``) is accepted at once: a
+    random playout does not check again what it was just handed."""
+    offered = state._cache.get("offered")
+    if offered is not None and action is offered:
+        return
     if not isinstance(action, (Build, Hack, Reroute, End, Resign)):
         raise IllegalAction("unknown-action", f"{action!r} is not a Backbone action")
     if state.over:

@@ -25,7 +25,10 @@ class BackboneState:
 
     ``_cache`` holds figures derived from the pieces, keyed ``(name, seat)``
     for those that depend on one seat's pieces alone (``turns.forget`` drops
-    them when they change); code that edits the pieces by hand empties it."""
+    them when they change), and under ``"offered"`` the action
+    ``rules.pick_legal`` drew for this very position (``check`` accepts it
+    at once; ``perform`` drops it); code that edits the state by hand
+    empties it."""
 
     __slots__ = (
         "options", "seed", "cities", "pieces", "firewalls", "disabled", "bw", "current",

@@ -18,7 +18,7 @@ from ...core.events import Event
 from .actions import COSTS, Action, Build, End, Hack, Reroute, Resign
 from .board import CLASSIC_CITIES, START_ROUTER, START_SERVER, hex_name, seeded_cities
 from .bitboard import BIT
-from .network import connected_cities, score
+from .network import connected_city_bits, score
 from .state import (
     ACTIONS_PER_TURN,
     BW_LIMIT,
@@ -60,6 +60,7 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
     """Apply an action ``check`` accepted."""
     seat = action.seat
     events: list[Event] = []
+    state._cache.pop("offered", None)  # the position changes (rules.pick_legal)
     if isinstance(action, End):
         return _end_turn(state)
     if isinstance(action, Resign):
@@ -68,9 +69,15 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
     # Only the pieces of one seat change, and a network depends on its own
     # pieces alone: keep what is cached for the other seat. The changed
     # seat's pieces as hex sets follow the action instead of being read anew.
+    # A Firewall put on or spent changes no network figure (only the side's
+    # unguarded pieces and the evaluation): the seat's figures stay too.
     changed = seat if not isinstance(action, Hack) else 1 - seat
     pieces = state._cache.get(("side", changed))
-    forget(state, changed)
+    if action.piece == "firewall" if isinstance(action, Build) else \
+            isinstance(action, Hack) and action.hex in state.firewalls:
+        state._cache.pop("eval", None)
+    else:
+        forget(state, changed)
     if isinstance(action, Build):
         bit = BIT[action.hex]
         state.bw[seat] -= COSTS[action.piece]
@@ -119,7 +126,7 @@ def _start_turn(state: BackboneState) -> list[Event]:
     seat = state.current
     state.actions_taken = 0
     state.hacked = False
-    gained = INCOME + len(connected_cities(state, seat))
+    gained = INCOME + connected_city_bits(state, seat).bit_count()
     before = state.bw[seat]
     state.bw[seat] = min(BW_LIMIT, before + gained)
     return [Event("income", {"seat": seat, "turn": state.turn, "bw": state.bw[seat] - before})]
@@ -177,7 +184,7 @@ def winners(state: BackboneState) -> list[int]:
         return []
     if state.resigned is not None:
         return [1 - state.resigned]
-    key = [(score(state, s), len(connected_cities(state, s))) for s in (0, 1)]
+    key = [(score(state, s), connected_city_bits(state, s).bit_count()) for s in (0, 1)]
     if key[0] == key[1]:
         return [0, 1]
     return [0] if key[0] > key[1] else [1]

@@ -1,0 +1,81 @@
+"""``Game.pick_legal`` draws exactly what ``rng.choice(legal_actions)`` draws.
+
+Random play (the random bot, ``python -m netarcade bench``) picks through
+``pick_legal``; a game may override it to build only the action drawn
+(Backbone). Every seeded game must replay the same either way: on random
+positions of every game, both ways give the same action and leave the
+generator in the same state, and a seat with nothing to do raises
+``IndexError`` both ways without drawing.
+"""
+
+from __future__ import annotations
+
+import pytest
+
+from netarcade.core import Match
+from netarcade.core.prng import Rng
+from netarcade.games import all_games
+
+GAMES = all_games()
+#: positions checked per game and option set (every seat at each), one
+#: every ``EVERY`` actions of random games, so late positions come too
+POSITIONS = 120
+EVERY = 7
+
+
+def option_sets(game):
+    yield {}
+    if game.bench_options:
+        yield dict(game.bench_options)
+    if game.id == "backbone":
+        yield {"map": "seeded", "target": 20}
+
+
+def positions(game, options, seed):
+    """Matches reached by random play (picked the listing way), one every
+    ``EVERY`` actions and the last position of each game."""
+    match = Match(game, options, seed, history=False)
+    rng = Rng(seed)
+    reached = 0
+    while reached < POSITIONS:
+        if match.over or match.version % EVERY == 0:
+            yield match
+            reached += 1
+        if match.over:
+            seed += 1000
+            match, rng = Match(game, options, seed, history=False), Rng(seed)
+            continue
+        seat = match.pick_actor(rng)
+        match.advance(rng.choice(match.legal_actions(seat)))
+
+
+@pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
+def test_pick_legal_draws_what_choice_of_the_list_draws(game):
+    for options in option_sets(game):
+        for match in positions(game, options, seed=11):
+            for seat in range(game.players(match.state)):
+                draw = Rng(match.version * 7 + seat)
+                listed, picked = draw.copy(), draw.copy()
+                legal = game.legal_actions(match.state, seat)
+                if not legal:
+                    with pytest.raises(IndexError):
+                        game.pick_legal(match.state, seat, picked)
+                    assert picked == draw  # nothing drawn
+                    continue
+                assert game.pick_legal(match.state, seat, picked) == listed.choice(legal)
+                assert picked == listed
+
+
+def test_pick_legal_over_a_whole_backbone_game_replays_the_listing_way():
+    """Every action of seeded random Backbone games, picked both ways."""
+    game = next(g for g in GAMES if g.id == "backbone")
+    for seed in (1, 2):
+        played = []
+        for pick in (lambda s, seat, rng: rng.choice(game.legal_actions(s, seat)), game.pick_legal):
+            match, rng = Match(game, {}, seed, history=False), Rng(seed)
+            actions = []
+            while (seat := match.next_actor()) is not None:
+                actions.append(pick(match.state, seat, rng))
+                match.advance(actions[-1])
+            played.append(actions)
+        assert played[0] == played[1]
