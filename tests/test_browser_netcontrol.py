@@ -65,7 +65,10 @@ def test_three_player_game_against_two_bots(chromium, server):
         page.select_option("#f-netcontrol-seat2", "greedy")
         page.select_option("#f-netcontrol-seat3", "search")
         page.click(f"{form} button[type=submit]")
-        assert "#play=netcontrol&seats=human,greedy,search&r=" in page.url
+        # the game's link in the address bar: the worker's answer to the form (waited for:
+        # once in a few runs a loaded machine answered after the click's settle returned)
+        page.wait_for_url(re.compile(r".*#play=netcontrol&seats=human,greedy,search&r="), timeout=BOT_TIMEOUT_MS)
+        wait_human(page)
         assert data(page, "game") == "netcontrol"
         assert page.text_content("#topic") == "Net Control"
         assert page.text_content("#rules summary") == "How to play Net Control"
