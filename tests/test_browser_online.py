@@ -15,9 +15,11 @@ first paint (the game cards do not move when Python is up), and a Breach
 room taken online from the bottom of the home screen opens at its top on
 both pages once the second player joins.
 
-Backbone, Overwrite and Breach: Ann takes a two-seat game online, Bob joins
-by the link, each makes moves by clicks (the local tests' players), and both
-pages' logs show both players' moves in the game's notation. No request
+Backbone, Overwrite and Breach, one after the other in the same two pages:
+Ann takes a two-seat game online, Bob joins by the link, each makes moves by
+clicks (the local tests' players), and both pages' logs show both players'
+moves in the game's notation; Bob resigns, Ann goes home for the next game
+and Bob opens its link in the page of the room that ended. No request
 leaves 127.0.0.1.
 """
 
@@ -222,93 +224,101 @@ def log_texts(page) -> list[str]:
     return page.evaluate("[...document.querySelectorAll('#log li code')].map(c => c.textContent)")
 
 
-@pytest.mark.parametrize("game_id", ["backbone", "overwrite", "breach"])
-def test_two_people_play_online(chromium, relay_site, game_id):
-    """Ann takes a two-seat game online from the home form, Bob joins by the
-    link; each makes moves by clicks on his own page; both logs show both
-    players' moves in the game's notation, the same on both pages. Then Bob
-    resigns from his page (B27, O25, D24): both pages show the game over."""
+def test_two_people_play_online(chromium, relay_site):
+    """For Backbone, Overwrite and Breach in turn, in the same two pages: Ann
+    takes a two-seat game online from the home form, Bob joins by the link;
+    each makes moves by clicks on his own page; both logs show both players'
+    moves in the game's notation, the same on both pages. Then Bob resigns
+    from his page (B27, O25, D24): both pages show the game over. Ann then
+    goes back to the home screen for the next game, and Bob opens its link
+    in the page of the room that just ended (one start of Python per page)."""
     base = relay_site.http + "/"
-    rng = random.Random(game_id)
-    with browsing(chromium, f"online-{game_id}-ann", [base]) as ann_tab, \
-            browsing(chromium, f"online-{game_id}-bob", [base]) as bob_tab:
+    with browsing(chromium, "online-ann", [base]) as ann_tab, browsing(chromium, "online-bob", [base]) as bob_tab:
         ann, bob = ann_tab.page(), bob_tab.page()
-        ann.goto(base + "#home", wait_until="domcontentloaded")
-        wait_ready(ann)
-        ann.wait_for_function("() => document.documentElement.dataset.online === 'yes'", timeout=10_000)
-        form = ann.locator(f"form.newgame[data-game={game_id}]")
-        open_setup(ann, game_id)
-        ann.fill("#player-name", "Ann")
-        if form.locator("input[name=players]").count():
-            form.locator("input[name=players]").fill("2")
-            form.locator("input[name=players]").dispatch_event("input")
-        form.locator("select[name=seat2]").select_option("human")
-        form.locator("button[value=online]").click()
-        ann.wait_for_selector("#online-code", timeout=15_000)
-        link = ann.input_value("#online-link")
-
-        join_by_link(bob, link, "Bob")
-        # no deal is over before the first move: an Overwrite System Fail drawn
-        # before any piece is on the board goes back (O26, the default rules edition)
-        for page in (ann, bob):
-            page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=15_000)
-            assert dataset(page, "game") == game_id and dataset(page, "state") != "over"
-
-        moves = {"ann": 0, "bob": 0}
-        players = {"ann": ann, "bob": bob}
-        deadline = time.monotonic() + TITLE_SECONDS
-        wanted = MOVES_EACH[game_id]
-        while min(moves.values()) < wanted and time.monotonic() < deadline:
-            if dataset(ann, "state") == "over":
-                break  # an Overwrite game may end early (the System Fail drawn once a piece is down, O19)
-            acted = False
-            for name, page in players.items():
-                # every decision a page is asked for is taken (one left to the relay's
-                # 90 s clock once held Breach for as long)
-                if dataset(page, "state") == "human":
-                    before = int(dataset(page, "actions") or 0)
-                    TURNS[game_id](page, rng)
-                    moves[name] += 1
-                    acted = True
-                    # the relay's answer: this page's move is in its log
-                    page.wait_for_function(f"() => Number(document.documentElement.dataset.actions) > {before}"
-                                           " || document.documentElement.dataset.refused", timeout=15_000)
-            if not acted:
-                ann.wait_for_timeout(100)
-        over = dataset(ann, "state") == "over"
-        # an Overwrite game may end at its first draw after a placement (O19): then one
-        # player may have had no decision of its own (the draw is automatic, O8)
-        assert (sum(moves.values()) >= 1 if over else min(moves.values()) >= wanted), \
-            f"{game_id}: only {moves} moves in {TITLE_SECONDS} s"
-
-        # both pages show the same moves, each in the game's own notation, both seats' included
-        game = get_game(game_id)
-        done = max(int(dataset(page, "actions") or 0) for page in (ann, bob))
-        assert done >= (1 if over else 2)
-        for page in (ann, bob):
-            page.wait_for_function(f"() => document.querySelectorAll('#log li code').length >= {done}", timeout=15_000)
-        texts = {name: log_texts(page) for name, page in players.items()}
-        assert texts["ann"] == texts["bob"]
-        for text in texts["ann"]:
-            game.parse_action(text)  # notation (a summary of events would not parse)
-        seats = {text.split()[0] for text in texts["ann"]}
-        assert seats == {"p1", "p2"} or over and seats, seats
-        assert any(len(text.split()) > 2 for text in texts["bob"] if text.startswith("p1 ")) or over, texts["bob"]
-        if over:  # the game ended early (O19): both pages say so
-            bob.wait_for_function("() => document.documentElement.dataset.state === 'over'", timeout=15_000)
-            assert ann.is_visible("#overlay") and bob.is_visible("#overlay")
-        else:  # Bob resigns through his page: the card says it is final online, both pages end
-            bob.wait_for_function("() => !document.getElementById('resign').hidden", timeout=15_000)
-            bob.click("#resign")
-            assert "Online it is final" in bob.text_content("#overlay .resign-card")
-            bob.click("#overlay [data-cmd=resign-yes]")
-            for page in (ann, bob):
-                page.wait_for_function("() => document.documentElement.dataset.state === 'over'", timeout=15_000)
-                page.wait_for_function("() => document.getElementById('overlay').textContent.includes('dice verified')",
-                                       timeout=30_000)
-            assert log_texts(ann)[-1] == "p2 resign"
+        for game_id in ("backbone", "overwrite", "breach"):
+            play_a_room(ann, bob, base, game_id)
         for tab in (ann_tab, bob_tab):
             tab.check_clean()
+
+
+def play_a_room(ann, bob, base: str, game_id: str) -> None:
+    """One room of ``test_two_people_play_online``, from Ann's home screen to the game over."""
+    rng = random.Random(game_id)
+    ann.goto(base + "#home", wait_until="domcontentloaded")
+    wait_ready(ann)
+    ann.wait_for_function("() => document.documentElement.dataset.view === 'home'", timeout=15_000)
+    ann.wait_for_function("() => document.documentElement.dataset.online === 'yes'", timeout=10_000)
+    form = ann.locator(f"form.newgame[data-game={game_id}]")
+    open_setup(ann, game_id)
+    ann.fill("#player-name", "Ann")
+    if form.locator("input[name=players]").count():
+        form.locator("input[name=players]").fill("2")
+        form.locator("input[name=players]").dispatch_event("input")
+    form.locator("select[name=seat2]").select_option("human")
+    form.locator("button[value=online]").click()
+    ann.wait_for_selector("#online-code", timeout=15_000)
+    link = ann.input_value("#online-link")
+
+    join_by_link(bob, link, "Bob")
+    # no deal is over before the first move: an Overwrite System Fail drawn
+    # before any piece is on the board goes back (O26, the default rules edition)
+    for page in (ann, bob):
+        page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=15_000)
+        assert dataset(page, "game") == game_id and dataset(page, "state") != "over"
+
+    moves = {"ann": 0, "bob": 0}
+    players = {"ann": ann, "bob": bob}
+    deadline = time.monotonic() + TITLE_SECONDS
+    wanted = MOVES_EACH[game_id]
+    while min(moves.values()) < wanted and time.monotonic() < deadline:
+        if dataset(ann, "state") == "over":
+            break  # an Overwrite game may end early (the System Fail drawn once a piece is down, O19)
+        acted = False
+        for name, page in players.items():
+            # every decision a page is asked for is taken (one left to the relay's
+            # 90 s clock once held Breach for as long)
+            if dataset(page, "state") == "human":
+                before = int(dataset(page, "actions") or 0)
+                TURNS[game_id](page, rng)
+                moves[name] += 1
+                acted = True
+                # the relay's answer: this page's move is in its log
+                page.wait_for_function(f"() => Number(document.documentElement.dataset.actions) > {before}"
+                                       " || document.documentElement.dataset.refused", timeout=15_000)
+        if not acted:
+            ann.wait_for_timeout(100)
+    over = dataset(ann, "state") == "over"
+    # an Overwrite game may end at its first draw after a placement (O19): then one
+    # player may have had no decision of its own (the draw is automatic, O8)
+    assert (sum(moves.values()) >= 1 if over else min(moves.values()) >= wanted), \
+        f"{game_id}: only {moves} moves in {TITLE_SECONDS} s"
+
+    # both pages show the same moves, each in the game's own notation, both seats' included
+    game = get_game(game_id)
+    done = max(int(dataset(page, "actions") or 0) for page in (ann, bob))
+    assert done >= (1 if over else 2)
+    for page in (ann, bob):
+        page.wait_for_function(f"() => document.querySelectorAll('#log li code').length >= {done}", timeout=15_000)
+    texts = {name: log_texts(page) for name, page in players.items()}
+    assert texts["ann"] == texts["bob"]
+    for text in texts["ann"]:
+        game.parse_action(text)  # notation (a summary of events would not parse)
+    seats = {text.split()[0] for text in texts["ann"]}
+    assert seats == {"p1", "p2"} or over and seats, seats
+    assert any(len(text.split()) > 2 for text in texts["bob"] if text.startswith("p1 ")) or over, texts["bob"]
+    if over:  # the game ended early (O19): both pages say so
+        bob.wait_for_function("() => document.documentElement.dataset.state === 'over'", timeout=15_000)
+        assert ann.is_visible("#overlay") and bob.is_visible("#overlay")
+    else:  # Bob resigns through his page: the card says it is final online, both pages end
+        bob.wait_for_function("() => !document.getElementById('resign').hidden", timeout=15_000)
+        bob.click("#resign")
+        assert "Online it is final" in bob.text_content("#overlay .resign-card")
+        bob.click("#overlay [data-cmd=resign-yes]")
+        for page in (ann, bob):
+            page.wait_for_function("() => document.documentElement.dataset.state === 'over'", timeout=15_000)
+            page.wait_for_function("() => document.getElementById('overlay').textContent.includes('dice verified')",
+                                   timeout=30_000)
+        assert log_texts(ann)[-1] == "p2 resign"
 
 
 def test_take_a_local_backbone_game_online(chromium, relay_site):
