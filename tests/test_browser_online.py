@@ -39,6 +39,8 @@ from test_relay_harness import RelayProcess
 
 from netarcade.games import get_game
 
+pytestmark = pytest.mark.browser
+
 #: a safety bound for the game's loop (it is bounded in clicks too)
 GAME_SECONDS = 420
 #: Bob closes and reopens his page after this many clicks of the two players
