@@ -18,6 +18,8 @@ are those touching ``required`` (every one when it is None) but not
 [(0, 'd5'), (0, 'e5'), (1, 'e4'), (1, 'e5')]
 >>> pick(("a", "b", "c", "d"), 0b1010)
 ['b', 'd']
+>>> nth(0b1010, 1), nth(1 << 300 | 1, 1)
+(3, 300)
 """
 
 from __future__ import annotations
@@ -84,6 +86,36 @@ def pick(table, chosen: int) -> list:
     """The entries of ``table`` at the bits of ``chosen``, ascending
     (``table`` at least as long as ``chosen`` has bits)."""
     return list(compress(table, format(chosen, f"0{len(table)}b")[::-1].encode().translate(_SELECTOR)))
+
+
+#: per byte: the indexes of its set bits, ascending
+_BYTE_BITS = tuple(tuple(i for i in range(8) if byte >> i & 1) for byte in range(256))
+_WORD = (1 << 64) - 1
+
+
+def nth(chosen: int, n: int) -> int:
+    """The index of the ``n``-th bit (from 0, ascending) of the bit set
+    ``chosen``: where ``pick`` finds its ``n``-th entry, found 64 bits,
+    then 8 bits at a time without listing the rest (``IndexError`` past
+    the last)."""
+    if not 0 <= n < chosen.bit_count():
+        raise IndexError(f"the bit set has no bit number {n}")
+    shift = 0
+    word = chosen & _WORD
+    count = word.bit_count()
+    while n >= count:
+        n -= count
+        chosen >>= 64
+        shift += 64
+        word = chosen & _WORD
+        count = word.bit_count()
+    while True:
+        bits = _BYTE_BITS[word & 255]
+        if n < len(bits):
+            return shift + bits[n]
+        n -= len(bits)
+        word >>= 8
+        shift += 8
 
 
 def anchor_table(shape: str, size: int, make) -> tuple:

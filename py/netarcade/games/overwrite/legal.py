@@ -134,15 +134,23 @@ def _fitting(state: OverwriteState, kind, seat: int, name: str, shape: str, rule
     key = (kind, seat, name, size, chosen)
     found = _PICKED.get(key)
     if found is None:
-        table = _ACTIONS.get(key[:4])
-        if table is None:
-            if len(_ACTIONS) >= _TABLES:
-                _ACTIONS.clear()
-            table = _ACTIONS[key[:4]] = anchor_table(shape, size, lambda k, anchor: kind(seat, name, k, anchor))
         if len(_PICKED) >= _KEPT:
             _PICKED.clear()
-        found = _PICKED[key] = pick(table, chosen)
+        found = _PICKED[key] = pick(action_table(kind, seat, name, shape, size), chosen)
     return found
+
+
+def action_table(kind, seat: int, name: str, shape: str, size: int) -> tuple:
+    """The ``kind`` actions (Place or Defrag) of ``name`` at the bits of a
+    placement bit set of ``shape`` inside the boundary of ``size``
+    (``fits.anchor_table``), kept: the same action objects every time."""
+    key = (kind, seat, name, size)
+    table = _ACTIONS.get(key)
+    if table is None:
+        if len(_ACTIONS) >= _TABLES:
+            _ACTIONS.clear()
+        table = _ACTIONS[key] = anchor_table(shape, size, lambda k, anchor: kind(seat, name, k, anchor))
+    return table
 
 
 def forget() -> None:
@@ -232,6 +240,13 @@ def _well_formed(action) -> bool:
 
 
 def check(state: OverwriteState, action) -> None:
+    """Raise ``IllegalAction`` with a specific code if ``action`` is
+    illegal now. The action ``pick.pick_legal`` just drew for this very
+    position (the same object, ``state.offered`` until the state changes)
+    is accepted at once: a random playout does not check again what it
+    was just handed."""
+    if action is state.offered and action is not None:
+        return
     if not isinstance(action, (Draw, Place, Defrag, Reserve, Pass, Resign)) or not _well_formed(action):
         _refuse("unknown-action", f"{action!r} is not an Overwrite action")
     seat = action.seat

@@ -147,6 +147,7 @@ def _anti_virus(state: OverwriteState, piece: str) -> list[str]:
 
 
 def perform(state: OverwriteState, action) -> list[Event]:
+    state.offered = None  # the position changes (``pick.pick_legal``)
     seat = action.seat
     if isinstance(action, Place):
         personal = state.phase == DRAW
