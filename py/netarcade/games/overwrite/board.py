@@ -170,12 +170,12 @@ def spans(mask: int, size: int, from_sides: int = ALL_SIDES) -> bool:
     opposite sides (O12, editions 1-2); rules edition 3 asks it of the sides
     the first piece lies against only."""
     edges = sides(size)
-    pairs = [(edges[i], edges[OPPOSITE[i]]) for i in range(4) if from_sides >> i & 1]
-    if not any(mask & near and mask & far for near, far in pairs):
-        return False
-    for group in components(mask):
-        if any(group & near and group & far for near, far in pairs):
-            return True
+    for i in range(4):
+        if from_sides >> i & 1:
+            near, far = mask & edges[i], mask & edges[OPPOSITE[i]]
+            # every group touching the near side, grown at once, reaches the far one?
+            if near and far and group_of(mask, near) & far:
+                return True
     return False
 
 

@@ -33,7 +33,7 @@ from .actions import NAME_SHAPE, PLACEABLE, Defrag, Draw, Pass, Place, Reserve, 
 from .board import CELLS, neighbours, placement_table, rim, shape_mask
 from .fits import anchor_table, fits, pick, placement_bits
 from .fits import forget as fits_forget
-from .pieces import COLOUR, KIND, ORDER, ORIENTATIONS, PLAY_NAME, RESERVE_LIMIT, SHAPE, SIZE, orientation_name
+from .pieces import COLOUR, COLOURS, KIND, ORDER, ORIENTATIONS, PLAY_NAME, RESERVE_LIMIT, SHAPE, SIZE, orientation_name
 from .state import DRAW, PLAY, PRINTED_EDITION, OverwriteState, edition
 
 PERSONAL_LIMIT = 2
@@ -67,19 +67,18 @@ def count_placements(state: OverwriteState, shape: str) -> int:
 
 def sources(state: OverwriteState, seat: int) -> list[str]:
     """The pieces ``seat`` may play now: the personal bank before drawing,
-    the community bank after (O8, O15), one copy of each special kind."""
-    return list(_playable(tuple(state.personal[seat] if state.phase == DRAW else state.bank)))
+    the community bank after (O8, O15), one copy of each special kind (the
+    first in box order), in box order."""
+    found = [piece for piece in (state.personal[seat] if state.phase == DRAW else state.bank) if piece in _PLAYABLE]
+    if len(found) > 1:  # a bank holds a few pieces: sorting them beats keeping answers
+        found.sort(key=ORDER.__getitem__)
+        seen: set[str] = set()
+        found = [piece for piece in found if not (PLAY_NAME[piece] in seen or seen.add(PLAY_NAME[piece]))]
+    return found
 
 
-@lru_cache(maxsize=4096)
-def _playable(pool: tuple[str, ...]) -> tuple[str, ...]:
-    seen, found = set(), []
-    for piece in sorted(pool, key=ORDER.__getitem__):
-        name = PLAY_NAME[piece]
-        if name not in seen and KIND[piece] not in ("df", "sf"):
-            seen.add(name)
-            found.append(piece)
-    return tuple(found)
+#: the pieces a Place may take (not a Defrag nor the System Fail)
+_PLAYABLE = frozenset(piece for piece, kind in KIND.items() if kind not in ("df", "sf"))
 
 
 def movable(state: OverwriteState) -> list[str]:
@@ -97,16 +96,19 @@ def has_defrag(state: OverwriteState) -> bool:
 
 
 def reservable(state: OverwriteState, seat: int) -> list[str]:
-    """Pieces ``seat`` may reserve now (O14)."""
+    """Pieces ``seat`` may reserve now (O14), in box order."""
     if state.phase != PLAY or len(state.personal[seat]) >= PERSONAL_LIMIT:
         return []
-    return list(_reservable(tuple(state.bank), seat))
+    own = _RESERVABLE.get(seat, ())
+    found = [piece for piece in state.bank if piece in own]
+    if len(found) > 1:
+        found.sort(key=ORDER.__getitem__)
+    return found
 
 
-@lru_cache(maxsize=4096)
-def _reservable(bank: tuple[str, ...], seat: int) -> tuple[str, ...]:
-    return tuple(piece for piece in sorted(bank, key=ORDER.__getitem__)
-                 if COLOUR[piece] == seat and SIZE[piece] <= RESERVE_LIMIT)
+#: per colour, its pieces small enough to reserve (O14)
+_RESERVABLE = {colour: frozenset(piece for piece in KIND if COLOUR[piece] == colour and SIZE[piece] <= RESERVE_LIMIT)
+               for colour in range(COLOURS)}
 
 
 #: (Place or Defrag, seat, piece name, boundary size) -> its actions at the
