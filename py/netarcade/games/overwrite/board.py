@@ -40,9 +40,17 @@ _NOT_FIRST_COLUMN = FULL & ~_column_mask(0)
 _NOT_LAST_COLUMN = FULL & ~_column_mask(WIDTH - 1)
 
 
-def cell_name(cell: int) -> str:
+def _cell_name(cell: int) -> str:
     row, col = divmod(cell, WIDTH)
     return f"{COLUMNS[col]}{row + 1}"
+
+
+#: every cell's name, made once (events name the cells of every placement)
+_CELL_NAMES = tuple(_cell_name(cell) for cell in range(CELLS))
+
+
+def cell_name(cell: int) -> str:
+    return _CELL_NAMES[cell] if 0 <= cell < CELLS else _cell_name(cell)
 
 
 @lru_cache(maxsize=4096)

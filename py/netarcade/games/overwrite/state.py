@@ -163,7 +163,10 @@ class OverwriteState:
 
     def is_uncovered(self, piece: str) -> bool:
         stacks = self.stacks
-        return all(stacks[cell][-1] == piece for cell in cells_in(self.placed[piece][2]))
+        for cell in cells_in(self.placed[piece][2]):
+            if stacks[cell][-1] != piece:
+                return False
+        return True
 
 
 def nothing_placed_yet(state: OverwriteState) -> bool:
