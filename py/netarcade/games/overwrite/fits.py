@@ -13,9 +13,9 @@ once; the placements that overlap a set of cells are the OR of their cells'
 bit sets, so the placements that avoid ``forbidden`` and touch ``required``
 are those touching ``required`` (every one when it is None) but not
 ``forbidden``, in the order ``board.placements`` lists them. The ORs are
-read from tables by half-rows of the boundary (``chunks``: every pattern
-of up to five cells of a half-row, its OR made once), so a set of cells
-costs one lookup per half-row it touches, not one per cell.
+read from tables by chunks of the boundary's rows (``chunks``: every
+pattern of the up to six cells of a chunk, its OR made once), so a set of
+cells costs one lookup per chunk it touches, not one per cell.
 
 >>> pick(anchor_table("I2", 6, lambda k, anchor: (k, cell_name(anchor))), fits("I2", 6, 0, 1 << parse_cell("e5")))
 [(0, 'd5'), (0, 'e5'), (1, 'e4'), (1, 'e5')]
@@ -55,16 +55,24 @@ def placement_bits(shape: str, size: int) -> dict[int, int]:
     return {mask: 1 << i for i, (_, _, mask) in enumerate(placements(shape, size))}
 
 
+#: the most cells of a row one table covers (64 patterns: a 6x6 board's whole row)
+CHUNK = 6
+
+
 @lru_cache(maxsize=None)
 def chunks(shape: str, size: int) -> tuple[tuple[int, int, tuple[int, ...]], ...]:
-    """Per half-row of the boundary of ``size``: its first cell, the mask
-    of its width, and per pattern of its cells (bit ``c``: the ``c``-th
+    """Per chunk of a row of the boundary of ``size`` (a whole row up to
+    ``CHUNK`` cells, else its halves): its first cell, the mask of its
+    width, and per pattern of its cells (bit ``c``: the ``c``-th
     cell from its first) the OR of their ``covers``."""
     cover = covers(shape, size)
     low = (WIDTH - size) // 2
     found = []
+    parts = -(-size // CHUNK)  # a row in as few chunks as ``CHUNK`` allows, as even as can be
+    bounds = [low + size * part // parts for part in range(parts + 1)]
     for row in range(low, low + size):
-        for start, width in ((low, size // 2), (low + size // 2, size - size // 2)):
+        for start, end in zip(bounds, bounds[1:]):
+            width = end - start
             first = row * WIDTH + start
             table = tuple(reduce(or_, (cover[first + c] for c in range(width) if pattern >> c & 1), 0)
                           for pattern in range(1 << width))
