@@ -2,7 +2,7 @@
 
 Random play (the random bot, ``python -m netarcade bench``) picks through
 ``pick_legal``; a game may override it to build only the action drawn
-(Backbone). Every seeded game must replay the same either way: on random
+(Backbone, Overwrite). Every seeded game must replay the same either way: on random
 positions of every game, both ways give the same action and leave the
 generator in the same state, and a seat with nothing to do raises
 ``IndexError`` both ways without drawing.
@@ -13,6 +13,8 @@ from __future__ import annotations
 import pytest
 
 from netarcade.core import Match
+from netarcade.core.errors import IllegalAction
+from netarcade.core.game import Game
 from netarcade.core.prng import Rng
 from netarcade.games import all_games
 
@@ -29,6 +31,9 @@ def option_sets(game):
         yield dict(game.bench_options)
     if game.id == "backbone":
         yield {"map": "seeded", "target": 20}
+    if game.id == "overwrite":  # a wider board, and the older editions' rules
+        yield {"players": 5, "rules": 2}
+        yield {"players": 3, "rules": 1}
 
 
 def positions(game, options, seed):
@@ -66,16 +71,43 @@ def test_pick_legal_draws_what_choice_of_the_list_draws(game):
                 assert picked == listed
 
 
-def test_pick_legal_over_a_whole_backbone_game_replays_the_listing_way():
-    """Every action of seeded random Backbone games, picked both ways."""
-    game = next(g for g in GAMES if g.id == "backbone")
-    for seed in (1, 2):
-        played = []
-        for pick in (lambda s, seat, rng: rng.choice(game.legal_actions(s, seat)), game.pick_legal):
-            match, rng = Match(game, {}, seed, history=False), Rng(seed)
-            actions = []
-            while (seat := match.next_actor()) is not None:
-                actions.append(pick(match.state, seat, rng))
-                match.advance(actions[-1])
-            played.append(actions)
-        assert played[0] == played[1]
+#: the games that override ``pick_legal``, with the option sets their whole games are played in
+OVERRIDES = {
+    "backbone": ({},),
+    "overwrite": ({}, {"players": 4}, {"players": 6, "rules": 2}, {"rules": 1, "fail": "printed"}),
+}
+
+
+@pytest.mark.parametrize("game_id", sorted(OVERRIDES))
+def test_pick_legal_over_whole_games_replays_the_listing_way(game_id):
+    """Every action of seeded random games, picked both ways, through
+    ``advance`` (the override's pick is checked and played at once)."""
+    game = next(g for g in GAMES if g.id == game_id)
+    assert type(game).pick_legal is not Game.pick_legal  # the override is what is tested
+    for options in OVERRIDES[game_id]:
+        for seed in (1, 2, 3):
+            played = []
+            for pick in (lambda s, seat, rng: rng.choice(game.legal_actions(s, seat)), game.pick_legal):
+                match, rng = Match(game, options, seed, history=False), Rng(seed)
+                actions = []
+                while (seat := match.next_actor()) is not None:
+                    actions.append(pick(match.state, seat, rng))
+                    match.advance(actions[-1])
+                played.append((actions, match.digest()))
+            assert played[0] == played[1]
+
+
+def test_an_overwrite_pick_is_checked_again_once_the_position_changed():
+    """``check`` takes the action just drawn at once only for the position
+    it was drawn in: after another action it is judged again."""
+    game = next(g for g in GAMES if g.id == "overwrite")
+    match = Match(game, {}, 5, history=False)
+    state = match.state
+    seat = match.next_actor()
+    picked = game.pick_legal(state, seat, Rng(1))
+    game.check(state, picked)
+    other = next(a for a in game.legal_actions(state, seat) if a != picked)
+    match.advance(other)
+    assert state.current != seat and state.offered is None
+    with pytest.raises(IllegalAction, match="turn"):
+        game.check(state, picked)

@@ -322,6 +322,19 @@ def test_shuffle_is_deterministic_permutation(seed, xs):
     assert sorted(a) == sorted(xs)
 
 
+@given(st.integers(0, U64 - 1), st.integers(0, 60))
+def test_shuffle_is_fisher_yates_on_below(seed, n):
+    """``shuffle`` writes ``next_u64`` out in its loop: it must draw exactly
+    what ``j = below(i + 1)`` from the end draws, and leave the same state."""
+    shuffled, spelled = list(range(n)), list(range(n))
+    fast, slow = Rng(seed), Rng(seed)
+    fast.shuffle(shuffled)
+    for i in range(n - 1, 0, -1):
+        j = slow.below(i + 1)
+        spelled[i], spelled[j] = spelled[j], spelled[i]
+    assert shuffled == spelled and fast.state == slow.state
+
+
 def test_shuffle_small_lists():
     for n in (0, 1):
         xs = list(range(n))

@@ -303,10 +303,27 @@ class Rng:
         >>> r = Rng(42); xs = list(range(10)); r.shuffle(xs); xs
         [7, 3, 8, 9, 5, 6, 4, 1, 0, 2]
         """
-        below = self.below
+        # exactly ``j = self.below(i + 1)`` each step, with ``next_u64``
+        # written out in the loop (every game's setup shuffles)
+        s0, s1, s2, s3 = self._s0, self._s1, self._s2, self._s3
         for i in range(len(lst) - 1, 0, -1):
-            j = below(i + 1)
+            n = i + 1
+            limit = _TWO64 - _TWO64 % n
+            while True:
+                m = (s1 * 5) & _MASK64
+                v = ((((m << 7) | (m >> 57)) & _MASK64) * 9) & _MASK64
+                s2 ^= s0
+                s3 ^= s1
+                s0 ^= s3
+                shifted = (s1 << 17) & _MASK64
+                s1 ^= s2
+                s2 ^= shifted
+                s3 = ((s3 << 45) | (s3 >> 19)) & _MASK64
+                if v < limit:
+                    break
+            j = v % n
             lst[i], lst[j] = lst[j], lst[i]
+        self._s0, self._s1, self._s2, self._s3 = s0, s1, s2, s3
 
     def sample(self, seq: Sequence[T], k: int) -> list[T]:
         """Return a list of ``k`` elements drawn from distinct positions of ``seq``.

@@ -5,7 +5,8 @@ Fail is drawn. Chance (the envelope), no hidden hands.
 
 Registers the game; the pieces live in ``pieces.py``, the grid in
 ``board.py``, the state in ``state.py``, the setup in ``start.py``, legality
-in ``legal.py`` (placements found by ``fits.py``), applying actions in
+in ``legal.py`` (placements found by ``fits.py``), one random legal action
+without the list in ``pick.py``, applying actions in
 ``rules.py``, scores in ``scoring.py``, the notation in ``actions.py``. The rules as implemented: docs/rules/overwrite.md.
 """
 
@@ -17,7 +18,7 @@ from ...core.errors import InvalidNotation
 from ...core.game import TURN, Game
 from ...core.options import Option, OptionSchema
 from ..registry import register
-from . import evaluation, legal, rules, scoring
+from . import evaluation, legal, pick, rules, scoring
 from .actions import PLACEABLE, format_action, parse_action
 from .board import cell_name, cells_of
 from .evaluation import BOT_SETTINGS, evaluate, evaluate_all
@@ -81,6 +82,11 @@ class Overwrite(Game):
 
     def legal_actions(self, state, seat):
         return legal.legal_actions(state, seat)
+
+    def pick_legal(self, state, seat, rng):
+        """``rng.choice`` of the legal list, counted kind by kind without
+        building it (``pick.pick_legal``): the same action, the same draw."""
+        return pick.pick_legal(state, seat, rng)
 
     def iter_legal_actions(self, state, seat):
         return legal.iter_legal(state, seat)

@@ -40,9 +40,17 @@ _NOT_FIRST_COLUMN = FULL & ~_column_mask(0)
 _NOT_LAST_COLUMN = FULL & ~_column_mask(WIDTH - 1)
 
 
-def cell_name(cell: int) -> str:
+def _cell_name(cell: int) -> str:
     row, col = divmod(cell, WIDTH)
     return f"{COLUMNS[col]}{row + 1}"
+
+
+#: every cell's name, made once (events name the cells of every placement)
+_CELL_NAMES = tuple(_cell_name(cell) for cell in range(CELLS))
+
+
+def cell_name(cell: int) -> str:
+    return _CELL_NAMES[cell] if 0 <= cell < CELLS else _cell_name(cell)
 
 
 @lru_cache(maxsize=4096)
@@ -95,9 +103,10 @@ def components(mask: int):
 
 def group_of(mask: int, seed: int) -> int:
     """The cells of ``mask`` edge-connected to ``seed`` (a connected part of ``mask``)."""
-    group = seed
-    while True:
-        grown = group | (neighbours(group) & mask)
+    group, mask = seed, mask & FULL
+    while True:  # ``group | (neighbours(group) & mask)``, written out: the hot loop of scoring
+        grown = group | (((group << WIDTH) | (group >> WIDTH) | ((group << 1) & _NOT_FIRST_COLUMN)
+                          | ((group >> 1) & _NOT_LAST_COLUMN)) & mask)
         if grown == group:
             return group
         group = grown
@@ -169,12 +178,12 @@ def spans(mask: int, size: int, from_sides: int = ALL_SIDES) -> bool:
     opposite sides (O12, editions 1-2); rules edition 3 asks it of the sides
     the first piece lies against only."""
     edges = sides(size)
-    pairs = [(edges[i], edges[OPPOSITE[i]]) for i in range(4) if from_sides >> i & 1]
-    if not any(mask & near and mask & far for near, far in pairs):
-        return False
-    for group in components(mask):
-        if any(group & near and group & far for near, far in pairs):
-            return True
+    for i in range(4):
+        if from_sides >> i & 1:
+            near, far = mask & edges[i], mask & edges[OPPOSITE[i]]
+            # every group touching the near side, grown at once, reaches the far one?
+            if near and far and group_of(mask, near) & far:
+                return True
     return False
 
 

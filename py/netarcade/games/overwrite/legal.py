@@ -33,7 +33,7 @@ from .actions import NAME_SHAPE, PLACEABLE, Defrag, Draw, Pass, Place, Reserve, 
 from .board import CELLS, neighbours, placement_table, rim, shape_mask
 from .fits import anchor_table, fits, pick, placement_bits
 from .fits import forget as fits_forget
-from .pieces import COLOUR, KIND, ORDER, ORIENTATIONS, PLAY_NAME, RESERVE_LIMIT, SHAPE, SIZE, orientation_name
+from .pieces import COLOUR, COLOURS, KIND, ORDER, ORIENTATIONS, PLAY_NAME, RESERVE_LIMIT, SHAPE, SIZE, orientation_name
 from .state import DRAW, PLAY, PRINTED_EDITION, OverwriteState, edition
 
 PERSONAL_LIMIT = 2
@@ -67,19 +67,18 @@ def count_placements(state: OverwriteState, shape: str) -> int:
 
 def sources(state: OverwriteState, seat: int) -> list[str]:
     """The pieces ``seat`` may play now: the personal bank before drawing,
-    the community bank after (O8, O15), one copy of each special kind."""
-    return list(_playable(tuple(state.personal[seat] if state.phase == DRAW else state.bank)))
+    the community bank after (O8, O15), one copy of each special kind (the
+    first in box order), in box order."""
+    found = [piece for piece in (state.personal[seat] if state.phase == DRAW else state.bank) if piece in _PLAYABLE]
+    if len(found) > 1:  # a bank holds a few pieces: sorting them beats keeping answers
+        found.sort(key=ORDER.__getitem__)
+        seen: set[str] = set()
+        found = [piece for piece in found if not (PLAY_NAME[piece] in seen or seen.add(PLAY_NAME[piece]))]
+    return found
 
 
-@lru_cache(maxsize=4096)
-def _playable(pool: tuple[str, ...]) -> tuple[str, ...]:
-    seen, found = set(), []
-    for piece in sorted(pool, key=ORDER.__getitem__):
-        name = PLAY_NAME[piece]
-        if name not in seen and KIND[piece] not in ("df", "sf"):
-            seen.add(name)
-            found.append(piece)
-    return tuple(found)
+#: the pieces a Place may take (not a Defrag nor the System Fail)
+_PLAYABLE = frozenset(piece for piece, kind in KIND.items() if kind not in ("df", "sf"))
 
 
 def movable(state: OverwriteState) -> list[str]:
@@ -97,16 +96,19 @@ def has_defrag(state: OverwriteState) -> bool:
 
 
 def reservable(state: OverwriteState, seat: int) -> list[str]:
-    """Pieces ``seat`` may reserve now (O14)."""
+    """Pieces ``seat`` may reserve now (O14), in box order."""
     if state.phase != PLAY or len(state.personal[seat]) >= PERSONAL_LIMIT:
         return []
-    return list(_reservable(tuple(state.bank), seat))
+    own = _RESERVABLE.get(seat, ())
+    found = [piece for piece in state.bank if piece in own]
+    if len(found) > 1:
+        found.sort(key=ORDER.__getitem__)
+    return found
 
 
-@lru_cache(maxsize=4096)
-def _reservable(bank: tuple[str, ...], seat: int) -> tuple[str, ...]:
-    return tuple(piece for piece in sorted(bank, key=ORDER.__getitem__)
-                 if COLOUR[piece] == seat and SIZE[piece] <= RESERVE_LIMIT)
+#: per colour, its pieces small enough to reserve (O14)
+_RESERVABLE = {colour: frozenset(piece for piece in KIND if COLOUR[piece] == colour and SIZE[piece] <= RESERVE_LIMIT)
+               for colour in range(COLOURS)}
 
 
 #: (Place or Defrag, seat, piece name, boundary size) -> its actions at the
@@ -134,15 +136,23 @@ def _fitting(state: OverwriteState, kind, seat: int, name: str, shape: str, rule
     key = (kind, seat, name, size, chosen)
     found = _PICKED.get(key)
     if found is None:
-        table = _ACTIONS.get(key[:4])
-        if table is None:
-            if len(_ACTIONS) >= _TABLES:
-                _ACTIONS.clear()
-            table = _ACTIONS[key[:4]] = anchor_table(shape, size, lambda k, anchor: kind(seat, name, k, anchor))
         if len(_PICKED) >= _KEPT:
             _PICKED.clear()
-        found = _PICKED[key] = pick(table, chosen)
+        found = _PICKED[key] = pick(action_table(kind, seat, name, shape, size), chosen)
     return found
+
+
+def action_table(kind, seat: int, name: str, shape: str, size: int) -> tuple:
+    """The ``kind`` actions (Place or Defrag) of ``name`` at the bits of a
+    placement bit set of ``shape`` inside the boundary of ``size``
+    (``fits.anchor_table``), kept: the same action objects every time."""
+    key = (kind, seat, name, size)
+    table = _ACTIONS.get(key)
+    if table is None:
+        if len(_ACTIONS) >= _TABLES:
+            _ACTIONS.clear()
+        table = _ACTIONS[key] = anchor_table(shape, size, lambda k, anchor: kind(seat, name, k, anchor))
+    return table
 
 
 def forget() -> None:
@@ -232,6 +242,13 @@ def _well_formed(action) -> bool:
 
 
 def check(state: OverwriteState, action) -> None:
+    """Raise ``IllegalAction`` with a specific code if ``action`` is
+    illegal now. The action ``pick.pick_legal`` just drew for this very
+    position (the same object, ``state.offered`` until the state changes)
+    is accepted at once: a random playout does not check again what it
+    was just handed."""
+    if action is state.offered and action is not None:
+        return
     if not isinstance(action, (Draw, Place, Defrag, Reserve, Pass, Resign)) or not _well_formed(action):
         _refuse("unknown-action", f"{action!r} is not an Overwrite action")
     seat = action.seat

@@ -70,7 +70,8 @@ def start_turn(state: OverwriteState, seat: int) -> list[Event]:
 
 
 def end_turn(state: OverwriteState) -> list[Event]:
-    state.history.append(tuple(scores(state)))
+    known = state._scores  # kept up to date by ``lay`` once asked (``scoring.scores``)
+    state.history.append(tuple(scores(state) if known is None else known))
     following = (state.current + 1) % state.players
     while following in state.resigned:  # O25: a seat that left is skipped
         following = (following + 1) % state.players
@@ -147,11 +148,14 @@ def _anti_virus(state: OverwriteState, piece: str) -> list[str]:
 
 
 def perform(state: OverwriteState, action) -> list[Event]:
+    state.offered = None  # the position changes (``pick.pick_legal``)
     seat = action.seat
     if isinstance(action, Place):
         personal = state.phase == DRAW
-        piece = bank_piece(state, seat, action.piece)
-        (state.personal[seat] if personal else state.bank).remove(piece)
+        pool = state.personal[seat] if personal else state.bank
+        # a code block's name is its id; a special's names its first copy in a bank
+        piece = action.piece if action.piece in pool else bank_piece(state, seat, action.piece)
+        pool.remove(piece)
         mask = placement_table(SHAPE[piece], state.size)[(action.orient, action.cell)]
         state.lay(piece, action.orient, action.cell, mask)
         data = {"seat": seat, "piece": piece, "orient": orientation_name(action.orient),

@@ -50,7 +50,7 @@ def fail_returns(state: "OverwriteState") -> bool:
 class OverwriteState:
     __slots__ = ("options", "players", "size", "inside", "envelope", "bank", "personal", "out", "placed",
                  "stacks", "occupied", "encrypted", "tops", "unlocked", "current", "phase", "first", "turn",
-                 "over", "failed_by", "history", "_scores", "resigned", "first_sides")
+                 "over", "failed_by", "history", "_scores", "resigned", "first_sides", "offered")
 
     def __init__(self, options: dict[str, Any]):
         self.options = dict(options)
@@ -85,6 +85,10 @@ class OverwriteState:
         #: each seat's largest group after every finished turn (for the chart)
         self.history: list[tuple[int, ...]] = []
         self._scores: list[int] | None = None
+        #: the action ``pick.pick_legal`` just drew for this very position,
+        #: which ``legal.check`` accepts at once; None again once anything
+        #: changes (``rules.perform``, ``lay``, ``lift``) and in a copy
+        self.offered = None
 
     def copy(self) -> "OverwriteState":
         twin = OverwriteState.__new__(OverwriteState)
@@ -103,6 +107,7 @@ class OverwriteState:
         twin.over, twin.failed_by, twin.resigned = self.over, self.failed_by, self.resigned
         twin.history = list(self.history)
         twin._scores = self._scores
+        twin.offered = None
         return twin
 
     # --- the board ---------------------------------------------------------
@@ -111,6 +116,7 @@ class OverwriteState:
         empty board before stacking is allowed is a first piece (O10): the
         sides it lies against are the ones the chain must reach across from
         (O27; kept in every edition, digested from edition 3)."""
+        self.offered = None
         if not self.unlocked and not self.occupied:
             self.first_sides = touched_sides(mask, self.size)
         self.placed[piece] = (orient, anchor, mask)
@@ -136,6 +142,7 @@ class OverwriteState:
 
     def lift(self, piece: str) -> int:
         """Take an uncovered ``piece`` off the board; its mask."""
+        self.offered = None
         _, _, mask = self.placed.pop(piece)
         stacks, tops = self.stacks, self.tops
         colour = COLOUR[piece]
@@ -156,7 +163,10 @@ class OverwriteState:
 
     def is_uncovered(self, piece: str) -> bool:
         stacks = self.stacks
-        return all(stacks[cell][-1] == piece for cell in cells_in(self.placed[piece][2]))
+        for cell in cells_in(self.placed[piece][2]):
+            if stacks[cell][-1] != piece:
+                return False
+        return True
 
 
 def nothing_placed_yet(state: OverwriteState) -> bool:
