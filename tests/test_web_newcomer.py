@@ -129,7 +129,7 @@ def test_an_instant_bot_waits_for_the_page_to_show_the_last_move():
 
 
 def test_the_page_s_answer_to_the_last_message_is_what_drawn_waits_for():
-    from netarcade.web.app import Ops
+    from netarcade.web.outbox import Ops
 
     async def scenario():
         answers: list[asyncio.Future] = []

@@ -48,6 +48,7 @@ from .controller import Controller, Screen
 from .gamepage import GamePage
 from .pages import page_for
 from .newgame import parse_form
+from .outbox import Ops
 from .session import Session
 
 __all__ = ["App", "Ops", "SeatStore", "main"]
@@ -55,49 +56,6 @@ __all__ = ["App", "Ops", "SeatStore", "main"]
 #: the keys a game may take (the page prevents the browser's default only for those wanted now)
 CANDIDATE_KEYS = tuple(string.ascii_lowercase + string.digits + string.punctuation) + (
     "escape", "arrowleft", "arrowright", "arrowup", "arrowdown", "pageup", "pagedown", "home", "end")
-
-
-class Ops:
-    """The ops of one turn of the worker's event loop, posted as one message."""
-
-    def __init__(self, post: Callable[[str], Any]):
-        self.post = post
-        self.pending: list[dict] = []
-        self._scheduled = False
-        self.answer: Any = None  # the page's answer to the last message, while not awaited
-
-    def add(self, kind: str, /, **fields) -> None:
-        self.pending.append({"op": kind, **fields})
-        if not self._scheduled:
-            self._scheduled = True
-            try:
-                asyncio.get_event_loop().call_soon(self.flush)
-            except RuntimeError:  # no event loop (a CPython test): flushed by the caller
-                self._scheduled = False
-
-    def flush(self, done: int | None = None) -> None:
-        self._scheduled = False
-        if not self.pending and done is None:
-            return
-        message = {"kind": "ops", "ops": self.pending}
-        if done is not None:
-            message["done"] = done
-        self.pending = []
-        answer = self.post(json.dumps(message, separators=(",", ":")))
-        if hasattr(answer, "__await__"):  # the page's acknowledgement (a promise in the worker)
-            self.answer = answer
-
-    async def applied(self) -> None:
-        """Return once the page has applied every op posted so far (its answer
-        to the last message; a page that failed on it said so on its console)."""
-        if self.pending:
-            self.flush()
-        answer, self.answer = self.answer, None
-        if answer is not None:
-            try:
-                await answer
-            except Exception:  # noqa: BLE001 - said on the page's console; the bots go on
-                pass
 
 
 class SeatStore:
