@@ -4,9 +4,9 @@ worker to answer (``Settling``), and small readers of the page's state.
 
 Not a test module (no ``test_`` prefix); the fixtures (the built site, one
 Chromium, the static server) are in ``conftest.py``. A context starts with
-the bots' pace at "instant" (no deliberate pause between bot moves) unless a
-test asks for another: the pause is a player's comfort, not behaviour under
-test, except where the pace itself is tested.
+the page's own default bots' pace (normal) unless a test asks for another
+(``pace="instant"``: no deliberate pause between bot moves, for the tests
+that play whole games).
 """
 
 from __future__ import annotations
