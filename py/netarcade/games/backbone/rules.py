@@ -191,7 +191,7 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
     reroutes = sum(map(int.bit_count, targets.values()))
     total = reroutes + 1  # and End
     bw = state.bw[seat]
-    kinds = []  # (count, hex set, actions by bit index, in sorted order?)
+    kinds = []  # (count, hex set, its actions by hex index, whether the list takes the hexes in sorted order)
     if bw:  # every piece and the Hack cost BW
         builds = _build_bits(state, seat, _free(state))
         for piece in _AFFORDABLE[min(bw, len(_AFFORDABLE) - 1)]:

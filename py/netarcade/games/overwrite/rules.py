@@ -70,8 +70,7 @@ def start_turn(state: OverwriteState, seat: int) -> list[Event]:
 
 
 def end_turn(state: OverwriteState) -> list[Event]:
-    known = state._scores  # kept up to date by ``lay`` once asked (``scoring.scores``)
-    state.history.append(tuple(scores(state) if known is None else known))
+    state.history.append(tuple(scores(state)))
     following = (state.current + 1) % state.players
     while following in state.resigned:  # O25: a seat that left is skipped
         following = (following + 1) % state.players
