@@ -107,6 +107,8 @@ RUNTIME_PAGES = {
 }
 #: the engine worker's memory snapshot (scripts/site_snapshot.py), resumed on a warm start
 SNAPSHOT = "static/python-snapshot.bin"
+#: our modules compiled by the runtime's CPython (scripts/site_snapshot.py), unpacked on a warm start
+BYTECODE = "static/python-bytecode.zip"
 
 #: our own files that go into the site (build outputs under static/ are not ours)
 OWN_STATIC_EXCLUDE = {"vendor", "wheels"}
@@ -129,10 +131,10 @@ MANIFEST = "manifest.webmanifest"
 ICONS_DIR = "static/icons"
 ICON_SIZES = (192, 512)
 #: our own files the service worker keeps (the vendored Pyodide and icons always);
-#: the page's glue and the engine's worker script included
+#: the page's glue and the engine's worker script included, and what only a warm start reads
 PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.py", "static/page.py", "static/dom.py", "static/ops.py",
                 "static/inputs.py", "static/focus.py", "static/engine.py", "static/boot.js", "static/prepaint.js",
-                "static/pyodide-start.mjs", SNAPSHOT}  # index.html is "./" (and "./?embed")
+                "static/pyodide-start.mjs", SNAPSHOT, BYTECODE}  # index.html is "./" (and "./?embed")
 #: PyScript's chunks the arcade never loads (its code editor, terminal, zip and
 #: TOML readers, its own service worker): not stored for offline use
 PYSCRIPT_UNUSED = ("codemirror", "xterm", "zip-", "toml-", "service-worker", "storage")
@@ -356,6 +358,8 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
         plan[f"{PYODIDE_DIR}/{name}"] = pyodide / name
     plan[f"{PYODIDE_DIR}/python_stdlib.zip"] = stored_stdlib(pyodide / "python_stdlib.zip")
     plan[SNAPSHOT] = python_snapshot(runtime_files())
+    plan[BYTECODE] = python_bytecode(runtime_files(), plan[SNAPSHOT],
+                                     next(wheel for wheel in wheels if wheel.name.startswith("netarcade-")))
     plan[LOCKFILE] = lockfile
     for wheel in wheels:
         plan[f"{PYODIDE_DIR}/{wheel.name}"] = wheel
@@ -442,6 +446,16 @@ def python_snapshot(runtime: dict[str, Path]) -> Path:
     try:
         return _cached(f"python-snapshot-{site_snapshot.snapshot_key(runtime)}.bin",
                        lambda: site_snapshot.make_snapshot(runtime))
+    except site_snapshot.SnapshotError as error:
+        raise BuildError(str(error)) from None
+
+
+def python_bytecode(runtime: dict[str, Path], snapshot: Path, wheel: Path) -> Path:
+    """Our wheel's modules compiled by the runtime's CPython, made once per
+    wheel and runtime (scripts/site_snapshot.py); only a warm start reads it."""
+    try:
+        return _cached(f"python-bytecode-{site_snapshot.bytecode_key(runtime, wheel)}.zip",
+                       lambda: site_snapshot.make_bytecode(runtime, wheel, snapshot))
     except site_snapshot.SnapshotError as error:
         raise BuildError(str(error)) from None
 

@@ -1,4 +1,4 @@
-"""The engine worker's memory snapshot for the built site (``make site``).
+"""The engine worker's memory snapshot and our modules' bytecode for the built site (``make site``).
 
 What it is for: scripts/build_site.py calls :func:`make_snapshot` to get
 ``static/python-snapshot.bin``, Pyodide's memory after CPython has started
@@ -10,6 +10,11 @@ The snapshot depends on the pinned runtime files the page loads and on the
 Node script only, not on our wheel, so it is made once per pin and kept in
 the build's cache (``build/site-cache/python-snapshot-<hash>.bin``): about
 10 s of Node on a quiet machine, a minute under heavy load.
+
+:func:`make_bytecode` gives ``static/python-bytecode.zip``: our wheel's
+modules compiled by the same runtime (scripts/python_bytecode.mjs), which
+the warm start unpacks before importing them. It depends on the wheel too,
+so it is made again when our code changes (kept in the same cache).
 
 What it is not: the Node script itself, or a test.
 """
@@ -24,6 +29,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "python_snapshot.mjs"
+BYTECODE_SCRIPT = ROOT / "scripts" / "python_bytecode.mjs"
 #: what the snapshot is made from: the served runtime files (the stored stdlib zip included),
 #: and Pyodide's own lockfile, which loadPyodide reads (ours adds only our wheels to it)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
@@ -67,3 +73,20 @@ def _run_node(script: Path, runtime: dict[str, Path], out_name: str, *args: str)
 def make_snapshot(runtime: dict[str, Path]) -> bytes:
     """The memory snapshot, made from exactly these runtime files."""
     return _run_node(SCRIPT, runtime, "snapshot.bin", "snapshot.bin")
+
+
+def bytecode_key(runtime: dict[str, Path], wheel: Path) -> str:
+    """A hash of what the bytecode is made from: the runtime (its
+    snapshot's key), our wheel and the script that compiles it."""
+    digest = hashlib.sha256(snapshot_key(runtime).encode())
+    digest.update(hashlib.sha256(wheel.read_bytes()).digest())
+    digest.update(BYTECODE_SCRIPT.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def make_bytecode(runtime: dict[str, Path], wheel: Path, snapshot: Path) -> bytes:
+    """Our wheel's modules compiled by the runtime's own CPython
+    (scripts/python_bytecode.mjs): a zip of ``.pyc`` at their paths under
+    site-packages, which ``static/pyodide-start.mjs`` unpacks on a warm start.
+    ``snapshot`` (this runtime's) only starts Pyodide faster."""
+    return _run_node(BYTECODE_SCRIPT, runtime, "bytecode.zip", str(wheel), "bytecode.zip", str(snapshot))

@@ -22,8 +22,10 @@ else runs. (Local time is asked of the browser at each call; only
 is put on the page's root as ``data-python-start`` for the figures:
 ``snapshot`` or ``scratch: why``, then the milliseconds from PyScript
 importing the interpreter module to the end of ``loadPyodide`` (reading the
-stored snapshot included), from there to this file's first line (PyScript installing our
-wheel and msgpack, and its own setup), and importing ``netarcade.web.app``.
+stored snapshot included), whether our modules' bytecode was unpacked
+(``bytecode N modules in M ms``, or why not), from there to this file's
+first line (PyScript installing our wheel and msgpack, and its own setup),
+and importing ``netarcade.web.app``.
 
 What it is not: page code. The worker has no DOM, no localStorage and no
 sessionStorage; the page sends a snapshot and writes through. Anything the
@@ -78,7 +80,7 @@ def send(text):
     if _unsaid:  # once the page listens (its first message): how Python started
         start = _unsaid.pop()
         how = "snapshot" if start.snapshot else "scratch: " + start.why
-        value = (f"{how} {start.ms:.0f} ms, packages {_begun - start.end:.0f} ms, "
+        value = (f"{how} {start.ms:.0f} ms, {start.bytecode}, packages {_begun - start.end:.0f} ms, "
                  f"imports {_imported - _begun:.0f} ms")
         post(json.dumps({"kind": "ops", "ops": [{"op": "data", "name": "pythonStart", "value": value}]}))
     _handle(text)

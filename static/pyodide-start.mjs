@@ -17,6 +17,13 @@
      the service worker stores the snapshot with the rest of the site once
      the page is ready to play. If starting from the snapshot fails, this
      starts from scratch.
+   - our modules' bytecode: static/python-bytecode.zip (scripts/python_bytecode.mjs,
+     made by the build from the same wheel with the same CPython), when the
+     service worker has stored it, unpacked into site-packages before
+     PyScript installs our wheel there, so importing our modules reads the
+     compiled .pyc instead of compiling every module from source. Each .pyc
+     carries its source's hash (checked at import: a mismatch compiles from
+     source, as without it). A first visit never downloads it either.
    Our wheel loads on top either way (PyScript's `packages`).
 
    What it is not: PyScript's or Pyodide's code, or a page script (it runs
@@ -27,22 +34,24 @@ export { version };
 
 const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("./python-snapshot.bin", import.meta.url).href;
+const BYTECODE = new URL("./python-bytecode.zip", import.meta.url).href;
 
 // how the start went, for the page's figures (static/engine.py reads it)
-const started = (globalThis.netarcadeStart = { snapshot: false, why: "", ms: 0, end: 0 });
+const started = (globalThis.netarcadeStart = { snapshot: false, why: "", bytecode: "", ms: 0, end: 0 });
 
-async function storedSnapshot() {
+// `url`'s bytes when the service worker has stored it, else null and `say` why
+async function stored(url, say) {
   try {
-    if (!globalThis.caches || !(await caches.match(SNAPSHOT))) {
-      started.why = "not stored";
+    if (!globalThis.caches || !(await caches.match(url))) {
+      say("not stored");
       return null;
     }
     // through the service worker: it answers from this version's cache
-    const answer = await fetch(SNAPSHOT);
+    const answer = await fetch(url);
     if (!answer.ok) throw new Error(`${answer.status}`);
     return new Uint8Array(await answer.arrayBuffer());
   } catch (error) {
-    started.why = `not read: ${error}`;
+    say(`not read: ${error}`);
     return null;
   }
 }
@@ -50,7 +59,44 @@ async function storedSnapshot() {
 // asked for as PyScript imports this module, so reading the 31 MB from the
 // cache overlaps PyScript's own steps before it calls loadPyodide
 const begun = performance.now();
-const pending = storedSnapshot();
+const pending = stored(SNAPSHOT, (why) => { started.why = why; });
+const pendingBytecode = stored(BYTECODE, (why) => { started.bytecode = `bytecode ${why}`; });
+
+// the members of a zip whose members are stored (not deflated) and name their sizes in their
+// local headers, as scripts/python_bytecode.mjs writes it: [path, bytes] pairs, in order
+function* storedMembers(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const names = new TextDecoder();
+  let at = 0;
+  while (at + 30 <= bytes.length && view.getUint32(at, true) === 0x04034b50) {
+    if (view.getUint16(at + 8, true) !== 0 || view.getUint16(at + 6, true) & 8) {
+      throw new Error("a member is compressed or streamed");
+    }
+    const size = view.getUint32(at + 18, true);
+    const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
+    yield [names.decode(bytes.subarray(at + 30, at + 30 + view.getUint16(at + 26, true))),
+           bytes.subarray(start, start + size)];
+    at = start + size;
+  }
+}
+
+// our .pyc files into site-packages, at their paths there
+function unpackBytecode(pyodide, bytecode) {
+  const begun = performance.now();
+  try {
+    const site = pyodide.runPython("__import__('site').getsitepackages()[0]");
+    let count = 0;
+    for (const [path, data] of storedMembers(bytecode)) {
+      const file = `${site}/${path}`;
+      pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
+      pyodide.FS.writeFile(file, data);
+      count += 1;
+    }
+    started.bytecode = `bytecode ${count} modules in ${Math.round(performance.now() - begun)} ms`;
+  } catch (error) {
+    started.bytecode = `bytecode failed: ${error}`;
+  }
+}
 
 export async function loadPyodide(options = {}) {
   const snapshot = await pending;
@@ -64,7 +110,9 @@ export async function loadPyodide(options = {}) {
     }
   }
   pyodide ??= await startPyodide({ ...options, indexURL: RUNTIME });
+  started.ms = performance.now() - begun;
+  const bytecode = await pendingBytecode;
+  if (bytecode) unpackBytecode(pyodide, bytecode);
   started.end = performance.now();
-  started.ms = started.end - begun;
   return pyodide;
 }

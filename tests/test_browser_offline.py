@@ -15,6 +15,7 @@ import hashlib
 import os
 import re
 import shutil
+import zipfile
 
 import pytest
 
@@ -77,6 +78,7 @@ def test_second_visit_starts_and_plays_with_no_network(chromium, site):
         # ... and Python from scratch: nothing stored yet, no memory snapshot downloaded
         page.wait_for_function("() => document.documentElement.dataset.pythonStart")
         assert data(page, "pythonStart").startswith("scratch: not stored")
+        assert ", bytecode not stored, " in data(page, "pythonStart")
         wait_stored(page)
         manifest = page.evaluate("fetch('manifest.webmanifest').then(r => r.json())")
         assert manifest["display"] == "standalone" and len(manifest["icons"]) >= 3
@@ -101,12 +103,16 @@ def test_second_visit_starts_and_plays_with_no_network(chromium, site):
         on_page = page.evaluate(answered, ["/core.js", "/micropython.wasm", "/page.py", "/engine.py"])
         engine = next(w for w in page.workers if w.url.startswith("blob:"))
         in_worker = engine.evaluate(answered, ["/pyodide.asm.wasm", "/python_stdlib.zip", "/netarcade-",
-                                               "/python-snapshot.bin"])
-        assert len(on_page) >= 4 and len(in_worker) >= 4, (on_page, in_worker)
+                                               "/python-snapshot.bin", "/python-bytecode.zip"])
+        assert len(on_page) >= 4 and len(in_worker) >= 5, (on_page, in_worker)
         assert all(by_sw for _, by_sw in on_page + in_worker), (on_page, in_worker)
         # the warm start resumed Python from the stored memory snapshot (static/pyodide-start.mjs)
         page.wait_for_function("() => document.documentElement.dataset.pythonStart")
         assert data(page, "pythonStart").startswith("snapshot "), data(page, "pythonStart")
+        # and our modules' stored bytecode was unpacked first (that the imports then read it,
+        # none compiled from source: tests/test_pyodide_node.py)
+        modules = len(zipfile.ZipFile(DIST / "static" / "python-bytecode.zip").namelist())
+        assert f", bytecode {modules} modules in " in data(page, "pythonStart"), data(page, "pythonStart")
         play_a_move_against_the_bot(page)
         link = page.evaluate("location.href")
 

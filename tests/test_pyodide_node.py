@@ -11,6 +11,7 @@ on both, to the same decisions.
 
 from __future__ import annotations
 
+import base64
 import json
 import shutil
 import subprocess
@@ -170,3 +171,50 @@ def test_pyodide_analyses_a_record_as_cpython_does(node, tmp_path):
     )
     assert result.returncode == 0, f"Pyodide run failed:\n{result.stderr[-4000:]}"
     assert result.stdout.split() == expected
+
+
+# The warm start's bytecode (static/python-bytecode.zip, unpacked over the installed wheel as
+# static/pyodide-start.mjs does): every module of ours imports from its .pyc, none is compiled
+# from source; and a module whose source differs from the one compiled is compiled again.
+BYTECODE_SNIPPET = """
+import base64, importlib, importlib.machinery, io, pkgutil, site, zipfile
+from pathlib import Path
+
+with zipfile.ZipFile(io.BytesIO(base64.b64decode(records[0]))) as bundle:
+    bundle.extractall(site.getsitepackages()[0])
+    bundled = len(bundle.namelist())
+changed = Path(site.getsitepackages()[0], "netarcade", "cli.py")
+changed.write_text(changed.read_text() + "\\n# changed after the build\\n")
+compiled = []
+to_code = importlib.machinery.SourceFileLoader.source_to_code
+def counting(self, data, path, *args, **kwargs):
+    compiled.append(Path(path).name if "netarcade" in str(path) else None)
+    return to_code(self, data, path, *args, **kwargs)
+importlib.machinery.SourceFileLoader.source_to_code = counting
+import netarcade
+sources = len(list(Path(netarcade.__file__).parent.rglob("*.py")))
+names = [info.name for info in pkgutil.walk_packages(netarcade.__path__, "netarcade.")
+         if info.name not in ("netarcade.__main__", "netarcade.web.browser")]  # the command line; the page's js
+for name in names:
+    try:
+        importlib.import_module(name)
+    except ModuleNotFoundError as missing:  # the servers' libraries are not in the page's runtime
+        assert not missing.name.startswith("netarcade"), missing
+print(bundled, sources, ",".join(sorted(name for name in compiled if name)))
+"""
+
+
+def test_our_modules_import_from_the_built_bytecode(node, tmp_path):
+    ensure_site()
+    code = tmp_path / "bytecode.py"
+    code.write_text(BYTECODE_SNIPPET)
+    bundle = ROOT / "dist" / "static" / "python-bytecode.zip"
+    result = subprocess.run(
+        [node, str(RUNNER), "--lock", str(LOCKFILE), "--code", str(code)],
+        input=base64.b64encode(bundle.read_bytes()).decode() + "\n", capture_output=True, text=True, timeout=300, cwd=ROOT,
+    )
+    assert result.returncode == 0, f"Pyodide run failed:\n{result.stderr[-4000:]}"
+    bundled, sources, *compiled = result.stdout.splitlines()[-1].split(" ")
+    assert int(bundled) == int(sources), result.stdout  # a .pyc for every module
+    compiled = " ".join(compiled)
+    assert compiled == "cli.py", f"compiled from source: {compiled!r}"  # only the changed one
