@@ -10,7 +10,9 @@ server, and the two sizes of the long runs.
   tests that use it run last: once Playwright's synchronous API has started,
   its event loop runs in the main thread and ``asyncio.run`` (the relay and
   page tests) can no longer be called there.
-- ``server``: ``netarcade.serve`` over the built site on a free loopback port.
+- ``server``: ``netarcade.serve`` over the built site on a free loopback port;
+  a browser context on it starts as a returning player's unless the test asks
+  for a fresh one (``browsing.returning_profile``).
 - ``--soak``: the long twins run at full size (``make soak``). A test that
   has a long twin takes its size from ``soak.soak_size(fast, full)`` and
   carries the ``soak`` mark; ``make test`` runs it at the fast size, which
@@ -20,9 +22,12 @@ server, and the two sizes of the long runs.
 
 from __future__ import annotations
 
+import shutil
+
 import pytest
 from hypothesis import HealthCheck, settings
 
+import browsing
 import soak
 from webstack import CHROMIUM, CHROMIUM_ARGS, DIST, ensure_site, in_ci
 
@@ -92,6 +97,11 @@ def server(site):
     from netarcade.serve import serve_in_thread
 
     httpd, base = serve_in_thread(DIST, port=0)
+    browsing.RETURNING["origin"] = base  # its contexts start as a returning player's
     yield base
+    browsing.RETURNING["origin"] = None
+    if browsing.RETURNING["profile"] is not None:
+        shutil.rmtree(browsing.RETURNING["profile"].parent, ignore_errors=True)
+        browsing.RETURNING["profile"] = None
     httpd.shutdown()
     httpd.server_close()

@@ -42,7 +42,7 @@ pytestmark = pytest.mark.browser
 
 
 def test_play_against_the_bot_undo_and_reopen_the_link(chromium, server):
-    with browsing(chromium, "play", [server], viewport={"width": 1280, "height": 800}) as tab:
+    with browsing(chromium, "play", [server], fresh=True, viewport={"width": 1280, "height": 800}) as tab:
         page = tab.page()
         page.goto(server + "#play=backbone", wait_until="domcontentloaded")  # the home screen's "Play now"
         # the board is there before Python is: pre-rendered into index.html
@@ -247,7 +247,7 @@ def test_embed_mode_inside_an_iframe_on_another_origin(chromium, server, tmp_pat
     (tmp_path / "host.html").write_text(HOST_PAGE.format(src=server + "?embed"), encoding="utf-8")
     with another_site(tmp_path) as host:
         assert host != server
-        with browsing(chromium, "embed", [server, host], viewport={"width": 1000, "height": 700}) as tab:
+        with browsing(chromium, "embed", [server, host], fresh=True, viewport={"width": 1000, "height": 700}) as tab:
             page = tab.page()
             page.goto(host + "host.html")
             frame = page.frame_locator("#arcade")

@@ -49,7 +49,7 @@ def let_go(tab, page, held: list) -> None:
 
 
 def test_first_visit_is_the_home_screen_and_nothing_done_before_python_is_lost(chromium, server):
-    with browsing(chromium, "first-visit", [server], **DESKTOP) as tab:
+    with browsing(chromium, "first-visit", [server], fresh=True, **DESKTOP) as tab:
         held = hold_the_wheel(tab)
         page = tab.page()
         page.goto(server, wait_until="domcontentloaded")
@@ -107,7 +107,7 @@ def test_first_visit_is_the_home_screen_and_nothing_done_before_python_is_lost(c
 
 
 def test_a_form_sent_before_python_is_up_starts_its_game_and_take_it_online_is_one_line(chromium, server):
-    with browsing(chromium, "form-early", [server], **PHONE) as tab:
+    with browsing(chromium, "form-early", [server], fresh=True, **PHONE) as tab:
         held = hold_the_wheel(tab)
         page = tab.page()
         page.goto(server + "#home", wait_until="domcontentloaded")
@@ -141,7 +141,7 @@ def card_top(page) -> float:
 def test_the_home_screen_shows_how_far_python_is_and_holds_still(chromium, server, screen):
     """Issue 26, item 12 (the only sign of readiness was the name box
     appearing) and item 8 (the cards did not hold still)."""
-    with browsing(chromium, f"home-boot-{screen}", [server], **(PHONE if screen == "phone" else DESKTOP)) as tab:
+    with browsing(chromium, f"home-boot-{screen}", [server], fresh=True, **(PHONE if screen == "phone" else DESKTOP)) as tab:
         held = hold_the_wheel(tab)
         page = tab.page()
         page.goto(server + "#home", wait_until="domcontentloaded")
@@ -162,7 +162,7 @@ def test_a_game_opens_at_its_top(chromium, server, screen):
     """Issue 26, item 2: Home -> Breach -> Play now showed the page scrolled
     to where Breach's card was, the status line and the board's top off
     screen."""
-    with browsing(chromium, f"open-top-{screen}", [server], **(PHONE if screen == "phone" else DESKTOP)) as tab:
+    with browsing(chromium, f"open-top-{screen}", [server], fresh=True, **(PHONE if screen == "phone" else DESKTOP)) as tab:
         page = tab.page()
         page.goto(server + "#home")
         wait_ready(page)

@@ -25,7 +25,7 @@ LATER = "() => new Promise((done) => setTimeout(() => {{ try {{ {code}; done('ra
 
 
 def test_the_policy_is_on_python_starts_under_it_and_refusals_are_reported(chromium, server):
-    with browsing(chromium, "policy", [server], viewport={"width": 1280, "height": 800}) as tab:
+    with browsing(chromium, "policy", [server], fresh=True, viewport={"width": 1280, "height": 800}) as tab:
         page = tab.page()
         answer = page.goto(server + "#play=backbone")
         assert answer.headers["content-security-policy"] == content_security_policy("index.html")
@@ -72,7 +72,7 @@ FRAMES = """<!doctype html>
 
 def test_another_site_may_frame_the_embed_but_not_the_arcade(chromium, server, tmp_path):
     (tmp_path / "frames.html").write_text(FRAMES.format(server=server), encoding="utf-8")
-    with another_site(tmp_path) as host, browsing(chromium, "frames", [server, host]) as tab:
+    with another_site(tmp_path) as host, browsing(chromium, "frames", [server, host], fresh=True) as tab:
         page = tab.page()
         with page.expect_console_message(lambda m: "frame-ancestors 'self'" in m.text):
             page.goto(host + "frames.html")
