@@ -26,6 +26,8 @@ from netarcade.games.netcontrol import rules
 from netarcade.games.netcontrol.actions import Act
 from netarcade.simulate import play
 
+from soak import soak_size
+
 GAME = get_game("netcontrol")
 SEARCH = {"iterations": 12}
 
@@ -218,9 +220,13 @@ def test_an_unknown_setting_from_the_games_defaults_raises(own, named):
             make_bot(bot_name, 1).choose(game, state.copy(), seat)
 
 
+@pytest.mark.soak
 def test_seeded_bot_games_replay_exactly():
-    first = play("netcontrol", ["greedy", "random", "search", "greedy"], 7, {}, bot_settings={"search": SEARCH})
-    again = play("netcontrol", ["greedy", "random", "search", "greedy"], 7, {}, bot_settings={"search": SEARCH})
+    # the same seed and bots play the same game; its length is not what is checked, so make test
+    # plays to 6 XP (a quarter of the time), make soak to the default 10
+    options = {"target": soak_size(6, 10)}
+    first = play("netcontrol", ["greedy", "random", "search", "greedy"], 7, options, bot_settings={"search": SEARCH})
+    again = play("netcontrol", ["greedy", "random", "search", "greedy"], 7, options, bot_settings={"search": SEARCH})
     assert first.digest == again.digest and first.record == again.record
     assert first.winners
 
