@@ -73,9 +73,9 @@ function* storedMembers(bytes) {
       throw new Error("a member is compressed or streamed");
     }
     const size = view.getUint32(at + 18, true);
-    const start = at + 30 + view.getUint16(at + 26, true) + view.getUint16(at + 28, true);
-    yield [names.decode(bytes.subarray(at + 30, at + 30 + view.getUint16(at + 26, true))),
-           bytes.subarray(start, start + size)];
+    const nameLength = view.getUint16(at + 26, true);
+    const start = at + 30 + nameLength + view.getUint16(at + 28, true);
+    yield [names.decode(bytes.subarray(at + 30, at + 30 + nameLength)), bytes.subarray(start, start + size)];
     at = start + size;
   }
 }
