@@ -102,7 +102,7 @@ class Candidates(SearchBot):
                 except IllegalAction:
                     totals[index] -= 1.0
                     continue
-                totals[index] += yield from self._playout(game, trial, seat)
+                totals[index] += yield from self.playout(game, trial, seat)
         return candidates[max(range(len(candidates)), key=lambda index: (totals[index], -index))]
 
     def _greedy_step(self, game, state):
@@ -126,7 +126,7 @@ class Oracle(Candidates):
     def _worlds(self, game, state, seat):
         yield state.copy()
 
-    def _playout(self, game, state, me):
+    def playout(self, game, state, me):
         for _ in range(self.depth):
             if game.is_over(state):
                 return result(state.tops, me)
@@ -157,7 +157,7 @@ class Rollouts(Candidates):
                     world.envelope = rest + [pieces[index]]
                 yield world
 
-    def _playout(self, game, state, me):
+    def playout(self, game, state, me):
         total = 0.0
         passed = 0
         left = self._left

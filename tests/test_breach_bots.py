@@ -35,7 +35,7 @@ def test_a_turn_planner_playout_stops_when_the_turn_ends():
     for state, seat in positions(3, 11, 12):
         turn = GAME.turn_count(state)
         short = GAME.copy(state)
-        finish(bot._playout(GAME, short, seat))
+        finish(bot.playout(GAME, short, seat))
         if not GAME.is_over(short):
             # the next infiltrator's turn has begun and nothing of it is played
             assert GAME.turn_count(short) == turn + 1 and short.phase == "modify", (turn, short.phase)

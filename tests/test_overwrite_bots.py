@@ -222,7 +222,7 @@ def test_search_path_value_is_the_mean_over_the_states_until_its_next_turn():
     assert len(values) >= 4 and len(set(values)) > 1  # three replies that change the value
     for path, wanted in ((True, sum(values) / len(values)), (False, values[-1])):
         bot = make_bot("search", 1, GAME, path_value=path)
-        assert math.isclose(finish(bot._playout(GAME, state.copy(), me)), wanted)
+        assert math.isclose(finish(bot.playout(GAME, state.copy(), me)), wanted)
 
 
 def test_chance_worlds_bring_every_piece_next_once():

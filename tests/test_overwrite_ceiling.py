@@ -67,7 +67,7 @@ def test_a_rollout_weighs_each_draw_by_its_chance_of_being_the_system_fail():
     GAME.apply(world, ranked[0][2])
     assert len(world.envelope) == draws - 2 and not GAME.is_over(world)  # the next turn drew
     expected = (ceiling.result(world.tops, seat) + (draws - 1) * bot._value(GAME, world, seat)) / draws
-    assert finish(bot._playout(GAME, world.copy(), seat)) == expected
+    assert finish(bot.playout(GAME, world.copy(), seat)) == expected
     assert ceiling.result(world.tops, seat) != bot._value(GAME, world, seat)  # so the weights are seen
 
 

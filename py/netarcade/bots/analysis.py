@@ -16,7 +16,7 @@ and the order of the deck, the envelope or the dice are sampled; "fair"
 analysis, the default), or, in hindsight analysis (``fair=False``), the
 real state itself, whose hidden cards and future dice are the ones that
 came. In each world the move is applied, then every seat plays its best
-one-ply move (the search bot's own playout, ``SearchBot._playout``, with the
+one-ply move (the search bot's own playout, ``SearchBot.playout``, with the
 game's settings) until the mover's turn comes round; the mover's
 evaluation there is squashed to a chance in [0, 1] (a finished game counts
 1 for a win, 1/n for a shared one, 0 for a loss). The estimate is the mean
@@ -219,7 +219,7 @@ class Analyser:
                     real.apply(trial, move)
                 except IllegalAction:
                     continue  # impossible in this world (cannot happen for a seat's own move)
-                totals[which] += yield from judge._playout(game, trial, seat)
+                totals[which] += yield from judge.playout(game, trial, seat)
                 counts[which] += 1
         return [total / count if count else 0.0 for total, count in zip(totals, counts)]
 

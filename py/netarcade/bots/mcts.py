@@ -156,7 +156,7 @@ class SearchBot(Bot):
                 except IllegalAction:
                     totals[index] -= 1.0  # cannot happen in this world: the worst score
                     continue
-                totals[index] += yield from self._playout(game, trial.state, seat)
+                totals[index] += yield from self.playout(game, trial.state, seat)
             playouts += len(alive)
             round_ += 1
         best = max(alive, key=lambda index: (totals[index], -index))
@@ -180,7 +180,7 @@ class SearchBot(Bot):
         ``Match.advance`` (no copy, no history)."""
         return Match.around(game, state, RandomActor(self.rng))
 
-    def _playout(self, game, state, me):
+    def playout(self, game, state, me):
         """Every seat plays its best one-ply action (first in rank on a tie)
         until ``me``'s turn has come round ``playout_turns`` times; returns
         ``me``'s squashed evaluation then (a generator, like ``rank_steps``).
