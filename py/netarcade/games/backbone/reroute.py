@@ -13,8 +13,8 @@ cached in the state with the hexes that were occupied then:
 * Which pieces hang on a piece: one depth-first walk of the network
   (``cut_parts``) finds, for every movable piece at once, the parts that
   lifting it cuts off. They depend on the seat's pieces alone and are
-  carried over a Build, and over a Reroute or Hack of a piece nothing leans
-  on, without a walk (``follow``, called by ``turns.perform``).
+  carried over a Build, and over a Reroute or Hack of a piece at the
+  network's edge, without a walk (``follow``, called by ``turns.perform``).
 * A piece nothing hangs on (lifting it strands no other piece) may go
   wherever it would touch what remains: the network's touching counts,
   one less beside the lifted piece.
@@ -155,33 +155,6 @@ def _touching(index: int, bit: int, active: int, aps: int) -> int:
     return (NEAR[index] | FAR[index] & (active if bit & aps else aps)) & active & ~bit
 
 
-def _joined(pieces: int, around: int, aps: int) -> bool:
-    """Do ``pieces`` hang together through the pieces of ``around`` (which
-    holds them; APs ``aps``)?"""
-    if not pieces & (pieces - 1):
-        return True  # one piece or none
-    seen = front = pieces & -pieces
-    while front:
-        front = touched(front, seen, aps) & around & ~seen
-        seen |= front
-    return not pieces & ~seen
-
-
-def _held_beside(beside: int, movable: int, aps: int) -> bool:
-    """Do the pieces ``beside`` a lifted one hang together among
-    themselves, and still without any one ``movable`` piece of them?"""
-    if not _joined(beside, beside, aps):
-        return False
-    holding = beside & movable
-    while holding:
-        source = holding & -holding
-        holding ^= source
-        rest = beside & ~source
-        if not _joined(rest, rest, aps):
-            return False
-    return True
-
-
 def follow(state: BackboneState, seat: int, known: tuple, before: Side, after: Side,
            lifted: int = 0, placed: int = 0) -> None:
     """Carry ``seat``'s network and ``cut_parts`` (``known``: as cached
@@ -192,10 +165,10 @@ def follow(state: BackboneState, seat: int, known: tuple, before: Side, after: S
     Nothing is cached when that would take a walk over the network (the
     next question then finds everything again):
 
-    * A lifted piece of the network must not be a start piece, and the
-      pieces it touches must hang together among themselves, and still
-      without any movable one of them: then no piece holds anything
-      together with it, and each part of every other piece only loses it.
+    * A lifted piece of the network must be at its edge: touching one
+      network piece alone and not a start piece itself, it holds nothing
+      together, so each part of every other piece only loses it (a part
+      that was the piece alone goes).
     * A placed piece must touch the network and no own active piece outside
       it (it would join those too). It hangs on nothing else: every part it
       touches joins what remains if it touches that, else the parts it
@@ -203,11 +176,8 @@ def follow(state: BackboneState, seat: int, known: tuple, before: Side, after: S
     """
     net, parts_of = known
     if lifted & net:
-        if lifted & ROOTS[seat]:
-            return
-        aps = before.aps & ~lifted
         beside = _touching(lifted.bit_length() - 1, lifted, before.active, before.aps)
-        if not _held_beside(beside, before.switches | aps, aps):
+        if lifted & ROOTS[seat] or beside & (beside - 1):
             return
         net &= ~lifted
         parts_of = {source: parts and tuple(part & ~lifted for part in parts if part != lifted)
@@ -219,7 +189,7 @@ def follow(state: BackboneState, seat: int, known: tuple, before: Side, after: S
             return
         carried = {}
         for source, parts in parts_of.items():
-            if not parts:  # it hangs on no other piece: one more part if it hangs on this one
+            if not parts:  # nothing hangs on it: the placed piece does if it touches that alone
                 carried[source] = () if touching & ~source else (placed,)
                 continue
             left = net & ~source
