@@ -132,11 +132,13 @@ def _rejoining_targets(pieces: Side, before: int, source: int, free: int, parts:
     kind = "ap" if source & pieces.aps else "switch"
     active, aps = pieces.active & ~source, pieces.aps & ~source  # the lifted piece joins nothing by air
     remaining = before & ~source
-    for part in parts:
+    found = free
+    for part in parts:  # the parts (small) first: often no hex touches them all
         remaining &= ~part
-    found = free & reach(remaining, aps, kind)
-    for part in parts:
         found &= reach(part, aps, kind)
+    if not found:
+        return 0
+    found &= reach(remaining, aps, kind)
     if kind == "switch":
         trials, found = found, 0
         while trials:
