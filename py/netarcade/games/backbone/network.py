@@ -9,7 +9,9 @@ and the AI-token score follow from the network.
 Everything here works on hex sets as integers (``bitboard.py``) and keeps
 its figures in the state's cache under ``(name, seat)``: they depend on that
 seat's pieces alone (an enemy AP joins nothing of this seat's), and
-``turns.forget`` drops them when those pieces change.
+``turns.forget`` drops them when those pieces change (the network and the
+parts its movable pieces hold, ``network_parts``, are carried over the
+actions where that takes no walk: ``reroute.follow``).
 
 What this module is not: which actions are legal (``rules.py``,
 ``reroute.py``) or what they change (``turns.py``).

@@ -30,7 +30,7 @@ Reroute (``turns.py``).
 from __future__ import annotations
 
 from .bitboard import BIT, BOARD, FAR, NEAR, hexes_of, sorted_hexes
-from .network import ROOTS, Side, city_bits, network_bits, network_parts, occupied, reach, side, touched, \
+from .network import ROOTS, Side, city_bits, network_bits, network_parts, occupied, reach, side, \
     touching_counts
 from .state import BackboneState
 
