@@ -358,3 +358,32 @@ def test_low_target_games_end_properly(seed, chooser):
     expected = [0, 1] if key[0] == key[1] else [0] if key[0] > key[1] else [1]
     assert winners == expected
     assert state.history[-1] == scores
+
+
+def test_carried_network_parts_and_targets_equal_a_fresh_walk_at_every_step():
+    """``perform`` carries the network and the parts each movable piece
+    holds together over many actions without a walk (``reroute.follow``);
+    at every step of seeded random games (the bench's loop) they, the
+    Reroute targets and the legal list read through the kept caches equal
+    those found from an empty cache."""
+    from netarcade.core import Match
+    from netarcade.games.backbone import network, reroute
+
+    carried = 0
+    for options, seed in (({}, 1), ({"map": "seeded", "target": 20}, 2), ({"target": 10}, 3)):
+        match, rng = Match(GAME, options, seed, history=False), Rng(seed)
+        while (seat := match.next_actor()) is not None:
+            state = match.state
+            fresh = state.copy()
+            fresh._cache = {}
+            for who in (0, 1):
+                known = state._cache.get(("parts", who))
+                if known is not None:
+                    carried += 1
+                    parts = reroute.cut_parts(fresh, who)
+                    assert known[0] == network.network_bits(fresh, who) == network.network_bits(state, who)
+                    assert {s: set(p) for s, p in known[1].items()} == {s: set(p) for s, p in parts.items()}
+                assert reroute.all_targets(state, who) == reroute.all_targets(fresh, who)
+            assert rules.legal_actions(state, seat) == rules.legal_actions(fresh, seat)
+            match.advance(GAME.pick_legal(state, seat, rng))
+    assert carried > 500  # the carried figures were there to compare

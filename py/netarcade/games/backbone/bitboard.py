@@ -26,8 +26,11 @@ BIT: dict[tuple[int, int], int] = {h: 1 << i for h, i in INDEX.items()}
 #: every hex of the board
 BOARD = sum(BIT.values())
 #: per bit index: the six touching hexes, and the straight two-step hexes
-NEAR: dict[int, int] = {INDEX[h]: sum(BIT[n] for n in NEIGHBORS[h]) for h in HEXES}
-FAR: dict[int, int] = {INDEX[h]: sum(BIT[n] for n in JUMPS[h]) for h in HEXES}
+#: (tuples by index, read in the hot loops: none for the spare bits)
+NEAR: tuple[int, ...] = tuple(sum(BIT[n] for n in NEIGHBORS[HEX_AT[i]]) if i in HEX_AT else 0
+                              for i in range(max(HEX_AT) + 1))
+FAR: tuple[int, ...] = tuple(sum(BIT[n] for n in JUMPS[HEX_AT[i]]) if i in HEX_AT else 0
+                             for i in range(max(HEX_AT) + 1))
 
 _STEPS = tuple(dq + ROW * dr for dq, dr in HEX_DIRECTIONS)
 assert sorted(_STEPS) == [-ROW, 1 - ROW, -1, 1, ROW - 1, ROW], _STEPS

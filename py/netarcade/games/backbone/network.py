@@ -9,7 +9,9 @@ and the AI-token score follow from the network.
 Everything here works on hex sets as integers (``bitboard.py``) and keeps
 its figures in the state's cache under ``(name, seat)``: they depend on that
 seat's pieces alone (an enemy AP joins nothing of this seat's), and
-``turns.forget`` drops them when those pieces change.
+``turns.forget`` drops them when those pieces change (the network and the
+parts its movable pieces hold, ``network_parts``, are carried over the
+actions where that takes no walk: ``reroute.follow``).
 
 What this module is not: which actions are legal (``rules.py``,
 ``reroute.py``) or what they change (``turns.py``).
@@ -19,7 +21,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .bitboard import BIT, ROW, beside_two, bits_of, hexes_of, leap, sorted_hexes, spread, tally
+from .bitboard import BIT, FAR, NEAR, ROW, beside_two, bits_of, hexes_of, leap, sorted_hexes, spread, tally
 from .board import START_ROUTER, START_SERVER
 from .state import LINKED_DATACENTER_BONUS, BackboneState
 
@@ -166,31 +168,66 @@ def reach(net: int, aps: int, kind: str) -> int:
 
 
 def network_bits(state: BackboneState, seat: int) -> int:
-    """``network`` as a hex set."""
-    key = ("netbits", seat)
-    cached = state._cache.get(key)
-    if cached is None:
-        cached = state._cache[key] = sum(network_layers(state, seat))
-    return cached
+    """``network`` as a hex set (cached)."""
+    known = state._cache.get(("parts", seat))
+    return known[0] if known is not None else network_parts(state, seat)[0]
 
 
-def network_layers(state: BackboneState, seat: int) -> list[int]:
-    """``seat``'s network ring by ring from its start pieces: first those
-    not Disabled, then the pieces they touch, then the pieces those touch,
-    and so on (each piece in the first ring it reaches)."""
-    key = ("layers", seat)
-    cached = state._cache.get(key)
-    if cached is None:
-        pieces = side(state, seat)
-        active, aps = pieces.active, pieces.aps
-        seen = front = ROOTS[seat] & active
-        cached = []
-        while front:
-            cached.append(front)
-            front = touched(front, seen, aps) & active & ~seen
-            seen |= front
-        state._cache[key] = cached
-    return cached
+def network_parts(state: BackboneState, seat: int) -> tuple[int, dict[int, tuple]]:
+    """``seat``'s network as a hex set, and for each of its Switches and APs
+    the parts of the network (hex sets, each hanging together) that
+    lifting the piece would cut off from both start pieces (none for
+    most), found in one walk and cached together under ``("parts", seat)``
+    (``reroute.follow`` carries them over some actions)."""
+    key = ("parts", seat)
+    known = state._cache.get(key)
+    if known is None:
+        known = state._cache[key] = _walk(side(state, seat), ROOTS[seat])
+    return known
+
+
+def _walk(pieces: Side, roots: int) -> tuple[int, dict[int, tuple]]:
+    """The network of ``pieces`` from the start pieces ``roots``, and the
+    parts each movable piece holds, in one depth-first walk: the pieces
+    walked from a piece's child form a cut-off part unless one of them
+    touches a piece reached before that piece (each of those joins a start
+    piece without it). Each entry of the walk's stack is a piece, the
+    pieces it touches, the pieces reached before it, and the pieces that
+    it and those walked from it touch."""
+    active, aps = pieces.active, pieces.aps
+    movable = pieces.switches | aps
+    seen = roots = roots & active
+    found: dict[int, list] = {}
+    while roots:
+        root = roots & -roots
+        roots ^= root
+        at = root.bit_length() - 1
+        beside = (NEAR[at] | FAR[at] & (active if root & aps else aps)) & active
+        stack = [[root, beside, 0, beside]]
+        while stack:
+            top = stack[-1]
+            ahead = top[1] & ~seen
+            if ahead:
+                child = ahead & -ahead
+                at = child.bit_length() - 1
+                beside = (NEAR[at] | FAR[at] & (active if child & aps else aps)) & active
+                stack.append([child, beside, seen, beside])
+                seen |= child
+            else:
+                stack.pop()
+                if stack:
+                    parent = stack[-1]
+                    if parent[0] & movable and not top[3] & parent[2]:
+                        found.setdefault(parent[0], []).append(seen & ~top[2])
+                    parent[3] |= top[3]
+    parts_of: dict[int, tuple] = {}
+    sources = seen & movable
+    while sources:
+        source = sources & -sources
+        sources ^= source
+        parts = found.get(source)
+        parts_of[source] = tuple(parts) if parts else ()
+    return seen, parts_of
 
 
 def network(state: BackboneState, seat: int) -> frozenset:

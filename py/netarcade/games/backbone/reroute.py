@@ -10,11 +10,11 @@ Random play counts every Reroute of every movable piece for each action
 (``bitboard.py``) and finds the targets of every movable piece at once,
 cached in the state with the hexes that were occupied then:
 
-* Which pieces hang on a piece: the network's rings from the start pieces
-  (``network.network_layers``) tell. A piece of an outer ring that touches
-  another piece of the inner rings hangs on that one; from any other piece
-  of the next ring a short walk without the lifted piece either meets the
-  inner rings or is cut off whole.
+* Which pieces hang on a piece: one depth-first walk of the network
+  (``cut_parts``) finds, for every movable piece at once, the parts that
+  lifting it cuts off. They depend on the seat's pieces alone and are
+  carried over a Build, and over a Reroute or Hack of a piece at the
+  network's edge, without a walk (``follow``, called by ``turns.perform``).
 * A piece nothing hangs on (lifting it strands no other piece) may go
   wherever it would touch what remains: the network's touching counts,
   one less beside the lifted piece.
@@ -30,8 +30,8 @@ Reroute (``turns.py``).
 from __future__ import annotations
 
 from .bitboard import BIT, BOARD, FAR, NEAR, hexes_of, sorted_hexes
-from .network import Side, city_bits, network_bits, network_layers, occupied, reach, side, \
-    touched, touching_counts
+from .network import ROOTS, Side, city_bits, network_bits, network_parts, occupied, reach, side, \
+    touching_counts
 from .state import BackboneState
 
 
@@ -56,7 +56,9 @@ def all_targets(state: BackboneState, seat: int) -> dict[int, int]:
     """``{source bit: target hex set}`` for every movable piece of ``seat``
     (a piece with no legal target is there with an empty set), cached
     until a piece of ``seat`` changes or a piece of the other seat leaves
-    a hex (new pieces there only take their hexes off the targets)."""
+    a hex (new pieces there only take their hexes off the targets). The
+    parts each piece's lifting cuts off (``cut_parts``) are what is costly
+    to find; they depend on the seat's pieces alone."""
     taken = occupied(state)
     key = ("targets", seat)
     known = state._cache.get(key)
@@ -71,10 +73,19 @@ def all_targets(state: BackboneState, seat: int) -> dict[int, int]:
     return known[1]
 
 
+def cut_parts(state: BackboneState, seat: int) -> dict[int, tuple]:
+    """``{source bit: parts}`` for every movable piece of ``seat``: the
+    parts of the network (hex sets, each hanging together) that lifting
+    the piece would cut off from both start pieces, none for most
+    (``network.network_parts``, cached with the network; ``follow``
+    carries them over some actions without a walk)."""
+    return network_parts(state, seat)[1]
+
+
 def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
+    parts_of = cut_parts(state, seat)
     pieces, net = side(state, seat), network_bits(state, seat)
     active, aps = pieces.active, pieces.aps
-    net_aps = net & aps
     movable = net & (pieces.switches | aps)
     # What a piece nothing hangs on may touch: the network's counts. An AP
     # lands where it touches a network piece; beside the hex it left, a
@@ -94,77 +105,22 @@ def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
         joining = reach(stranded, aps, "switch") if stranded else 0
         switch_hexes, joined_hexes = free & two, free & one & joining
     found: dict[int, int] = {}
-    layers = network_layers(state, seat)
-    upper = 0  # the rings up to this one
-    for depth, layer in enumerate(layers):
-        upper |= layer
-        sources = layer & movable
-        if not sources:
-            continue
-        deeper = layers[depth + 1] if depth + 1 < len(layers) else 0
-        while sources:
-            source = sources & -sources
-            sources ^= source
-            index = source.bit_length() - 1
-            beside = NEAR[index]
-            hanging = (beside | FAR[index] & (net if source & aps else net_aps)) & deeper
-            parts = None
-            if hanging:
-                above, others = upper & ~source, aps & ~source
-                lonely = 0  # the pieces hanging on it that touch no other piece above
-                while hanging:
-                    child = hanging & -hanging
-                    hanging ^= child
-                    at = child.bit_length() - 1
-                    if not (NEAR[at] | FAR[at] & (net if child & net_aps else others)) & above:
-                        lonely |= child
-                parts = lonely and _cut_off(lonely, active & ~source, others, above)
-            if parts:
-                found[source] = _rejoining_targets(pieces, net, source, free, parts)
-            elif source & aps:
-                # Nothing hangs on the piece: a hex is legal when the piece
-                # placed there touches what remains (a placed piece can only
-                # add to the network): the network's counts, one less beside
-                # the lifted piece (see above).
-                found[source] = ap_hexes & ~((beside & ap_lost_beside) | (FAR[index] & ap_lost_far))
-            else:
-                targets = switch_hexes & ~(beside & ~three)
-                if joining:
-                    targets |= joined_hexes & ~(beside & ~two)
-                found[source] = targets
-    return found
-
-
-def _cut_off(lonely: int, active: int, aps: int, upper: int) -> list[int]:
-    """The parts of the network that lifting a piece cuts off (each part
-    hangs together): ``active`` and ``aps`` are the pieces without it,
-    ``upper`` the network's rings up to the piece's own (each of them joins
-    a start piece without passing the piece's ring), ``lonely`` the pieces
-    of the next ring that touch it and no other piece of ``upper``. Only
-    those can start a cut-off part: a walk from there either meets
-    ``upper`` or is cut off whole."""
-    parts = []
-    walked = 0
-    while lonely:
-        child = lonely & -lonely
-        lonely ^= child
-        if child & walked:
-            continue
-        seen = front = child
-        while front:
-            if front & (front - 1):
-                grow = touched(front, seen, aps)
-            else:  # one piece (the usual front): its hexes from the tables
-                at = front.bit_length() - 1
-                grow = NEAR[at] | (FAR[at] if front & aps else FAR[at] & aps)
-            if grow & upper:
-                break
-            front = grow & active & ~seen
-            seen |= front
+    for source, parts in parts_of.items():
+        index = source.bit_length() - 1
+        if parts:
+            found[source] = _rejoining_targets(pieces, net, source, free, parts)
+        elif source & aps:
+            # Nothing hangs on the piece: a hex is legal when the piece
+            # placed there touches what remains (a placed piece can only
+            # add to the network): the network's counts, one less beside
+            # the lifted piece (see above).
+            found[source] = ap_hexes & ~((NEAR[index] & ap_lost_beside) | (FAR[index] & ap_lost_far))
         else:
-            parts.append(seen)
-        walked |= seen
-    return parts
+            targets = switch_hexes & ~(NEAR[index] & ~three)
+            if joining:
+                targets |= joined_hexes & ~(NEAR[index] & ~two)
+            found[source] = targets
+    return found
 
 
 def _rejoining_targets(pieces: Side, before: int, source: int, free: int, parts: list[int]) -> int:
@@ -176,11 +132,13 @@ def _rejoining_targets(pieces: Side, before: int, source: int, free: int, parts:
     kind = "ap" if source & pieces.aps else "switch"
     active, aps = pieces.active & ~source, pieces.aps & ~source  # the lifted piece joins nothing by air
     remaining = before & ~source
-    for part in parts:
+    found = free
+    for part in parts:  # the parts (small) first: often no hex touches them all
         remaining &= ~part
-    found = free & reach(remaining, aps, kind)
-    for part in parts:
         found &= reach(part, aps, kind)
+    if not found:
+        return 0
+    found &= reach(remaining, aps, kind)
     if kind == "switch":
         trials, found = found, 0
         while trials:
@@ -190,3 +148,69 @@ def _rejoining_targets(pieces: Side, before: int, source: int, free: int, parts:
             if (NEAR[index] & active).bit_count() + (FAR[index] & active & aps).bit_count() >= 2:
                 found |= target
     return found
+
+
+def _touching(index: int, bit: int, active: int, aps: int) -> int:
+    """The pieces of ``active`` (APs ``aps``) that the piece at ``bit``
+    (bit index ``index``) touches: the neighbours, and two steps away when
+    either of the two is an AP."""
+    return (NEAR[index] | FAR[index] & (active if bit & aps else aps)) & active & ~bit
+
+
+def follow(state: BackboneState, seat: int, known: tuple, before: Side, after: Side,
+           lifted: int = 0, placed: int = 0) -> None:
+    """Carry ``seat``'s network and ``cut_parts`` (``known``: as cached
+    before the action, with the network) over an action that took the
+    piece at ``lifted`` out of the seat's active pieces (a Reroute's source,
+    a Hacked piece) and put an active piece at ``placed`` (a Build, a
+    Reroute's target); ``before`` and ``after`` are the seat's pieces.
+    Nothing is cached when that would take a walk over the network (the
+    next question then finds everything again):
+
+    * A lifted piece of the network must be at its edge: touching one
+      network piece alone and not a start piece itself, it holds nothing
+      together, so each part of every other piece only loses it (a part
+      that was the piece alone goes).
+    * A placed piece must touch the network and no own active piece outside
+      it (it would join those too). It hangs on nothing else: every part it
+      touches joins what remains if it touches that, else the parts it
+      touches join into one with it.
+    """
+    net, parts_of = known
+    if lifted & net:
+        beside = _touching(lifted.bit_length() - 1, lifted, before.active, before.aps)
+        if lifted & ROOTS[seat] or beside & (beside - 1):
+            return
+        net &= ~lifted
+        parts_of = {source: parts and tuple(part & ~lifted for part in parts if part != lifted)
+                    for source, parts in parts_of.items() if source != lifted}
+    if placed:
+        active = after.active
+        touching = _touching(placed.bit_length() - 1, placed, active, after.aps)
+        if not touching & net or touching & active & ~net:
+            return
+        carried = {}
+        for source, parts in parts_of.items():
+            if not parts:  # nothing hangs on it: the placed piece does if it touches that alone
+                carried[source] = () if touching & ~source else (placed,)
+                continue
+            left = net & ~source
+            for part in parts:
+                left &= ~part
+            if touching & left:
+                carried[source] = tuple(part for part in parts if not part & touching)
+            else:
+                joined = placed
+                kept = []
+                for part in parts:
+                    if part & touching:
+                        joined |= part
+                    else:
+                        kept.append(part)
+                kept.append(joined)
+                carried[source] = tuple(kept)
+        if placed & (after.switches | after.aps):
+            carried[placed] = ()  # nothing hangs on a piece just placed
+        parts_of = carried
+        net |= placed
+    state._cache[("parts", seat)] = (net, parts_of)

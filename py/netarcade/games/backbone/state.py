@@ -25,7 +25,8 @@ class BackboneState:
 
     ``_cache`` holds figures derived from the pieces, keyed ``(name, seat)``
     for those that depend on one seat's pieces alone (``turns.forget`` drops
-    them when they change), and under ``"offered"`` the action
+    them when they change; ``reroute.follow`` carries the network and its
+    parts over the actions where that takes no walk), and under ``"offered"`` the action
     ``rules.pick_legal`` drew for this very position (``check`` accepts it
     at once; ``perform`` drops it); code that edits the state by hand
     empties it."""

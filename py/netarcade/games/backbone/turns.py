@@ -19,6 +19,7 @@ from .actions import COSTS, Action, Build, End, Hack, Reroute, Resign
 from .board import CLASSIC_CITIES, START_ROUTER, START_SERVER, hex_name, seeded_cities
 from .bitboard import BIT
 from .network import connected_city_bits, score
+from .reroute import follow
 from .state import (
     ACTIONS_PER_TURN,
     BW_LIMIT,
@@ -71,11 +72,16 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
     # seat's pieces as hex sets follow the action instead of being read anew.
     # A Firewall put on or spent changes no network figure (only the side's
     # unguarded pieces and the evaluation): the seat's figures stay too.
+    # The network and the parts each movable piece holds together are
+    # carried over the action when that takes no walk (``reroute.follow``).
     changed = seat if not isinstance(action, Hack) else 1 - seat
-    pieces = state._cache.get(("side", changed))
+    before = pieces = state._cache.get(("side", changed))
+    known = state._cache.get(("parts", changed))
+    lifted = placed = 0
     if action.piece == "firewall" if isinstance(action, Build) else \
             isinstance(action, Hack) and action.hex in state.firewalls:
         state._cache.pop("eval", None)
+        known = None
     else:
         forget(state, changed)
     if isinstance(action, Build):
@@ -87,6 +93,7 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
         else:
             state.pieces[action.hex] = (seat, action.piece)
             pieces = pieces and pieces.placed(bit, action.piece)
+            placed = bit
         events.append(Event("build", {"seat": seat, "piece": action.piece, "hex": hex_name(action.hex)}))
     elif isinstance(action, Hack):
         bit = BIT[action.hex]
@@ -99,6 +106,7 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
         else:
             state.disabled.add(action.hex)
             pieces = pieces and pieces.switched(bit, state.pieces[action.hex][1], False)
+            lifted = bit
             events.append(Event("disabled", {"seat": seat, "hex": hex_name(action.hex)}))
     elif isinstance(action, Reroute):
         source, target = action.source, action.target
@@ -107,10 +115,13 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
         if source in state.firewalls:
             state.firewalls.discard(source)
             state.firewalls.add(target)
-        pieces = pieces and pieces.moved(BIT[source], BIT[target], kind)
+        lifted, placed = BIT[source], BIT[target]
+        pieces = pieces and pieces.moved(lifted, placed, kind)
         events.append(Event("reroute", {"seat": seat, "from": hex_name(source), "to": hex_name(target)}))
     if pieces is not None:
         state._cache[("side", changed)] = pieces
+        if known is not None:
+            follow(state, changed, known, before, pieces, lifted, placed)
     state.actions_taken += 1
     if state.actions_taken >= ACTIONS_PER_TURN:
         events.extend(_end_turn(state))
