@@ -53,13 +53,13 @@ PAGE_CPU = round(PAGE_SEARCH["time_limit"] / PYODIDE_RATIO, 2)
 def one_game(job) -> tuple[float, int, int, float, float]:
     """(the hero's share, turns, search moves, search moves cut short, CPU
     seconds) of one ladder game; ``job`` is a ``ladder_jobs`` entry plus the
-    CPU limit."""
-    (game_id, hero, rival, seed, options, seat, players), limit = job
+    CPU limit and the search settings given over the game's own."""
+    (game_id, hero, rival, seed, options, seat, players), limit, given = job
     game = get_game(game_id)
     match = Match(game, {**options, "players": players}, seed, undo=False)
     names = [rival] * players
     names[seat] = hero
-    settings = {"time_limit": limit} if limit else {}
+    settings = {**given, **({"time_limit": limit} if limit else {})}
     bots = [make_bot(name, bot_seed(seed, s, name), game, **(settings if name == "search" else {}))
             for s, name in enumerate(names)]
     moves = cut = 0
@@ -89,6 +89,8 @@ def main(argv=None) -> int:
     parser.add_argument("--rival", default="greedy")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option (rules=2 plays edition 2)")
+    parser.add_argument("--setting", action="append", default=[], metavar="NAME=JSON",
+                        help="a search setting over the game's BOT_SETTINGS, to try a variant (iterations=96)")
     args = parser.parse_args(argv)
     try:
         if any("=" not in text for text in args.option):
@@ -99,7 +101,14 @@ def main(argv=None) -> int:
     except InvalidOption as err:
         parser.error(str(err))
     options.pop("players")
-    jobs = [(job, args.cpu_limit) for job in
+    try:
+        if any("=" not in text for text in args.setting):
+            raise ValueError("a --setting is NAME=JSON")
+        given = {name: json.loads(value) for name, value in (text.split("=", 1) for text in args.setting)}
+        make_bot("search", 0, get_game("overwrite"), **given)
+    except (ValueError, TypeError) as err:  # not NAME=JSON, or a setting the search bot does not take
+        parser.error(f"--setting: {err}")
+    jobs = [(job, args.cpu_limit, given) for job in
             ladder_jobs("overwrite", "search", args.rival, args.games, args.seed, options, args.players)]
     results = play_jobs(one_game, jobs, args.workers)
     shares = [r[0] for r in results]
@@ -113,7 +122,7 @@ def main(argv=None) -> int:
         "score_rate": round(mean(shares), 4), "score_rate_95": [round(low, 4), round(high, 4)],
         "chance": round(1 / args.players, 4), "mean_turns": round(mean(r[1] for r in results), 2),
         "cpu_limit": args.cpu_limit, "search_moves": moves, "cut_short": sum(r[3] for r in results),
-        "cpu_per_game": round(mean(r[4] for r in results), 2), "options": options,
+        "cpu_per_game": round(mean(r[4] for r in results), 2), "options": options, "settings": given,
     }))
     return 0
 
