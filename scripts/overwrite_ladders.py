@@ -16,8 +16,13 @@ time"); so by default each search move here may take 0.6 / 2.06 = 0.29 s
 of this process's CPU time (``time.process_time``: on a shared machine
 the wall clock would cut the bot short whenever another job runs). The
 search finishes the round it is in, as in the page. A ladder on a quiet
-machine with a wall-clock limit would give about the same cut; this one
-does not depend on the load.
+machine with a wall-clock limit would give about the same cut. The CPU
+clock still depends on the load on a shared virtual machine (2026-12-02:
+the same 2-player games took 0.59 CPU-s each under a load of 5-7 against
+0.26 the day before), so ``--unit-us`` counts the think time in units of
+the search's work instead (each yield of ``Bot.steps``, one evaluated
+action or a few), at a fixed CPU cost each: the cut is then the same on
+any machine at any load, and the games replay exactly (seeded).
 
 Prints one JSON line: the hero's wins, shared games and losses, its score
 rate (a k-way shared win counts 1/k) with its 95% Wilson interval, the
@@ -37,7 +42,6 @@ from statistics import mean
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
 from netarcade.bots import bot_seed, make_bot  # noqa: E402
-from netarcade.bots.base import finish  # noqa: E402
 from netarcade.core.errors import InvalidOption  # noqa: E402
 from netarcade.core.match import Match  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
@@ -48,34 +52,85 @@ from netarcade.web.thinking import PAGE_SEARCH  # noqa: E402
 PYODIDE_RATIO = 2.06
 #: the page's think time in CPython CPU seconds
 PAGE_CPU = round(PAGE_SEARCH["time_limit"] / PYODIDE_RATIO, 2)
+#: CPython CPU microseconds of one unit of the search's work (one yield of
+#: ``Bot.steps``), measured on a quiet moment (docs/bots.md, "Ladders at a
+#: fixed amount of work")
+UNIT_US = 130.0
 
 
-def one_game(job) -> tuple[float, int, int, float, float]:
+def one_game(job) -> tuple[float, int, int, float, float, int]:
     """(the hero's share, turns, search moves, search moves cut short, CPU
-    seconds) of one ladder game; ``job`` is a ``ladder_jobs`` entry plus the
-    CPU limit."""
-    (game_id, hero, rival, seed, options, seat, players), limit = job
+    seconds, units of search work) of one ladder game; ``job`` is a
+    ``ladder_jobs`` entry plus the CPU limit, the seconds a unit of work
+    stands for (0: the process's CPU clock) and the search settings given
+    over the game's own."""
+    (game_id, hero, rival, seed, options, seat, players), limit, unit, given = job
     game = get_game(game_id)
     match = Match(game, {**options, "players": players}, seed, undo=False)
     names = [rival] * players
     names[seat] = hero
-    settings = {"time_limit": limit} if limit else {}
+    settings = {**given, **({"time_limit": limit} if limit else {})}
     bots = [make_bot(name, bot_seed(seed, s, name), game, **(settings if name == "search" else {}))
             for s, name in enumerate(names)]
-    moves = cut = 0
+    moves = cut = work = 0
     began = time.process_time()
 
     def choose(s):
-        nonlocal moves, cut
+        nonlocal moves, cut, work
         start = time.process_time()
-        action = finish(bots[s].steps(game, match.state, s, lambda: time.process_time() - start))
+        done = 0
+        if unit:
+            def clock():
+                return done * unit
+        else:
+            def clock():
+                return time.process_time() - start
+        steps = bots[s].steps(game, match.state, s, clock)
+        while True:  # Bot.steps run to the end, its units of work counted
+            try:
+                next(steps)
+            except StopIteration as end:
+                action = end.value
+                break
+            done += 1
         if names[s] == "search":
             moves += 1
-            cut += bool(limit) and time.process_time() - start >= limit
+            work += done
+            cut += bool(limit) and clock() >= limit
         return action
 
     match.play_out(choose)  # who acts: drawn with actor_rng(seed), the match's default
-    return _share(match.winners(), seat, players), match.turn, moves, cut, time.process_time() - began
+    return _share(match.winners(), seat, players), match.turn, moves, cut, time.process_time() - began, work
+
+
+def calibrate(seeds=(7101, 7102), every=3) -> dict:
+    """CPU microseconds per unit of the search's work (a yield of
+    ``Bot.steps``), by player count: the full-budget search on every
+    ``every``-th decision with a choice of seeded greedy games."""
+    game = get_game("overwrite")
+    found = {}
+    for players in (2, 4):
+        positions = []
+        for seed in seeds:
+            match = Match(game, {"players": players}, seed, undo=False)
+            greedy = [make_bot("greedy", bot_seed(seed, s, "greedy"), game) for s in range(players)]
+
+            def choose(s):
+                if len(game.legal_actions(match.state, s)) > 1:
+                    positions.append((game.copy(match.state), s))
+                return greedy[s].choose(game, match.state, s)
+
+            match.play_out(choose)
+        units = 0
+        start = time.process_time()
+        for state, seat in positions[::every]:
+            steps = make_bot("search", 5, game).steps(game, state, seat, lambda: 0.0)
+            for _ in steps:
+                units += 1
+        cpu = time.process_time() - start
+        found[players] = {"positions": len(positions[::every]), "units": units,
+                          "cpu": round(cpu, 3), "unit_us": round(1e6 * cpu / units, 1)}
+    return found
 
 
 def main(argv=None) -> int:
@@ -86,10 +141,21 @@ def main(argv=None) -> int:
     parser.add_argument("--workers", type=int, default=1)
     parser.add_argument("--cpu-limit", type=float, default=PAGE_CPU,
                         help=f"CPU seconds a search move may take (default {PAGE_CPU}: the page's; 0: no limit)")
+    parser.add_argument("--unit-us", type=float, default=0.0,
+                        help="count the search's think time in units of work (Bot.steps's yields) of this many "
+                             "microseconds of CPU each, so the cut does not depend on the machine's load "
+                             f"(0, the default: the process's CPU clock; {UNIT_US}: measured, docs/bots.md)")
     parser.add_argument("--rival", default="greedy")
     parser.add_argument("--option", action="append", default=[], metavar="NAME=VALUE",
                         help="a game option (rules=2 plays edition 2)")
+    parser.add_argument("--setting", action="append", default=[], metavar="NAME=JSON",
+                        help="a search setting over the game's BOT_SETTINGS, to try a variant (iterations=96)")
+    parser.add_argument("--calibrate", action="store_true",
+                        help="print the CPU microseconds a unit of the search's work takes here, and stop")
     args = parser.parse_args(argv)
+    if args.calibrate:
+        print(json.dumps(calibrate()))
+        return 0
     try:
         if any("=" not in text for text in args.option):
             raise InvalidOption(None, "an --option is NAME=VALUE")
@@ -99,7 +165,14 @@ def main(argv=None) -> int:
     except InvalidOption as err:
         parser.error(str(err))
     options.pop("players")
-    jobs = [(job, args.cpu_limit) for job in
+    try:
+        if any("=" not in text for text in args.setting):
+            raise ValueError("a --setting is NAME=JSON")
+        given = {name: json.loads(value) for name, value in (text.split("=", 1) for text in args.setting)}
+        make_bot("search", 0, get_game("overwrite"), **given)
+    except (ValueError, TypeError) as err:  # not NAME=JSON, or a setting the search bot does not take
+        parser.error(f"--setting: {err}")
+    jobs = [(job, args.cpu_limit, args.unit_us / 1e6, given) for job in
             ladder_jobs("overwrite", "search", args.rival, args.games, args.seed, options, args.players)]
     results = play_jobs(one_game, jobs, args.workers)
     shares = [r[0] for r in results]
@@ -113,7 +186,8 @@ def main(argv=None) -> int:
         "score_rate": round(mean(shares), 4), "score_rate_95": [round(low, 4), round(high, 4)],
         "chance": round(1 / args.players, 4), "mean_turns": round(mean(r[1] for r in results), 2),
         "cpu_limit": args.cpu_limit, "search_moves": moves, "cut_short": sum(r[3] for r in results),
-        "cpu_per_game": round(mean(r[4] for r in results), 2), "options": options,
+        "cpu_per_game": round(mean(r[4] for r in results), 2), "unit_us": args.unit_us,
+        "search_work_per_move": round(sum(r[5] for r in results) / max(1, moves)), "options": options, "settings": given,
     }))
     return 0
 

@@ -1,0 +1,53 @@
+"""``scripts/overwrite_ladders.py``, the page-time ladders of docs/bots.md
+("Overwrite", "Ladders"): without a limit its games are the ladder's, its
+work clock cuts the search the same way every time, and a bad
+``--setting`` is refused before any game. Two short games each: the
+ladders themselves are figures, not tests (docs/testing.md)."""
+
+from __future__ import annotations
+
+import importlib.util
+import json
+from pathlib import Path
+
+import pytest
+
+from netarcade.ladder import _one, ladder_jobs
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "overwrite_ladders.py"
+_spec = importlib.util.spec_from_file_location("overwrite_ladders", SCRIPT)
+ladders = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(ladders)
+
+OPTIONS = {"rules": 3, "fail": "first-piece"}
+JOBS = ladder_jobs("overwrite", "search", "greedy", 2, 8001, OPTIONS, 2)
+
+
+def test_without_a_limit_the_games_are_the_ladders():
+    for job in JOBS:
+        share, turns, moves, cut, _cpu, work = ladders.one_game((job, 0, 0, {}))
+        assert (share, turns) == _one(job)[:2]
+        assert moves > 0 and cut == 0 and work > 0
+
+
+def test_the_work_clock_cuts_the_search_the_same_way_every_time():
+    # 300 units of 1 ms: 0.3 s, cut after the first round on most moves
+    job = (JOBS[0], 0.3, 0.001, {})
+    first = ladders.one_game(job)
+    again = ladders.one_game(job)
+    assert first[:4] == again[:4] and first[5] == again[5]
+    assert first[3] > 0  # the limit cut some moves
+    assert first[5] < ladders.one_game((JOBS[0], 0, 0, {}))[5]  # and read less
+
+
+def test_a_setting_the_search_does_not_take_is_refused(capsys):
+    for bad in ("nonsense=1", "iterations", "iterations=x"):
+        with pytest.raises(SystemExit):
+            ladders.main(["--games", "2", "--setting", bad])
+        assert "--setting" in capsys.readouterr().err
+
+
+def test_a_setting_is_given_to_the_search_and_printed(capsys):
+    ladders.main(["--games", "2", "--seed", "8001", "--cpu-limit", "0", "--setting", "iterations=4"])
+    printed = json.loads(capsys.readouterr().out)
+    assert printed["settings"] == {"iterations": 4} and printed["games"] == 2
