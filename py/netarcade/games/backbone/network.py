@@ -167,6 +167,13 @@ def reach(net: int, aps: int, kind: str) -> int:
     return spread(net) | leap(net if kind == "ap" else net & aps)
 
 
+def touching(index: int, bit: int, active: int, aps: int) -> int:
+    """The pieces of ``active`` (APs ``aps``) that the piece at ``bit``
+    (bit index ``index``) touches: the neighbours, and two steps away when
+    either of the two is an AP."""
+    return (NEAR[index] | FAR[index] & (active if bit & aps else aps)) & active & ~bit
+
+
 def network_bits(state: BackboneState, seat: int) -> int:
     """``network`` as a hex set (cached)."""
     known = state._cache.get(("parts", seat))
@@ -201,15 +208,14 @@ def _walk(pieces: Side, roots: int) -> tuple[int, dict[int, tuple]]:
     while roots:
         root = roots & -roots
         roots ^= root
-        at = root.bit_length() - 1
-        beside = (NEAR[at] | FAR[at] & (active if root & aps else aps)) & active
+        beside = touching(root.bit_length() - 1, root, active, aps)
         stack = [[root, beside, 0, beside]]
         while stack:
             top = stack[-1]
             ahead = top[1] & ~seen
             if ahead:
                 child = ahead & -ahead
-                at = child.bit_length() - 1
+                at = child.bit_length() - 1  # touching() written out: the walk's hot loop
                 beside = (NEAR[at] | FAR[at] & (active if child & aps else aps)) & active
                 stack.append([child, beside, seen, beside])
                 seen |= child

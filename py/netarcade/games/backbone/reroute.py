@@ -31,7 +31,7 @@ from __future__ import annotations
 
 from .bitboard import BIT, BOARD, FAR, NEAR, hexes_of, sorted_hexes
 from .network import ROOTS, Side, city_bits, network_bits, network_parts, occupied, reach, side, \
-    touching_counts
+    touching, touching_counts
 from .state import BackboneState
 
 
@@ -150,13 +150,6 @@ def _rejoining_targets(pieces: Side, before: int, source: int, free: int, parts:
     return found
 
 
-def _touching(index: int, bit: int, active: int, aps: int) -> int:
-    """The pieces of ``active`` (APs ``aps``) that the piece at ``bit``
-    (bit index ``index``) touches: the neighbours, and two steps away when
-    either of the two is an AP."""
-    return (NEAR[index] | FAR[index] & (active if bit & aps else aps)) & active & ~bit
-
-
 def follow(state: BackboneState, seat: int, known: tuple, before: Side, after: Side,
            lifted: int = 0, placed: int = 0) -> None:
     """Carry ``seat``'s network and ``cut_parts`` (``known``: as cached
@@ -178,7 +171,7 @@ def follow(state: BackboneState, seat: int, known: tuple, before: Side, after: S
     """
     net, parts_of = known
     if lifted & net:
-        beside = _touching(lifted.bit_length() - 1, lifted, before.active, before.aps)
+        beside = touching(lifted.bit_length() - 1, lifted, before.active, before.aps)
         if lifted & ROOTS[seat] or beside & (beside - 1):
             return
         net &= ~lifted
@@ -186,24 +179,24 @@ def follow(state: BackboneState, seat: int, known: tuple, before: Side, after: S
                     for source, parts in parts_of.items() if source != lifted}
     if placed:
         active = after.active
-        touching = _touching(placed.bit_length() - 1, placed, active, after.aps)
-        if not touching & net or touching & active & ~net:
+        joins = touching(placed.bit_length() - 1, placed, active, after.aps)
+        if not joins & net or joins & active & ~net:
             return
         carried = {}
         for source, parts in parts_of.items():
             if not parts:  # nothing hangs on it: the placed piece does if it touches that alone
-                carried[source] = () if touching & ~source else (placed,)
+                carried[source] = () if joins & ~source else (placed,)
                 continue
             left = net & ~source
             for part in parts:
                 left &= ~part
-            if touching & left:
-                carried[source] = tuple(part for part in parts if not part & touching)
+            if joins & left:
+                carried[source] = tuple(part for part in parts if not part & joins)
             else:
                 joined = placed
                 kept = []
                 for part in parts:
-                    if part & touching:
+                    if part & joins:
                         joined |= part
                     else:
                         kept.append(part)
