@@ -357,8 +357,9 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
     for name in PYODIDE_RUNTIME_FILES:
         plan[f"{PYODIDE_DIR}/{name}"] = pyodide / name
     plan[f"{PYODIDE_DIR}/python_stdlib.zip"] = stored_stdlib(pyodide / "python_stdlib.zip")
-    plan[SNAPSHOT] = python_snapshot(runtime_files())
-    plan[BYTECODE] = python_bytecode(runtime_files(), plan[SNAPSHOT],
+    runtime = runtime_files()
+    plan[SNAPSHOT] = python_snapshot(runtime)
+    plan[BYTECODE] = python_bytecode(runtime, plan[SNAPSHOT],
                                      next(wheel for wheel in wheels if wheel.name.startswith("netarcade-")))
     plan[LOCKFILE] = lockfile
     for wheel in wheels:
