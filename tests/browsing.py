@@ -28,6 +28,8 @@ from webstack import CHROMIUM, CHROMIUM_ARGS, ROOT
 
 #: how long a page may take to start Python (a safety net: tests wait on the page's ready flag)
 BOOT_TIMEOUT_MS = 90_000
+#: how long the service worker may take to store the site (a safety net)
+STORED_TIMEOUT_MS = 120_000
 
 LONG_TASK_LIMIT_MS = 200
 #: no main-thread task while Python starts may be longer (it starts in a worker)
@@ -185,8 +187,7 @@ def returning_profile(browser, origin: str) -> Path | None:
             page = context.pages[0] if context.pages else context.new_page()
             page.goto(origin)
             wait_ready(page)
-            page.wait_for_function("() => document.documentElement.dataset.offline === 'stored'",
-                                   timeout=BOOT_TIMEOUT_MS)
+            wait_stored(page, timeout=BOOT_TIMEOUT_MS)
             page.evaluate("localStorage.clear(); sessionStorage.clear()")
         finally:
             context.close()
@@ -216,6 +217,11 @@ def browsing(browser, name: str, allowed: list[str], pace: str | None = None, fr
 
 def wait_ready(page):
     page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=BOOT_TIMEOUT_MS)
+
+
+def wait_stored(page, timeout: int = STORED_TIMEOUT_MS) -> None:
+    """The service worker has stored this version (static/offline.py)."""
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'stored'", timeout=timeout)
 
 
 def open_setup(page, game_id: str) -> None:

@@ -21,16 +21,10 @@ import pytest
 
 from netarcade.serve import serve_in_thread
 
-from browsing import BOOT_TIMEOUT_MS, browsing, data, wait_ready, wait_state
+from browsing import BOOT_TIMEOUT_MS, STORED_TIMEOUT_MS, browsing, data, wait_ready, wait_state, wait_stored
 from webstack import DIST, PYODIDE_VERSION
 
 pytestmark = pytest.mark.browser
-STORED_TIMEOUT_MS = 120_000
-
-
-def wait_stored(page):
-    """The service worker has stored this version (static/offline.py)."""
-    page.wait_for_function("() => document.documentElement.dataset.offline === 'stored'", timeout=STORED_TIMEOUT_MS)
 
 
 def play_a_move_against_the_bot(page):
