@@ -14,13 +14,17 @@ $(STAMP): pyproject.toml
 	$(PY) -m pip install --quiet -e '.[dev]'
 	touch $(STAMP)
 
+# the suite runs in two processes (pytest-xdist; docs/testing.md, "Two processes"):
+# `make test TEST_WORKERS=0` runs it in one
+TEST_WORKERS ?= 2
+
 test: $(STAMP)
-	$(PY) -m pytest -q
+	$(PY) -m pytest -q -n $(TEST_WORKERS)
 
 # the long twins at full size: the tests marked soak (more kills, games and
 # hypothesis examples than make test runs; tests/soak.py, tests/conftest.py)
 soak: $(STAMP)
-	$(PY) -m pytest -q --soak -m soak
+	$(PY) -m pytest -q -n $(TEST_WORKERS) --soak -m soak
 
 # engine figures (catanatron's four random players, then ours on CPython, then ours under
 # Pyodide in Node), page figures (first board paint, ready to play cold and warm, beside

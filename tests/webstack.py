@@ -8,6 +8,7 @@ current source, exactly as ``make site`` would.
 
 from __future__ import annotations
 
+import fcntl
 import json
 import os
 import shutil
@@ -54,14 +55,21 @@ def ensure_node_modules() -> None:
 
 
 def ensure_site() -> Path:
-    """Build (or refresh) dist/ once per session; returns the dist folder."""
+    """Build (or refresh) dist/ once per session; returns the dist folder.
+
+    The suite runs in two processes (pytest-xdist): each builds once, one
+    at a time (a lock file beside the folder), so the second finds every
+    file up to date and writes nothing while the first's pages read them."""
     global _built
     if _built is None:
-        ensure_node_modules()
-        result = subprocess.run(
-            [sys.executable, str(ROOT / "scripts" / "build_site.py"), "--out", str(DIST)],
-            cwd=ROOT, capture_output=True, text=True,
-        )
+        DIST.parent.mkdir(parents=True, exist_ok=True)
+        with open(DIST.parent / f".{DIST.name}.lock", "w") as lock:
+            fcntl.flock(lock, fcntl.LOCK_EX)
+            ensure_node_modules()
+            result = subprocess.run(
+                [sys.executable, str(ROOT / "scripts" / "build_site.py"), "--out", str(DIST)],
+                cwd=ROOT, capture_output=True, text=True,
+            )
         if result.returncode != 0:
             raise RuntimeError(f"build_site failed:\n{result.stdout}{result.stderr}")
         _built = DIST
