@@ -17,14 +17,17 @@ $(STAMP): pyproject.toml
 # the suite runs in two processes (pytest-xdist; docs/testing.md, "Two processes"):
 # `make test TEST_WORKERS=0` runs it in one
 TEST_WORKERS ?= 2
+# tests handed out one by one in the collected order (the browser tests last in each
+# process; tests/conftest.py), a file marked xdist_group kept in one process
+PARALLEL := -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
 
 test: $(STAMP)
-	$(PY) -m pytest -q -n $(TEST_WORKERS)
+	$(PY) -m pytest -q $(PARALLEL)
 
 # the long twins at full size: the tests marked soak (more kills, games and
 # hypothesis examples than make test runs; tests/soak.py, tests/conftest.py)
 soak: $(STAMP)
-	$(PY) -m pytest -q -n $(TEST_WORKERS) --soak -m soak
+	$(PY) -m pytest -q $(PARALLEL) --soak -m soak
 
 # engine figures (catanatron's four random players, then ours on CPython, then ours under
 # Pyodide in Node), page figures (first board paint, ready to play cold and warm, beside

@@ -8,7 +8,8 @@ the page's own default bots' pace (normal) unless a test asks for another
 (``pace="instant"``: no deliberate pause between bot moves, for the tests
 that play whole games).
 
-A context on the session's static server is a returning player's: a copy of
+A context on the session's static server (and on the online tests' relay)
+is a returning player's: a copy of
 a browser profile that has visited the arcade once (its service worker has
 stored the site, Python's memory snapshot and our modules' bytecode;
 its storage emptied), started as its own Chromium, so Python starts warm
@@ -168,18 +169,31 @@ class Browsing:
             shutil.rmtree(self.profile.parent, ignore_errors=True)
 
 
-#: the origin whose contexts start as a returning player's (conftest's ``server``), and its profile
-RETURNING = {"origin": None, "profile": None}
+#: the origins whose contexts start as a returning player's (conftest's ``server``, the
+#: online tests' relay), each with its profile once made (None until then)
+RETURNING: dict[str, Path | None] = {}
+
+
+def welcome(origin: str) -> None:
+    """Contexts on ``origin`` start as a returning player's from now on."""
+    RETURNING[origin] = None
+
+
+def forget(origin: str) -> None:
+    """``origin``'s contexts start fresh again; its profile is deleted."""
+    profile = RETURNING.pop(origin, None)
+    if profile is not None:
+        shutil.rmtree(profile.parent, ignore_errors=True)
 
 
 def returning_profile(browser, origin: str) -> Path | None:
     """A browser profile that has visited ``origin`` once, made on first use
     (a new Chromium on an empty profile opens the arcade, waits until its
     service worker has stored everything, then empties the page's storage),
-    or None if ``origin`` is not the session's server."""
-    if origin != RETURNING["origin"]:
+    or None if ``origin`` was not welcomed (``welcome``)."""
+    if origin not in RETURNING:
         return None
-    if RETURNING["profile"] is None:
+    if RETURNING[origin] is None:
         profile = Path(tempfile.mkdtemp(prefix="netarcade-returning-")) / "profile"
         context = browser.browser_type.launch_persistent_context(
             str(profile), executable_path=str(CHROMIUM), args=CHROMIUM_ARGS)
@@ -191,8 +205,8 @@ def returning_profile(browser, origin: str) -> Path | None:
             page.evaluate("localStorage.clear(); sessionStorage.clear()")
         finally:
             context.close()
-        RETURNING["profile"] = profile
-    return RETURNING["profile"]
+        RETURNING[origin] = profile
+    return RETURNING[origin]
 
 
 @contextlib.contextmanager

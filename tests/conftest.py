@@ -25,7 +25,6 @@ server, and the two sizes of the long runs.
 
 from __future__ import annotations
 
-import shutil
 
 import pytest
 from hypothesis import HealthCheck, settings
@@ -100,11 +99,8 @@ def server(site):
     from netarcade.serve import serve_in_thread
 
     httpd, base = serve_in_thread(DIST, port=0)
-    browsing.RETURNING["origin"] = base  # its contexts start as a returning player's
+    browsing.welcome(base)  # its contexts start as a returning player's
     yield base
-    browsing.RETURNING["origin"] = None
-    if browsing.RETURNING["profile"] is not None:
-        shutil.rmtree(browsing.RETURNING["profile"].parent, ignore_errors=True)
-        browsing.RETURNING["profile"] = None
+    browsing.forget(base)
     httpd.shutdown()
     httpd.server_close()

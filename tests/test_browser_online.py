@@ -30,16 +30,19 @@ import time
 
 import pytest
 
+import browsing as browsing_
 import soak
 from browsing import PHONE, browsing, open_setup, wait_ready
 from soak import soak_size
 from test_browser_breach import decide as breach_decide
 from test_browser_overwrite import my_turn as overwrite_turn
-from test_relay_harness import RelayProcess
+from test_relay_harness import NO_QUOTA, RelayProcess
 
 from netarcade.games import get_game
 
-pytestmark = pytest.mark.browser
+#: one process runs this file's tests (make test's two share no relay): the relay and its
+#: returning player's profile are made once
+pytestmark = [pytest.mark.browser, pytest.mark.xdist_group("online")]
 
 #: a safety bound for the game's loop (it is bounded in clicks too)
 GAME_SECONDS = 420
@@ -50,11 +53,18 @@ REOPEN_AT = 12
 CLICKS_AFTER_REOPEN, FULL_GAME_CLICKS = 40, 2000
 
 
-@pytest.fixture
-def relay_site(site, tmp_path):
+@pytest.fixture(scope="module")
+def relay_site(site, tmp_path_factory):
+    """One relay serving the site for this file's tests (each opens its own
+    rooms; no creation quota, as every room comes from one address), and its
+    origin welcomed: the pages start as a returning player's, the profile
+    made by a first visit through this relay."""
     # bots move at once (--bot-delay 0): the pause is a player's comfort, not what these tests check
-    relay = RelayProcess(tmp_path / "data", "--rate", "200", "--burst", "400", "--bot-delay", "0", site=site)
+    relay = RelayProcess(tmp_path_factory.mktemp("online") / "data", "--rate", "200", "--burst", "400",
+                         "--bot-delay", "0", *NO_QUOTA, site=site)
+    browsing_.welcome(relay.http + "/")
     yield relay
+    browsing_.forget(relay.http + "/")
     relay.kill()
 
 
