@@ -470,3 +470,31 @@ def test_look_alike_digits_pick_no_piece_and_change_nothing():
         assert table.key_command(key) != f"pick:{key}"
         assert table.command("pick", key) is None and not table.picked
     assert digest(session.game, session.match.state) == before
+
+
+def finished_by_greedy(seed: int) -> Session:
+    """A four-seat game (you and three greedy bots) played to its end by
+    greedy bots in every seat, each seeded from the game's seed."""
+    session = Session(new_setup("overwrite", {"players": 4}, seed, ("human", "greedy", "greedy", "greedy")))
+    bots = [make_bot("greedy", seed * 10 + seat) for seat in range(4)]
+    while not session.over:
+        session.play(bots[session.current].choose(session.game, session.state, session.current))
+    return session
+
+
+def test_a_sole_winner_tied_on_chunks_is_told_why_it_won():
+    """O22: a tie on the largest chunk is broken by the cells seen from above;
+    the game-over text says so when it decided the game, and only then."""
+    session = finished_by_greedy(4)  # you and Greedy bot 2 both have a chunk of 4
+    view = session.view()
+    assert view["winners"] == [0] and view["scores"][:2] == [4, 4] and view["visible"][:2] == [11, 6]
+    headline, detail = OverwriteTable(session).result()
+    assert headline == "You win with a chunk of 4"
+    assert "Tied on chunks with Greedy bot 2, you win on cells on top: 11 to 6." in detail
+    session = finished_by_greedy(31)  # three chunks of 9
+    assert session.view()["winners"] == [1]
+    _, detail = OverwriteTable(session).result()
+    assert "Tied on chunks with You and Greedy bot 3, Greedy bot 2 wins on cells on top: 13 to 9 and 9." in detail
+    session = finished_by_greedy(1)  # no tie: nothing said about one
+    headline, detail = OverwriteTable(session).result()
+    assert "Tied" not in detail and ("win" in headline or "Shared" in headline)

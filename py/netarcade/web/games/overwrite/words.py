@@ -192,7 +192,21 @@ class OverwriteWords:
         drawer = view["failed_by"]
         how = (f"{names[drawer]} drew the System Fail in round {self.round()}." if drawer is not None
                else f"The envelope ran out in round {self.round()}.")
-        return headline, f"{how} Largest chunks: {chunks}. Cells on top: {cells}."
+        return headline, f"{how}{self._tie_broken(view)} Largest chunks: {chunks}. Cells on top: {cells}."
+
+    def _tie_broken(self, view: dict) -> str:
+        """The sentence a sole winner's tie on chunks gets (O22: the most
+        cells seen from above breaks it), with a leading space; "" if none."""
+        if len(view["winners"]) != 1:
+            return ""
+        names, scores, visible = self.session.names, view["scores"], view["visible"]
+        winner = view["winners"][0]
+        tied = [s for s in range(len(names)) if s != winner and scores[s] == scores[winner]]
+        if not tied:
+            return ""
+        who = "you win" if names[winner] == "You" else f"{names[winner]} wins"
+        return (f" Tied on chunks with {' and '.join(names[s] for s in tied)}, {who} on cells on top: "
+                f"{visible[winner]} to {' and '.join(str(visible[s]) for s in tied)}.")
 
     def event_notes(self, events) -> list[str]:
         """Short words the activity log adds after an action."""
