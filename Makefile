@@ -20,14 +20,19 @@ TEST_WORKERS ?= 2
 # tests handed out one by one in the collected order (the browser tests last in each
 # process; tests/conftest.py), a file marked xdist_group kept in one process
 PARALLEL := -n $(TEST_WORKERS) --dist loadgroup --no-loadscope-reorder
+# Python's bytecode and pytest's rewritten test modules kept under build/pycache, also
+# where the environment says not to write bytecode (PYTHONDONTWRITEBYTECODE): without
+# them every test process and relay process compiles everything again
+# (collecting the suite: 15 s of CPU against 2.6 s)
+TEST_ENV := env -u PYTHONDONTWRITEBYTECODE PYTHONPYCACHEPREFIX=$(CURDIR)/build/pycache
 
 test: $(STAMP)
-	$(PY) -m pytest -q $(PARALLEL)
+	$(TEST_ENV) $(PY) -m pytest -q $(PARALLEL)
 
 # the long twins at full size: the tests marked soak (more kills, games and
 # hypothesis examples than make test runs; tests/soak.py, tests/conftest.py)
 soak: $(STAMP)
-	$(PY) -m pytest -q $(PARALLEL) --soak -m soak
+	$(TEST_ENV) $(PY) -m pytest -q $(PARALLEL) --soak -m soak
 
 # engine figures (catanatron's four random players, then ours on CPython, then ours under
 # Pyodide in Node), page figures (first board paint, ready to play cold and warm, beside
