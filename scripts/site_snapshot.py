@@ -1,10 +1,11 @@
 """The engine worker's memory snapshot and our modules' bytecode for the built site (``make site``).
 
-What it is for: scripts/build_site.py calls :func:`make_snapshot` to get
-``static/python-snapshot.bin``, Pyodide's memory after CPython has started
-(scripts/python_snapshot.mjs, run in Node with the site's own runtime
-files), which ``static/pyodide-start.mjs`` resumes on a warm start instead
-of starting CPython from scratch (docs/web-runtime.md, "Warm start").
+What it is for: scripts/build_site.py (through scripts/site_light.py) calls
+:func:`make_snapshot` to get ``static/python-snapshot.bin``, Pyodide's
+memory after CPython has started (scripts/python_snapshot.mjs, run in Node
+with the site's own runtime files), which ``static/pyodide-start.mjs``
+resumes on a warm start instead of starting CPython from scratch
+(docs/web-runtime.md, "Warm start").
 
 The snapshot depends on the pinned runtime files the page loads and on the
 Node script only, not on our wheel, so it is made once per pin and kept in

@@ -1,0 +1,104 @@
+"""Offline and installable: the icons, the web app manifest and the service worker (``make site``).
+
+What it is for: scripts/build_site.py adds the arcade's icon as SVG and PNGs
+(:func:`app_icons`, drawn by scripts/arcade_icon.py), the web app manifest
+(:func:`web_manifest`) and ``sw.js``: ``static/sw.js`` with this build's
+version and the files it stores on the first visit
+(:func:`service_worker`, :func:`precache_list`).
+
+What it is not: the service worker's own code (static/sw.js).
+"""
+
+from __future__ import annotations
+
+import base64
+import hashlib
+import json
+import sys
+from pathlib import Path
+
+from site_layout import (ICON_SIZES, ICONS_DIR, MARKER, MICROPYTHON_DIR, NAVIGATIONS, PRECACHE_OWN, PYODIDE_DIR,
+                         PYSCRIPT_DIR, PYSCRIPT_UNUSED, SW_TEMPLATE, BuildError)
+from site_light import in_site_cache, source_bytes
+
+
+def app_icons() -> dict[str, Path | bytes]:
+    """The icon as SVG and PNGs (scripts/arcade_icon.py), PNGs cached by its source."""
+    sys.path.insert(0, str(Path(__file__).resolve().parent))
+    try:
+        import arcade_icon
+    finally:
+        sys.path.pop(0)
+    digest = hashlib.sha256(Path(arcade_icon.__file__).read_bytes()).hexdigest()[:16]
+    icons: dict[str, Path | bytes] = {f"{ICONS_DIR}/icon.svg": arcade_icon.svg().encode("utf-8")}
+    for size in ICON_SIZES:
+        icons[f"{ICONS_DIR}/icon-{size}.png"] = in_site_cache(f"icon-{digest}-{size}.png",
+                                                              lambda size=size: arcade_icon.png(size))
+    return icons
+
+
+def web_manifest() -> bytes:
+    """The web app manifest: what a phone's "Add to home screen" installs.
+    Every URL is relative to the manifest (the site may live in a sub-folder)."""
+    icons = [{"src": f"{ICONS_DIR}/icon.svg", "sizes": "any", "type": "image/svg+xml"}]
+    for size in ICON_SIZES:
+        icons.append({"src": f"{ICONS_DIR}/icon-{size}.png", "sizes": f"{size}x{size}",
+                      "type": "image/png", "purpose": "any"})
+        icons.append({"src": f"{ICONS_DIR}/icon-{size}.png", "sizes": f"{size}x{size}",
+                      "type": "image/png", "purpose": "maskable"})
+    manifest = {
+        "name": "netarcade",
+        "short_name": "netarcade",
+        "description": "Network-themed board games whose rules run as Python in the page: "
+                       "against bots, with friends on one screen, or online.",
+        "id": "./",
+        "start_url": "./#home",
+        "scope": "./",
+        "display": "standalone",
+        "background_color": "#0b0f14",
+        "theme_color": "#0b0f14",
+        "icons": icons,
+    }
+    return (json.dumps(manifest, indent=2) + "\n").encode("utf-8")
+
+
+def precache_list(plan: dict[str, Path | bytes]) -> list[str]:
+    """What the service worker stores on the first visit: the page (as the
+    arcade and as the embed: :data:`NAVIGATIONS`), its glue and the
+    engine's worker script, PyScript's chunks and MicroPython (the page
+    loads them), the Pyodide runtime the worker loads, both wheels, the
+    lockfile, our CSS and icons. Not PyScript's editor and terminal
+    libraries (:data:`PYSCRIPT_UNUSED`: the page has neither), not source
+    maps, not the bare test page, not other encodings."""
+    keep = []
+    for rel in sorted(plan):
+        name = rel.rsplit("/", 1)[-1]
+        if rel == MARKER or rel.endswith((".map", ".gz", ".br")) or name == "package.json":
+            continue
+        if rel.startswith(f"{PYSCRIPT_DIR}/") and (name.startswith(PYSCRIPT_UNUSED) or not name.endswith(".js")):
+            continue
+        if rel.startswith((f"{PYODIDE_DIR}/", f"{PYSCRIPT_DIR}/", f"{MICROPYTHON_DIR}/", "static/icons/")) \
+                or rel in PRECACHE_OWN:
+            keep.append(rel)
+    return list(NAVIGATIONS) + keep
+
+
+def service_worker(template: str, plan: dict[str, Path | bytes]) -> bytes:
+    """``static/sw.js`` with this build's version and file list filled in.
+    The version is a hash of every precached file, so any change to the page,
+    the wheel or the runtime makes a new cache (and browsers notice a new
+    sw.js byte for byte)."""
+    files = []
+    digest = hashlib.sha256()
+    for rel in precache_list(plan):
+        sha = hashlib.sha256(source_bytes(plan[NAVIGATIONS.get(rel, rel)])).digest()
+        digest.update(rel.encode() + b"\0" + sha)
+        files.append([rel, "sha256-" + base64.b64encode(sha).decode("ascii")])
+    version = digest.hexdigest()[:12]
+    for marker in ("/*na:version*/", "/*na:files*/"):
+        if marker not in template:
+            raise BuildError(f"{SW_TEMPLATE} lacks its {marker} marker")
+    listing = "[\n" + ",\n".join(f"  {json.dumps(pair)}" for pair in files) + "\n]"
+    text = (template.replace("/*na:version*/", json.dumps(version))
+                    .replace("/*na:files*/", listing))
+    return text.encode("utf-8")
