@@ -31,6 +31,8 @@ NEAR: tuple[int, ...] = tuple(sum(BIT[n] for n in NEIGHBORS[HEX_AT[i]]) if i in 
                               for i in range(max(HEX_AT) + 1))
 FAR: tuple[int, ...] = tuple(sum(BIT[n] for n in JUMPS[HEX_AT[i]]) if i in HEX_AT else 0
                              for i in range(max(HEX_AT) + 1))
+#: per bit index: both (what an AP touches)
+AROUND: tuple[int, ...] = tuple(near | far for near, far in zip(NEAR, FAR))
 
 _STEPS = tuple(dq + ROW * dr for dq, dr in HEX_DIRECTIONS)
 assert sorted(_STEPS) == [-ROW, 1 - ROW, -1, 1, ROW - 1, ROW], _STEPS
@@ -86,6 +88,27 @@ def nth_index(mask: int, n: int) -> int:
             count = pattern.bit_count()
             if n < count:
                 return patterns[pattern][n]
+            n -= count
+    raise IndexError(f"the set has no hex number {n}")
+
+
+#: per column of the board (``q``, ascending): its hexes, one bit each
+COLUMNS: tuple[int, ...] = tuple(sum(BIT[h] for h in HEXES if h[0] == q) for q in sorted({h[0] for h in HEXES}))
+
+
+def nth_sorted_index(mask: int, n: int) -> int:
+    """The bit index of the ``n``-th hex of ``mask`` (from 0) in sorted
+    order (by column, then row; within a column the bits ascend by row),
+    found column by column without sorting the rest."""
+    for column in COLUMNS:
+        part = mask & column
+        if part:
+            count = part.bit_count()
+            if n < count:
+                while n:
+                    part &= part - 1
+                    n -= 1
+                return (part & -part).bit_length() - 1
             n -= count
     raise IndexError(f"the set has no hex number {n}")
 

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .bitboard import BIT, FAR, NEAR, ROW, beside_two, bits_of, hexes_of, leap, sorted_hexes, spread, tally
+from .bitboard import AROUND, BIT, FAR, NEAR, ROW, beside_two, bits_of, hexes_of, leap, sorted_hexes, spread, tally
 from .board import START_ROUTER, START_SERVER
 from .state import LINKED_DATACENTER_BONUS, BackboneState
 
@@ -175,35 +175,40 @@ def touching(index: int, bit: int, active: int, aps: int) -> int:
 
 
 def network_bits(state: BackboneState, seat: int) -> int:
-    """``network`` as a hex set (cached)."""
-    known = state._cache.get(("parts", seat))
-    return known[0] if known is not None else network_parts(state, seat)[0]
+    """``network`` as a hex set (cached under ``("netbits", seat)``: by
+    ``network_parts``, or carried over an action by ``reroute.follow``)."""
+    known = state._cache.get(("netbits", seat))
+    return known if known is not None else network_parts(state, seat)[0]
 
 
 def network_parts(state: BackboneState, seat: int) -> tuple[int, dict[int, tuple]]:
     """``seat``'s network as a hex set, and for each of its Switches and APs
-    the parts of the network (hex sets, each hanging together) that
-    lifting the piece would cut off from both start pieces (none for
-    most), found in one walk and cached together under ``("parts", seat)``
-    (``reroute.follow`` carries them over some actions)."""
+    that holds any, the parts of the network (hex sets, each hanging
+    together) that lifting the piece would cut off from both start pieces
+    (most hold none and are left out), found in one walk and cached
+    together under ``("parts", seat)`` (``reroute.follow`` carries them
+    over some actions)."""
     key = ("parts", seat)
     known = state._cache.get(key)
     if known is None:
         known = state._cache[key] = _walk(side(state, seat), ROOTS[seat])
+        state._cache[("netbits", seat)] = known[0]
     return known
 
 
 def _walk(pieces: Side, roots: int) -> tuple[int, dict[int, tuple]]:
     """The network of ``pieces`` from the start pieces ``roots``, and the
-    parts each movable piece holds, in one depth-first walk: the pieces
-    walked from a piece's child form a cut-off part unless one of them
-    touches a piece reached before that piece (each of those joins a start
-    piece without it). Each entry of the walk's stack is a piece, the
-    pieces it touches, the pieces reached before it, and the pieces that
-    it and those walked from it touch."""
+    parts each movable piece holds (those that hold any), in one
+    depth-first walk: the pieces walked from a piece's child form a
+    cut-off part unless one of them touches a piece reached before that
+    piece (each of those joins a start piece without it). Each entry of
+    the walk's stack is a piece, the hexes it touches, the pieces reached
+    before it, and the hexes that it and those walked from it touch (all
+    of them, pieces or not: only the pieces ever meet the walk's sets)."""
     active, aps = pieces.active, pieces.aps
     movable = pieces.switches | aps
     seen = roots = roots & active
+    unseen = active & ~seen
     found: dict[int, list] = {}
     while roots:
         root = roots & -roots
@@ -212,13 +217,14 @@ def _walk(pieces: Side, roots: int) -> tuple[int, dict[int, tuple]]:
         stack = [[root, beside, 0, beside]]
         while stack:
             top = stack[-1]
-            ahead = top[1] & ~seen
+            ahead = top[1] & unseen
             if ahead:
                 child = ahead & -ahead
                 at = child.bit_length() - 1  # touching() written out: the walk's hot loop
-                beside = (NEAR[at] | FAR[at] & (active if child & aps else aps)) & active
+                beside = AROUND[at] if child & aps else NEAR[at] | FAR[at] & aps
                 stack.append([child, beside, seen, beside])
                 seen |= child
+                unseen ^= child
             else:
                 stack.pop()
                 if stack:
@@ -226,14 +232,7 @@ def _walk(pieces: Side, roots: int) -> tuple[int, dict[int, tuple]]:
                     if parent[0] & movable and not top[3] & parent[2]:
                         found.setdefault(parent[0], []).append(seen & ~top[2])
                     parent[3] |= top[3]
-    parts_of: dict[int, tuple] = {}
-    sources = seen & movable
-    while sources:
-        source = sources & -sources
-        sources ^= source
-        parts = found.get(source)
-        parts_of[source] = tuple(parts) if parts else ()
-    return seen, parts_of
+    return seen, {source: tuple(parts) for source, parts in found.items()}
 
 
 def network(state: BackboneState, seat: int) -> frozenset:

@@ -74,11 +74,12 @@ def all_targets(state: BackboneState, seat: int) -> dict[int, int]:
 
 
 def cut_parts(state: BackboneState, seat: int) -> dict[int, tuple]:
-    """``{source bit: parts}`` for every movable piece of ``seat``: the
-    parts of the network (hex sets, each hanging together) that lifting
-    the piece would cut off from both start pieces, none for most
-    (``network.network_parts``, cached with the network; ``follow``
-    carries them over some actions without a walk)."""
+    """``{source bit: parts}`` for every movable piece of ``seat`` that
+    holds any: the parts of the network (hex sets, each hanging together)
+    that lifting the piece would cut off from both start pieces (most
+    pieces hold none and are not in it; ``network.network_parts``, cached
+    with the network; ``follow`` carries them over some actions without a
+    walk)."""
     return network_parts(state, seat)[1]
 
 
@@ -105,8 +106,12 @@ def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
         joining = reach(stranded, aps, "switch") if stranded else 0
         switch_hexes, joined_hexes = free & two, free & one & joining
     found: dict[int, int] = {}
-    for source, parts in parts_of.items():
+    sources = movable
+    while sources:
+        source = sources & -sources
+        sources ^= source
         index = source.bit_length() - 1
+        parts = parts_of.get(source)
         if parts:
             found[source] = _rejoining_targets(pieces, net, source, free, parts)
         elif source & aps:
@@ -151,59 +156,96 @@ def _rejoining_targets(pieces: Side, before: int, source: int, free: int, parts:
 
 
 def follow(state: BackboneState, seat: int, known: tuple, before: Side, after: Side,
-           lifted: int = 0, placed: int = 0) -> None:
+           lifted: int = 0, placed: int = 0) -> int | None:
     """Carry ``seat``'s network and ``cut_parts`` (``known``: as cached
     before the action, with the network) over an action that took the
     piece at ``lifted`` out of the seat's active pieces (a Reroute's source,
     a Hacked piece) and put an active piece at ``placed`` (a Build, a
     Reroute's target); ``before`` and ``after`` are the seat's pieces.
-    Nothing is cached when that would take a walk over the network (the
-    next question then finds everything again):
+    Returns the network after the action (``None`` when it is not known
+    without a walk). Nothing is cached when that would take a walk over
+    the network (the next question then finds everything again):
 
-    * A lifted piece of the network must be at its edge: touching one
-      network piece alone and not a start piece itself, it holds nothing
-      together, so each part of every other piece only loses it (a part
-      that was the piece alone goes).
+    * A lifted piece of the network at its edge (touching one network
+      piece alone and not a start piece itself) holds nothing together,
+      so each part of every other piece only loses it (a part that was the
+      piece alone goes).
+    * A lifted piece that touches two or more network pieces may hold
+      others' parts together: the parts are dropped (the next question
+      walks), but the network is known. A Reroute keeps every piece in it
+      (``_targets``) and a Hack cuts off the parts the piece held (known
+      for a Switch or an AP; for another piece the network is dropped too).
     * A placed piece must touch the network and no own active piece outside
       it (it would join those too). It hangs on nothing else: every part it
       touches joins what remains if it touches that, else the parts it
       touches join into one with it.
     """
     net, parts_of = known
+    carried = parts_of is not None  # the parts too (``None``: not known before either)
     if lifted & net:
+        if lifted & ROOTS[seat]:
+            return None
         beside = touching(lifted.bit_length() - 1, lifted, before.active, before.aps)
-        if lifted & ROOTS[seat] or beside & (beside - 1):
-            return
+        if beside & (beside - 1):
+            carried = False
+            if not placed:  # a Hack: what the piece held is cut off
+                if parts_of is None or not lifted & (before.switches | before.aps):
+                    return None
+                for part in parts_of.get(lifted, ()):
+                    net &= ~part
+        elif carried and parts_of:
+            parts_of = _lifted(parts_of, lifted)
         net &= ~lifted
-        parts_of = {source: parts and tuple(part & ~lifted for part in parts if part != lifted)
-                    for source, parts in parts_of.items() if source != lifted}
     if placed:
         active = after.active
         joins = touching(placed.bit_length() - 1, placed, active, after.aps)
         if not joins & net or joins & active & ~net:
-            return
-        carried = {}
-        for source, parts in parts_of.items():
-            if not parts:  # nothing hangs on it: the placed piece does if it touches that alone
-                carried[source] = () if joins & ~source else (placed,)
-                continue
-            left = net & ~source
-            for part in parts:
-                left &= ~part
-            if joins & left:
-                carried[source] = tuple(part for part in parts if not part & joins)
-            else:
-                joined = placed
-                kept = []
-                for part in parts:
-                    if part & joins:
-                        joined |= part
-                    else:
-                        kept.append(part)
-                kept.append(joined)
-                carried[source] = tuple(kept)
-        if placed & (after.switches | after.aps):
-            carried[placed] = ()  # nothing hangs on a piece just placed
-        parts_of = carried
+            return None
+        if carried:
+            parts_of = _placed(parts_of, net, placed, joins, after)
         net |= placed
-    state._cache[("parts", seat)] = (net, parts_of)
+    state._cache[("netbits", seat)] = net
+    if carried:
+        state._cache[("parts", seat)] = (net, parts_of)
+    return net
+
+
+def _lifted(parts_of: dict, lifted: int) -> dict:
+    """``parts_of`` after the piece at ``lifted``, which holds nothing
+    together for any other piece, left the network (``follow``)."""
+    carried = {}
+    for source, parts in parts_of.items():
+        if source != lifted:
+            left = tuple(part & ~lifted for part in parts if part != lifted)
+            if left:
+                carried[source] = left
+    return carried
+
+
+def _placed(parts_of: dict, net: int, placed: int, joins: int, after: Side) -> dict:
+    """``parts_of`` after a piece at ``placed`` that touches the network
+    pieces ``joins`` and nothing outside it (``follow``): a piece that
+    holds parts keeps those the placed piece does not join to what
+    remains, and a piece the placed one touches alone holds it."""
+    carried = {}
+    for source, parts in parts_of.items():
+        left = net & ~source
+        for part in parts:
+            left &= ~part
+        if joins & left:
+            kept = tuple(part for part in parts if not part & joins)
+            if kept:
+                carried[source] = kept
+        else:
+            joined = placed
+            kept = []
+            for part in parts:
+                if part & joins:
+                    joined |= part
+                else:
+                    kept.append(part)
+            kept.append(joined)
+            carried[source] = tuple(kept)
+    if not joins & (joins - 1) and joins & (after.switches | after.aps) and joins not in carried:
+        carried[joins] = (placed,)  # it hangs on the one movable piece it touches
+    return carried

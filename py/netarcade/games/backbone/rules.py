@@ -17,8 +17,8 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ...core.events import Event
 from .actions import COSTS, MOVABLE, PIECES, Action, Build, End, Hack, Reroute, Resign
-from .bitboard import BIT, BOARD, FAR, HEX_AT, INDEX, NEAR, hexes_of, indexes_of, leap, nth_index, sorted_hexes, \
-    spread
+from .bitboard import BIT, BOARD, COLUMNS, FAR, HEX_AT, INDEX, NEAR, hexes_of, indexes_of, leap, nth_index, \
+    nth_sorted_index, sorted_hexes, spread
 from .board import ON_BOARD, hex_name
 from .network import (
     city_bits,
@@ -213,18 +213,27 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
     action = _ENDS[seat]
     for count, mask, made, in_sorted_order in kinds:
         if index < count:
-            action = made[_in_sorted_order(mask)[index] if in_sorted_order else nth_index(mask, index)]
+            action = made[nth_sorted_index(mask, index) if in_sorted_order else nth_index(mask, index)]
             break
         index -= count
     else:
         if index < reroutes:
-            for source in _in_sorted_order(movable_bits(state, seat)):
-                found = targets[1 << source]
-                count = found.bit_count()
-                if index < count:
-                    action = (_REROUTES[seat][source] or _reroutes(seat, source))[nth_index(found, index)]
-                    break
-                index -= count
+            movable = movable_bits(state, seat)
+            for column in COLUMNS:  # the sources in sorted order
+                sources = movable & column
+                while sources:
+                    source = sources & -sources
+                    sources ^= source
+                    found = targets[source]
+                    count = found.bit_count()
+                    if index < count:
+                        at = source.bit_length() - 1
+                        action = (_REROUTES[seat][at] or _reroutes(seat, at))[nth_index(found, index)]
+                        break
+                    index -= count
+                else:
+                    continue
+                break
     state._cache["offered"] = action  # ``check`` accepts it at once; ``perform`` forgets it
     return action
 

@@ -18,7 +18,7 @@ from ...core.events import Event
 from .actions import COSTS, Action, Build, End, Hack, Reroute, Resign
 from .board import CLASSIC_CITIES, START_ROUTER, START_SERVER, hex_name, seeded_cities
 from .bitboard import BIT
-from .network import connected_city_bits, score
+from .network import ROOTS, connected_city_bits, flood, score
 from .reroute import follow
 from .state import (
     ACTIONS_PER_TURN,
@@ -74,15 +74,23 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
     # unguarded pieces and the evaluation): the seat's figures stay too.
     # The network and the parts each movable piece holds together are
     # carried over the action when that takes no walk (``reroute.follow``).
+    # So is the network alone when the parts are not known. The scores
+    # stay when the network's Routers, Servers and Datacenters do.
     changed = seat if not isinstance(action, Hack) else 1 - seat
-    before = pieces = state._cache.get(("side", changed))
-    known = state._cache.get(("parts", changed))
+    cache = state._cache
+    before = pieces = cache.get(("side", changed))
+    known = cache.get(("parts", changed))
+    if known is None:
+        net = cache.get(("netbits", changed))
+        known = None if net is None else (net, None)
     lifted = placed = 0
+    scored = ()
     if action.piece == "firewall" if isinstance(action, Build) else \
             isinstance(action, Hack) and action.hex in state.firewalls:
-        state._cache.pop("eval", None)
+        cache.pop("eval", None)
         known = None
     else:
+        scored = [(key, cache[key]) for key in SCORED[changed] if key in cache]
         forget(state, changed)
     if isinstance(action, Build):
         bit = BIT[action.hex]
@@ -121,11 +129,20 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
     if pieces is not None:
         state._cache[("side", changed)] = pieces
         if known is not None:
-            follow(state, changed, known, before, pieces, lifted, placed)
+            net = follow(state, changed, known, before, pieces, lifted, placed)
+            if scored and net is not None and net & (pieces.routers | pieces.servers | pieces.datacenters) \
+                    == known[0] & (before.routers | before.servers | before.datacenters):
+                state._cache.update(scored)
     state.actions_taken += 1
     if state.actions_taken >= ACTIONS_PER_TURN:
         events.extend(_end_turn(state))
     return events
+
+
+#: per seat, the cached figures the score is made of (``network.score``):
+#: they depend on the network's Routers, Servers and Datacenters alone
+SCORED = tuple(tuple((name, seat) for name in ("score", "serverbits", "citybits", "servers", "cities"))
+               for seat in (0, 1))
 
 
 def forget(state: BackboneState, seat: int) -> None:
@@ -154,12 +171,15 @@ def _end_turn(state: BackboneState) -> list[Event]:
     recovered = sorted(h for h in state.disabled if state.pieces[h][0] == seat)
     if recovered:
         pieces = state._cache.get(("side", seat))
+        net = state._cache.get(("netbits", seat))
         forget(state, seat)
         state.disabled.difference_update(recovered)
         if pieces is not None:
             for h in recovered:
                 pieces = pieces.switched(BIT[h], state.pieces[h][1], True)
             state._cache[("side", seat)] = pieces
+            if net is not None:  # it only grows: what the pieces back join to it
+                state._cache[("netbits", seat)] = flood(pieces.active, pieces.aps, net | ROOTS[seat])
         events.append(Event("recover", {"seat": seat, "hexes": [hex_name(h) for h in recovered]}))
     totals = [score(state, 0), score(state, 1)]
     state.history.append(totals)
