@@ -152,6 +152,37 @@ def tally(near: int, far: int, top: int) -> list[int]:
     return [one & BOARD, two & BOARD, three & BOARD]
 
 
+def planes(mask: int, steps: int) -> tuple[int, int, int]:
+    """For every hex, how many hexes of ``mask`` are ``steps`` (1 or 2)
+    steps away in a straight line, bit-sliced: the hexes whose count has
+    1, 2 or 4 in it (up to 6). ``restep`` keeps them up to date as single
+    hexes come and go."""
+    counts = (0, 0, 0)
+    shift_row, shift_diagonal = ROW * steps, (ROW - 1) * steps
+    for moved in (mask << steps, mask >> steps, mask << shift_row, mask >> shift_row,
+                  mask << shift_diagonal, mask >> shift_diagonal):
+        counts = restep(counts, moved & BOARD, True)
+    return counts
+
+
+def restep(counts: tuple[int, int, int], mask: int, more: bool) -> tuple[int, int, int]:
+    """Bit-sliced ``counts`` (``planes``) one more (``more``) or one less
+    at every hex of ``mask``."""
+    ones, twos, fours = counts
+    if more:
+        carry = ones & mask
+        return ones ^ mask, twos ^ carry, fours ^ (twos & carry)
+    borrow = mask & ~ones
+    return ones ^ mask, twos ^ borrow, fours ^ (borrow & ~twos)
+
+
+def at_least(counts: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The hexes whose bit-sliced count (``planes``) is 1 or more, 2 or
+    more, 3 or more."""
+    ones, twos, fours = counts
+    return ones | twos | fours, twos | fours, fours | (twos & ones)
+
+
 def beside_two(near: int, far: int) -> int:
     """Hexes with two or more of: a neighbour in ``near``, a straight
     two-step hex in ``far`` (one count per such hex)."""

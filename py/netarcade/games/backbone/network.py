@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .bitboard import AROUND, BIT, FAR, NEAR, ROW, beside_two, bits_of, hexes_of, leap, sorted_hexes, spread, tally
+from .bitboard import AROUND, BIT, FAR, NEAR, ROW, at_least, beside_two, bits_of, hexes_of, leap, planes, restep, \
+    sorted_hexes, spread
 from .board import START_ROUTER, START_SERVER
 from .state import LINKED_DATACENTER_BONUS, BackboneState
 
@@ -254,15 +255,41 @@ def touching_counts(state: BackboneState, seat: int, kind: str) -> list[int]:
     key = (kind, seat)
     cached = state._cache.get(key)
     if cached is None:
-        net = network_bits(state, seat)
+        near, far, hubs = touching_planes(state, seat)
         if kind == "near":
-            cached = tally(net, 0, 2)
+            cached = list(at_least(near)[:2])
         elif kind == "far":
-            cached = tally(0, net, 2)
+            cached = list(at_least(far)[:2])
         else:
-            cached = tally(net, net & side(state, seat).aps, 3)
+            one, two, three = at_least(near)
+            hub_one, hub_two, hub_three = at_least(hubs)
+            cached = [one | hub_one, two | hub_two | (one & hub_one),
+                      three | hub_three | (two & hub_one) | (one & hub_two)]
         state._cache[key] = cached
     return cached
+
+
+def touching_planes(state: BackboneState, seat: int) -> tuple:
+    """For every hex, bit-sliced (``bitboard.planes``): how many pieces of
+    ``seat``'s network are its neighbours, how many are two steps away in
+    a straight line, and how many of those are APs (cached under
+    ``("planes", seat)``; ``turns.perform`` carries them over a piece that
+    comes or goes: ``replaned``)."""
+    key = ("planes", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        net = network_bits(state, seat)
+        cached = state._cache[key] = (planes(net, 1), planes(net, 2), planes(net & side(state, seat).aps, 2))
+    return cached
+
+
+def replaned(counted: tuple, bit: int, ap: int, more: bool) -> tuple:
+    """``touching_planes`` with the network piece at ``bit`` (an AP when
+    ``ap``) come (``more``) or gone."""
+    near, far, hubs = counted
+    index = bit.bit_length() - 1
+    return (restep(near, NEAR[index], more), restep(far, FAR[index], more),
+            restep(hubs, FAR[index], more) if ap else hubs)
 
 
 def cut_pieces(state: BackboneState, seat: int) -> frozenset:
@@ -278,13 +305,21 @@ def cut_pieces(state: BackboneState, seat: int) -> frozenset:
     return cached
 
 
+def _routed(state: BackboneState, seat: int) -> int:
+    """Hexes with two or more adjacent Routers of the network (cached)."""
+    key = ("routed", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        cached = state._cache[key] = beside_two(network_bits(state, seat) & side(state, seat).routers, 0)
+    return cached
+
+
 def online_server_bits(state: BackboneState, seat: int) -> int:
     """Servers of the network with two or more adjacent Routers of the network."""
     key = ("serverbits", seat)
     cached = state._cache.get(key)
     if cached is None:
-        net, pieces = network_bits(state, seat), side(state, seat)
-        cached = state._cache[key] = net & pieces.servers & beside_two(net & pieces.routers, 0)
+        cached = state._cache[key] = network_bits(state, seat) & side(state, seat).servers & _routed(state, seat)
     return cached
 
 
@@ -305,8 +340,7 @@ def online_servers(state: BackboneState, seat: int) -> list:
 def online_datacenter_bits(state: BackboneState, seat: int) -> int:
     if not online_server_bits(state, seat):
         return 0
-    net, pieces = network_bits(state, seat), side(state, seat)
-    return net & pieces.datacenters & beside_two(net & pieces.routers, 0)
+    return network_bits(state, seat) & side(state, seat).datacenters & _routed(state, seat)
 
 
 def online_datacenters(state: BackboneState, seat: int) -> list:

@@ -29,8 +29,8 @@ Reroute (``turns.py``).
 
 from __future__ import annotations
 
-from .bitboard import BIT, BOARD, FAR, NEAR, hexes_of, sorted_hexes
-from .network import ROOTS, Side, city_bits, network_bits, network_parts, occupied, reach, side, \
+from .bitboard import AROUND, BIT, BOARD, FAR, NEAR, ROW, hexes_of, sorted_hexes
+from .network import ROOTS, ROW2, ROW2_2, ROW_1, Side, city_bits, network_bits, network_parts, occupied, reach, side, \
     touching, touching_counts
 from .state import BackboneState
 
@@ -59,7 +59,11 @@ def all_targets(state: BackboneState, seat: int) -> dict[int, int]:
     a hex (new pieces there only take their hexes off the targets). The
     parts each piece's lifting cuts off (``cut_parts``) are what is costly
     to find; they depend on the seat's pieces alone."""
-    taken = occupied(state)
+    return targets_among(state, seat, occupied(state))
+
+
+def targets_among(state: BackboneState, seat: int, taken: int) -> dict[int, int]:
+    """``all_targets``, ``taken`` the hexes that hold a piece (``network.occupied``)."""
     key = ("targets", seat)
     known = state._cache.get(key)
     if known is None or known[0] != taken:
@@ -133,25 +137,51 @@ def _rejoining_targets(pieces: Side, before: int, source: int, free: int, parts:
     every cut-off part. Nothing else can join the parts again: a piece
     outside the network touches none of its pieces (or it would be in it).
     A Switch there needs two own pieces beside it, not Disabled: every such
-    piece joins the network through it."""
-    kind = "ap" if source & pieces.aps else "switch"
+    piece joins the network through it.
+
+    The parts (small, often one piece: its hexes from the tables) go
+    first: often no hex touches them all, and one or two that do are
+    each checked against what remains. ``network.reach`` is written out
+    (the hexes found are free, so on the board): a fifth of random play's
+    instructions were in here and its calls."""
+    is_ap = source & pieces.aps
     active, aps = pieces.active & ~source, pieces.aps & ~source  # the lifted piece joins nothing by air
     remaining = before & ~source
     found = free
-    for part in parts:  # the parts (small) first: often no hex touches them all
+    for part in parts:
         remaining &= ~part
-        found &= reach(part, aps, kind)
-    if not found:
-        return 0
-    found &= reach(remaining, aps, kind)
-    if kind == "switch":
+        if part & (part - 1):
+            hubs = part if is_ap else part & aps
+            found &= ((part << 1) | (part >> 1) | (part << ROW) | (part >> ROW) | (part << ROW_1) | (part >> ROW_1)
+                      | (hubs << 2) | (hubs >> 2) | (hubs << ROW2) | (hubs >> ROW2) | (hubs << ROW2_2)
+                      | (hubs >> ROW2_2))
+        else:
+            index = part.bit_length() - 1
+            found &= AROUND[index] if is_ap or part & aps else NEAR[index]
+        if not found:
+            return 0
+    rest = found & (found - 1)
+    if rest & (rest - 1):  # three or more: every hex touching what remains at once
+        hubs = remaining if is_ap else remaining & aps
+        found &= ((remaining << 1) | (remaining >> 1) | (remaining << ROW) | (remaining >> ROW)
+                  | (remaining << ROW_1) | (remaining >> ROW_1) | (hubs << 2) | (hubs >> 2) | (hubs << ROW2)
+                  | (hubs >> ROW2) | (hubs << ROW2_2) | (hubs >> ROW2_2))
+        if is_ap:
+            return found
+        trials, found, remaining = found, 0, active  # each needs two pieces beside it: a touch of what remains too
+    else:
         trials, found = found, 0
-        while trials:
-            target = trials & -trials
-            trials ^= target
-            index = target.bit_length() - 1
-            if (NEAR[index] & active).bit_count() + (FAR[index] & active & aps).bit_count() >= 2:
+    while trials:
+        target = trials & -trials
+        trials ^= target
+        index = target.bit_length() - 1
+        near, far = NEAR[index], FAR[index]
+        if is_ap:
+            if (near | far) & remaining:
                 found |= target
+        elif (near | far & aps) & remaining \
+                and (near & active).bit_count() + (far & active & aps).bit_count() >= 2:
+            found |= target
     return found
 
 

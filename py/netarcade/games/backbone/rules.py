@@ -33,7 +33,7 @@ from .network import (
     side,
     touching_counts,
 )
-from .reroute import all_targets, movable_bits, movable_pieces, reroute_targets
+from .reroute import all_targets, movable_bits, movable_pieces, reroute_targets, targets_among
 from .state import (
     ACTIONS_PER_TURN,
     BW_LIMIT,
@@ -176,8 +176,10 @@ def legal_actions(state: BackboneState, seat: int) -> list[Action]:
     return actions
 
 
-#: per BW up to the dearest piece's: the pieces (a Firewall aside) it buys, in the legal list's order
-_AFFORDABLE = tuple(tuple(piece for piece in PIECES if COSTS[piece] <= bw) for bw in range(max(COSTS.values()) + 1))
+#: per BW up to the dearest piece's: the pieces (a Firewall aside) it buys, in the legal list's order,
+#: each with where it goes in ``pick_legal``: 0 where a piece touches the network, 1 a Switch's hexes, 2 an AP's
+_AFFORDABLE = tuple(tuple((piece, {"switch": 1, "ap": 2}.get(piece, 0)) for piece in PIECES if COSTS[piece] <= bw)
+                    for bw in range(max(COSTS.values()) + 1))
 
 
 def pick_legal(state: BackboneState, seat: int, rng) -> Action:
@@ -187,16 +189,23 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
     draw), and only the action drawn is looked up."""
     if state.over or seat != state.current:
         return rng.choice(())  # IndexError, as choice of the empty list
-    targets = all_targets(state, seat)  # every movable piece's, in no order
+    taken = occupied(state)
+    targets = targets_among(state, seat, taken)  # every movable piece's, in no order
     reroutes = sum(map(int.bit_count, targets.values()))
     total = reroutes + 1  # and End
     bw = state.bw[seat]
     kinds = []  # (count, hex set, its actions by hex index, whether the list takes the hexes in sorted order)
-    if bw:  # every piece and the Hack cost BW
-        builds = _build_bits(state, seat, _free(state))
-        for piece in _AFFORDABLE[min(bw, len(_AFFORDABLE) - 1)]:
-            mask = builds[piece]
-            count = mask.bit_count()
+    if bw:  # every piece and the Hack cost BW (``_build_bits`` written out)
+        free = BOARD & ~taken & ~city_bits(state.cities)
+        wired, wireless = _reach(state, seat)
+        wired &= free
+        masks = (wired, free & touching_counts(state, seat, "switch")[1], free & wireless)
+        counts = [wired.bit_count(), None, None]
+        for piece, where in _AFFORDABLE[min(bw, len(_AFFORDABLE) - 1)]:
+            mask = masks[where]
+            count = counts[where]
+            if count is None:
+                count = counts[where] = mask.bit_count()
             kinds.append((count, mask, _BUILDS[(seat, piece)], False))
             total += count
         if COSTS["firewall"] <= bw:

@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.events import Event
-from .actions import COSTS, Action, Build, End, Hack, Reroute, Resign
+from .actions import COSTS, MOVABLE, Action, Build, End, Hack, Reroute, Resign
 from .board import CLASSIC_CITIES, START_ROUTER, START_SERVER, hex_name, seeded_cities
 from .bitboard import BIT
-from .network import ROOTS, connected_city_bits, flood, score
+from .network import ROOTS, connected_city_bits, flood, replaned, score
 from .reroute import follow
 from .state import (
     ACTIONS_PER_TURN,
@@ -85,12 +85,15 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
         known = None if net is None else (net, None)
     lifted = placed = 0
     scored = ()
+    counted = cache.get(("planes", changed))
     if action.piece == "firewall" if isinstance(action, Build) else \
             isinstance(action, Hack) and action.hex in state.firewalls:
         cache.pop("eval", None)
         known = None
     else:
-        scored = [(key, cache[key]) for key in SCORED[changed] if key in cache]
+        if isinstance(action, Reroute) or (action.piece if isinstance(action, Build)
+                                           else state.pieces[action.hex][1]) in MOVABLE:
+            scored = [(key, cache[key]) for key in SCORED[changed] if key in cache]  # they may stay
         forget(state, changed)
     if isinstance(action, Build):
         bit = BIT[action.hex]
@@ -133,6 +136,13 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
             if scored and net is not None and net & (pieces.routers | pieces.servers | pieces.datacenters) \
                     == known[0] & (before.routers | before.servers | before.datacenters):
                 state._cache.update(scored)
+            gone = lifted & known[0]
+            if counted is not None and net is not None and net == (known[0] & ~gone) | placed:
+                if gone:  # the touching counts follow one piece gone and one come
+                    counted = replaned(counted, gone, gone & before.aps, False)
+                if placed:
+                    counted = replaned(counted, placed, placed & pieces.aps, True)
+                state._cache[("planes", changed)] = counted
     state.actions_taken += 1
     if state.actions_taken >= ACTIONS_PER_TURN:
         events.extend(_end_turn(state))
@@ -141,7 +151,7 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
 
 #: per seat, the cached figures the score is made of (``network.score``):
 #: they depend on the network's Routers, Servers and Datacenters alone
-SCORED = tuple(tuple((name, seat) for name in ("score", "serverbits", "citybits", "servers", "cities"))
+SCORED = tuple(tuple((name, seat) for name in ("score", "routed", "serverbits", "citybits", "servers", "cities"))
                for seat in (0, 1))
 
 
