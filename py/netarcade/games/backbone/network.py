@@ -215,24 +215,27 @@ def _walk(pieces: Side, roots: int) -> tuple[int, dict[int, tuple]]:
         root = roots & -roots
         roots ^= root
         beside = touching(root.bit_length() - 1, root, active, aps)
-        stack = [[root, beside, 0, beside]]
-        while stack:
-            top = stack[-1]
+        top = [root, beside, 0, beside]
+        stack = [top]
+        while True:
             ahead = top[1] & unseen
             if ahead:
                 child = ahead & -ahead
                 at = child.bit_length() - 1  # touching() written out: the walk's hot loop
                 beside = AROUND[at] if child & aps else NEAR[at] | FAR[at] & aps
-                stack.append([child, beside, seen, beside])
+                top = [child, beside, seen, beside]
+                stack.append(top)
                 seen |= child
                 unseen ^= child
             else:
                 stack.pop()
-                if stack:
-                    parent = stack[-1]
-                    if parent[0] & movable and not top[3] & parent[2]:
-                        found.setdefault(parent[0], []).append(seen & ~top[2])
-                    parent[3] |= top[3]
+                if not stack:
+                    break
+                parent = stack[-1]
+                if parent[0] & movable and not top[3] & parent[2]:
+                    found.setdefault(parent[0], []).append(seen & ~top[2])
+                parent[3] |= top[3]
+                top = parent
     return seen, {source: tuple(parts) for source, parts in found.items()}
 
 

@@ -29,9 +29,9 @@ Reroute (``turns.py``).
 
 from __future__ import annotations
 
-from .bitboard import AROUND, BIT, BOARD, FAR, NEAR, ROW, hexes_of, sorted_hexes
+from .bitboard import AROUND, BIT, BOARD, FAR, NEAR, ROW, at_least, hexes_of, sorted_hexes
 from .network import ROOTS, ROW2, ROW2_2, ROW_1, Side, city_bits, network_bits, network_parts, occupied, reach, side, \
-    touching, touching_counts
+    touching, touching_counts, touching_planes
 from .state import BackboneState
 
 
@@ -100,8 +100,9 @@ def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
     # may get the last from an own piece outside the network, Disabled
     # pieces aside: touching the Switch there, it joins the network too.
     if movable & aps:
-        near_one, near_two = touching_counts(state, seat, "near")
-        far_one, far_two = touching_counts(state, seat, "far")
+        near, far, _ = touching_planes(state, seat)
+        near_one, near_two, _ = at_least(near)
+        far_one, far_two, _ = at_least(far)
         ap_hexes = free & (near_one | far_one)
         ap_lost_beside, ap_lost_far = ~near_two & ~far_one, ~far_two & ~near_one
     if movable & pieces.switches:
@@ -110,25 +111,32 @@ def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
         joining = reach(stranded, aps, "switch") if stranded else 0
         switch_hexes, joined_hexes = free & two, free & one & joining
     found: dict[int, int] = {}
-    sources = movable
-    while sources:
-        source = sources & -sources
-        sources ^= source
-        index = source.bit_length() - 1
-        parts = parts_of.get(source)
-        if parts:
-            found[source] = _rejoining_targets(pieces, net, source, free, parts)
-        elif source & aps:
-            # Nothing hangs on the piece: a hex is legal when the piece
-            # placed there touches what remains (a placed piece can only
-            # add to the network): the network's counts, one less beside
-            # the lifted piece (see above).
-            found[source] = ap_hexes & ~((NEAR[index] & ap_lost_beside) | (FAR[index] & ap_lost_far))
-        else:
-            targets = switch_hexes & ~(NEAR[index] & ~three)
+    for source, parts in parts_of.items():
+        found[source] = _rejoining_targets(pieces, net, source, free, parts)
+        movable &= ~source
+    # Nothing hangs on the others: a hex is legal when the piece placed
+    # there touches what remains (a placed piece can only add to the
+    # network): the network's counts, one less beside the lifted piece
+    # (see above). Dropped from the hexes each kind may go to: those that
+    # have that one touch too few.
+    sources = movable & aps
+    if sources:
+        lost_beside, lost_far = ap_hexes & ap_lost_beside, ap_hexes & ap_lost_far
+        while sources:
+            source = sources & -sources
+            sources ^= source
+            index = source.bit_length() - 1
+            found[source] = ap_hexes ^ ((NEAR[index] & lost_beside) | (FAR[index] & lost_far))
+    sources = movable & ~aps
+    if sources:
+        lost, joined_lost = switch_hexes & ~three, joined_hexes & ~two
+        while sources:
+            source = sources & -sources
+            sources ^= source
+            index = source.bit_length() - 1
+            found[source] = switch_hexes ^ (NEAR[index] & lost)
             if joining:
-                targets |= joined_hexes & ~(NEAR[index] & ~two)
-            found[source] = targets
+                found[source] |= joined_hexes ^ (NEAR[index] & joined_lost)
     return found
 
 

@@ -57,14 +57,20 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[BackboneState, list[E
     return state, _start_turn(state)
 
 
+_KINDS = (Build, Hack, Reroute, End, Resign)
+
+
 def perform(state: BackboneState, action: Action) -> list[Event]:
     """Apply an action ``check`` accepted."""
     seat = action.seat
     events: list[Event] = []
     state._cache.pop("offered", None)  # the position changes (rules.pick_legal)
-    if isinstance(action, End):
+    kind = type(action)  # one look-up instead of isinstance chains (a subclass: its action type)
+    if kind not in _KINDS:
+        kind = next(base for base in _KINDS if isinstance(action, base))
+    if kind is End:
         return _end_turn(state)
-    if isinstance(action, Resign):
+    if kind is Resign:
         state.over, state.resigned = True, seat
         return [Event("resign", {"seat": seat}), Event("game-over", {"scores": scores(state), "winners": [1 - seat]})]
     # Only the pieces of one seat change, and a network depends on its own
@@ -76,7 +82,7 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
     # carried over the action when that takes no walk (``reroute.follow``).
     # So is the network alone when the parts are not known. The scores
     # stay when the network's Routers, Servers and Datacenters do.
-    changed = seat if not isinstance(action, Hack) else 1 - seat
+    changed = seat if kind is not Hack else 1 - seat
     cache = state._cache
     before = pieces = cache.get(("side", changed))
     known = cache.get(("parts", changed))
@@ -86,16 +92,14 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
     lifted = placed = 0
     scored = ()
     counted = cache.get(("planes", changed))
-    if action.piece == "firewall" if isinstance(action, Build) else \
-            isinstance(action, Hack) and action.hex in state.firewalls:
+    if action.piece == "firewall" if kind is Build else kind is Hack and action.hex in state.firewalls:
         cache.pop("eval", None)
         known = None
     else:
-        if isinstance(action, Reroute) or (action.piece if isinstance(action, Build)
-                                           else state.pieces[action.hex][1]) in MOVABLE:
+        if kind is Reroute or (action.piece if kind is Build else state.pieces[action.hex][1]) in MOVABLE:
             scored = [(key, cache[key]) for key in SCORED[changed] if key in cache]  # they may stay
         forget(state, changed)
-    if isinstance(action, Build):
+    if kind is Build:
         bit = BIT[action.hex]
         state.bw[seat] -= COSTS[action.piece]
         if action.piece == "firewall":
@@ -106,7 +110,7 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
             pieces = pieces and pieces.placed(bit, action.piece)
             placed = bit
         events.append(Event("build", {"seat": seat, "piece": action.piece, "hex": hex_name(action.hex)}))
-    elif isinstance(action, Hack):
+    elif kind is Hack:
         bit = BIT[action.hex]
         state.bw[seat] -= HACK_COST
         state.hacked = True
@@ -119,15 +123,15 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
             pieces = pieces and pieces.switched(bit, state.pieces[action.hex][1], False)
             lifted = bit
             events.append(Event("disabled", {"seat": seat, "hex": hex_name(action.hex)}))
-    elif isinstance(action, Reroute):
+    elif kind is Reroute:
         source, target = action.source, action.target
-        kind = state.pieces[source][1]
+        moved = state.pieces[source][1]
         state.pieces[target] = state.pieces.pop(source)
         if source in state.firewalls:
             state.firewalls.discard(source)
             state.firewalls.add(target)
         lifted, placed = BIT[source], BIT[target]
-        pieces = pieces and pieces.moved(lifted, placed, kind)
+        pieces = pieces and pieces.moved(lifted, placed, moved)
         events.append(Event("reroute", {"seat": seat, "from": hex_name(source), "to": hex_name(target)}))
     if pieces is not None:
         state._cache[("side", changed)] = pieces
