@@ -59,22 +59,23 @@ def all_targets(state: BackboneState, seat: int) -> dict[int, int]:
     a hex (new pieces there only take their hexes off the targets). The
     parts each piece's lifting cuts off (``cut_parts``) are what is costly
     to find; they depend on the seat's pieces alone."""
-    return targets_among(state, seat, occupied(state))
+    return targets_among(state, seat, occupied(state))[0]
 
 
-def targets_among(state: BackboneState, seat: int, taken: int) -> dict[int, int]:
-    """``all_targets``, ``taken`` the hexes that hold a piece (``network.occupied``)."""
+def targets_among(state: BackboneState, seat: int, taken: int) -> tuple[dict[int, int], int]:
+    """``all_targets``, ``taken`` the hexes that hold a piece
+    (``network.occupied``), and how many Reroutes they make (cached with them)."""
     key = ("targets", seat)
     known = state._cache.get(key)
     if known is None or known[0] != taken:
         if known is not None and not known[0] & ~taken:
             # Only new pieces of the other seat: a target depends on this
             # seat's pieces alone and on being free.
-            known = (taken, {source: found & ~taken for source, found in known[1].items()})
+            found = {source: targets & ~taken for source, targets in known[1].items()}
         else:
-            known = (taken, _targets(state, seat, BOARD & ~taken & ~city_bits(state.cities)))
-        state._cache[key] = known
-    return known[1]
+            found = _targets(state, seat, BOARD & ~taken & ~city_bits(state.cities))
+        known = state._cache[key] = (taken, found, sum(map(int.bit_count, found.values())))
+    return known[1], known[2]
 
 
 def cut_parts(state: BackboneState, seat: int) -> dict[int, tuple]:

@@ -190,8 +190,7 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
     if state.over or seat != state.current:
         return rng.choice(())  # IndexError, as choice of the empty list
     taken = occupied(state)
-    targets = targets_among(state, seat, taken)  # every movable piece's, in no order
-    reroutes = sum(map(int.bit_count, targets.values()))
+    targets, reroutes = targets_among(state, seat, taken)  # every movable piece's, in no order
     total = reroutes + 1  # and End
     bw = state.bw[seat]
     kinds = []  # (count, hex set, its actions by hex index, whether the list takes the hexes in sorted order)
