@@ -189,15 +189,16 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
     draw), and only the action drawn is looked up."""
     if state.over or seat != state.current:
         return rng.choice(())  # IndexError, as choice of the empty list
-    taken = occupied(state)
+    mine, theirs = side(state, seat), side(state, 1 - seat)
+    taken = mine.own | theirs.own  # ``occupied``
     targets, reroutes = targets_among(state, seat, taken)  # every movable piece's, in no order
     total = reroutes + 1  # and End
     bw = state.bw[seat]
     kinds = []  # (count, hex set, its actions by hex index, whether the list takes the hexes in sorted order)
-    if bw:  # every piece and the Hack cost BW (``_build_bits`` written out)
+    if bw:  # every piece and the Hack cost BW (``_build_bits`` and ``_hack_bits`` written out)
         free = BOARD & ~taken & ~city_bits(state.cities)
-        wired, wireless = _reach(state, seat)
-        wired &= free
+        near, wireless = _reach(state, seat)
+        wired = near & free
         masks = (wired, free & touching_counts(state, seat, "switch")[1], free & wireless)
         counts = [wired.bit_count(), None, None]
         for piece, where in _AFFORDABLE[min(bw, len(_AFFORDABLE) - 1)]:
@@ -208,12 +209,12 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
             kinds.append((count, mask, _BUILDS[(seat, piece)], False))
             total += count
         if COSTS["firewall"] <= bw:
-            mask = side(state, seat).unguarded
+            mask = mine.unguarded
             count = mask.bit_count()
             kinds.append((count, mask, _BUILDS[(seat, "firewall")], True))
             total += count
         if not state.hacked and bw >= HACK_COST:
-            mask = _hack_bits(state, seat)
+            mask = theirs.active & (near | (theirs.aps & wireless))
             count = mask.bit_count()
             kinds.append((count, mask, _HACKS[seat], True))
             total += count
@@ -226,7 +227,7 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
         index -= count
     else:
         if index < reroutes:
-            movable = movable_bits(state, seat)
+            movable = network_bits(state, seat) & (mine.switches | mine.aps)  # ``movable_bits``
             for column in COLUMNS:  # the sources in sorted order
                 sources = movable & column
                 while sources:
