@@ -362,14 +362,17 @@ def test_low_target_games_end_properly(seed, chooser):
 
 def test_carried_network_parts_and_targets_equal_a_fresh_walk_at_every_step():
     """``perform`` carries the network and the parts each movable piece
-    holds together over many actions without a walk (``reroute.follow``);
-    at every step of seeded random games (the bench's loop) they, the
-    Reroute targets and the legal list read through the kept caches equal
-    those found from an empty cache."""
+    holds together over many actions without a walk (``reroute.follow``),
+    the network alone where the parts would take one (a lifted piece that
+    touches two or more network pieces, a recovery), and the scores where
+    the network's Routers, Servers and Datacenters stay; at every step of
+    seeded random games (the bench's loop) they, the Reroute targets and
+    the legal list read through the kept caches equal those found from an
+    empty cache."""
     from netarcade.core import Match
-    from netarcade.games.backbone import network, reroute
+    from netarcade.games.backbone import network, reroute, turns
 
-    carried = 0
+    carried = alone = scored = 0
     for options, seed in (({}, 1), ({"map": "seeded", "target": 20}, 2), ({"target": 10}, 3)):
         match, rng = Match(GAME, options, seed, history=False), Rng(seed)
         while (seat := match.next_actor()) is not None:
@@ -383,7 +386,16 @@ def test_carried_network_parts_and_targets_equal_a_fresh_walk_at_every_step():
                     parts = reroute.cut_parts(fresh, who)
                     assert known[0] == network.network_bits(fresh, who) == network.network_bits(state, who)
                     assert {s: set(p) for s, p in known[1].items()} == {s: set(p) for s, p in parts.items()}
+                elif ("netbits", who) in state._cache:
+                    alone += 1
+                    assert state._cache[("netbits", who)] == network.network_bits(fresh, who)
+                if any(key in state._cache for key in turns.SCORED[who]):
+                    scored += 1
+                    assert network.online_servers(state, who) == network.online_servers(fresh, who)
+                    assert network.connected_cities(state, who) == network.connected_cities(fresh, who)
+                    assert network.score(state, who) == network.score(fresh, who)
                 assert reroute.all_targets(state, who) == reroute.all_targets(fresh, who)
             assert rules.legal_actions(state, seat) == rules.legal_actions(fresh, seat)
             match.advance(GAME.pick_legal(state, seat, rng))
-    assert carried > 500  # the carried figures were there to compare
+    # the carried figures were there to compare
+    assert carried > 500 and alone > 100 and scored > 500, (carried, alone, scored)

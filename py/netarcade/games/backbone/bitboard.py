@@ -31,6 +31,8 @@ NEAR: tuple[int, ...] = tuple(sum(BIT[n] for n in NEIGHBORS[HEX_AT[i]]) if i in 
                               for i in range(max(HEX_AT) + 1))
 FAR: tuple[int, ...] = tuple(sum(BIT[n] for n in JUMPS[HEX_AT[i]]) if i in HEX_AT else 0
                              for i in range(max(HEX_AT) + 1))
+#: per bit index: both (what an AP touches)
+AROUND: tuple[int, ...] = tuple(near | far for near, far in zip(NEAR, FAR))
 
 _STEPS = tuple(dq + ROW * dr for dq, dr in HEX_DIRECTIONS)
 assert sorted(_STEPS) == [-ROW, 1 - ROW, -1, 1, ROW - 1, ROW], _STEPS
@@ -90,6 +92,27 @@ def nth_index(mask: int, n: int) -> int:
     raise IndexError(f"the set has no hex number {n}")
 
 
+#: per column of the board (``q``, ascending): its hexes, one bit each
+COLUMNS: tuple[int, ...] = tuple(sum(BIT[h] for h in HEXES if h[0] == q) for q in sorted({h[0] for h in HEXES}))
+
+
+def nth_sorted_index(mask: int, n: int) -> int:
+    """The bit index of the ``n``-th hex of ``mask`` (from 0) in sorted
+    order (by column, then row; within a column the bits ascend by row),
+    found column by column without sorting the rest."""
+    for column in COLUMNS:
+        part = mask & column
+        if part:
+            count = part.bit_count()
+            if n < count:
+                while n:
+                    part &= part - 1
+                    n -= 1
+                return (part & -part).bit_length() - 1
+            n -= count
+    raise IndexError(f"the set has no hex number {n}")
+
+
 def sorted_hexes(mask: int) -> list:
     """The hexes of ``mask`` in sorted order (by column, then row)."""
     return sorted(hexes_of(mask))
@@ -127,6 +150,37 @@ def tally(near: int, far: int, top: int) -> list[int]:
         two |= one & moved
         one |= moved
     return [one & BOARD, two & BOARD, three & BOARD]
+
+
+def planes(mask: int, steps: int) -> tuple[int, int, int]:
+    """For every hex, how many hexes of ``mask`` are ``steps`` (1 or 2)
+    steps away in a straight line, bit-sliced: the hexes whose count has
+    1, 2 or 4 in it (up to 6). ``restep`` keeps them up to date as single
+    hexes come and go."""
+    counts = (0, 0, 0)
+    shift_row, shift_diagonal = ROW * steps, (ROW - 1) * steps
+    for moved in (mask << steps, mask >> steps, mask << shift_row, mask >> shift_row,
+                  mask << shift_diagonal, mask >> shift_diagonal):
+        counts = restep(counts, moved & BOARD, True)
+    return counts
+
+
+def restep(counts: tuple[int, int, int], mask: int, more: bool) -> tuple[int, int, int]:
+    """Bit-sliced ``counts`` (``planes``) one more (``more``) or one less
+    at every hex of ``mask``."""
+    ones, twos, fours = counts
+    if more:
+        carry = ones & mask
+        return ones ^ mask, twos ^ carry, fours ^ (twos & carry)
+    borrow = mask & ~ones
+    return ones ^ mask, twos ^ borrow, fours ^ (borrow & ~twos)
+
+
+def at_least(counts: tuple[int, int, int]) -> tuple[int, int, int]:
+    """The hexes whose bit-sliced count (``planes``) is 1 or more, 2 or
+    more, 3 or more."""
+    ones, twos, fours = counts
+    return ones | twos | fours, twos | fours, fours | (twos & ones)
 
 
 def beside_two(near: int, far: int) -> int:

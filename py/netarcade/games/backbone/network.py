@@ -21,7 +21,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from .bitboard import BIT, FAR, NEAR, ROW, beside_two, bits_of, hexes_of, leap, sorted_hexes, spread, tally
+from .bitboard import AROUND, BIT, FAR, NEAR, ROW, at_least, beside_two, bits_of, hexes_of, leap, planes, restep, \
+    sorted_hexes, spread
 from .board import START_ROUTER, START_SERVER
 from .state import LINKED_DATACENTER_BONUS, BackboneState
 
@@ -175,65 +176,67 @@ def touching(index: int, bit: int, active: int, aps: int) -> int:
 
 
 def network_bits(state: BackboneState, seat: int) -> int:
-    """``network`` as a hex set (cached)."""
-    known = state._cache.get(("parts", seat))
-    return known[0] if known is not None else network_parts(state, seat)[0]
+    """``network`` as a hex set (cached under ``("netbits", seat)``: by
+    ``network_parts``, or carried over an action by ``reroute.follow``)."""
+    known = state._cache.get(("netbits", seat))
+    return known if known is not None else network_parts(state, seat)[0]
 
 
 def network_parts(state: BackboneState, seat: int) -> tuple[int, dict[int, tuple]]:
     """``seat``'s network as a hex set, and for each of its Switches and APs
-    the parts of the network (hex sets, each hanging together) that
-    lifting the piece would cut off from both start pieces (none for
-    most), found in one walk and cached together under ``("parts", seat)``
-    (``reroute.follow`` carries them over some actions)."""
+    that holds any, the parts of the network (hex sets, each hanging
+    together) that lifting the piece would cut off from both start pieces
+    (most hold none and are left out), found in one walk and cached
+    together under ``("parts", seat)`` (``reroute.follow`` carries them
+    over some actions)."""
     key = ("parts", seat)
     known = state._cache.get(key)
     if known is None:
         known = state._cache[key] = _walk(side(state, seat), ROOTS[seat])
+        state._cache[("netbits", seat)] = known[0]
     return known
 
 
 def _walk(pieces: Side, roots: int) -> tuple[int, dict[int, tuple]]:
     """The network of ``pieces`` from the start pieces ``roots``, and the
-    parts each movable piece holds, in one depth-first walk: the pieces
-    walked from a piece's child form a cut-off part unless one of them
-    touches a piece reached before that piece (each of those joins a start
-    piece without it). Each entry of the walk's stack is a piece, the
-    pieces it touches, the pieces reached before it, and the pieces that
-    it and those walked from it touch."""
+    parts each movable piece holds (those that hold any), in one
+    depth-first walk: the pieces walked from a piece's child form a
+    cut-off part unless one of them touches a piece reached before that
+    piece (each of those joins a start piece without it). Each entry of
+    the walk's stack is a piece, the hexes it touches, the pieces reached
+    before it, and the hexes that it and those walked from it touch (all
+    of them, pieces or not: only the pieces ever meet the walk's sets)."""
     active, aps = pieces.active, pieces.aps
     movable = pieces.switches | aps
     seen = roots = roots & active
+    unseen = active & ~seen
     found: dict[int, list] = {}
     while roots:
         root = roots & -roots
         roots ^= root
         beside = touching(root.bit_length() - 1, root, active, aps)
-        stack = [[root, beside, 0, beside]]
-        while stack:
-            top = stack[-1]
-            ahead = top[1] & ~seen
+        top = [root, beside, 0, beside]
+        stack = [top]
+        while True:
+            ahead = top[1] & unseen
             if ahead:
                 child = ahead & -ahead
                 at = child.bit_length() - 1  # touching() written out: the walk's hot loop
-                beside = (NEAR[at] | FAR[at] & (active if child & aps else aps)) & active
-                stack.append([child, beside, seen, beside])
+                beside = AROUND[at] if child & aps else NEAR[at] | FAR[at] & aps
+                top = [child, beside, seen, beside]
+                stack.append(top)
                 seen |= child
+                unseen ^= child
             else:
                 stack.pop()
-                if stack:
-                    parent = stack[-1]
-                    if parent[0] & movable and not top[3] & parent[2]:
-                        found.setdefault(parent[0], []).append(seen & ~top[2])
-                    parent[3] |= top[3]
-    parts_of: dict[int, tuple] = {}
-    sources = seen & movable
-    while sources:
-        source = sources & -sources
-        sources ^= source
-        parts = found.get(source)
-        parts_of[source] = tuple(parts) if parts else ()
-    return seen, parts_of
+                if not stack:
+                    break
+                parent = stack[-1]
+                if parent[0] & movable and not top[3] & parent[2]:
+                    found.setdefault(parent[0], []).append(seen & ~top[2])
+                parent[3] |= top[3]
+                top = parent
+    return seen, {source: tuple(parts) for source, parts in found.items()}
 
 
 def network(state: BackboneState, seat: int) -> frozenset:
@@ -255,15 +258,41 @@ def touching_counts(state: BackboneState, seat: int, kind: str) -> list[int]:
     key = (kind, seat)
     cached = state._cache.get(key)
     if cached is None:
-        net = network_bits(state, seat)
+        near, far, hubs = touching_planes(state, seat)
         if kind == "near":
-            cached = tally(net, 0, 2)
+            cached = list(at_least(near)[:2])
         elif kind == "far":
-            cached = tally(0, net, 2)
+            cached = list(at_least(far)[:2])
         else:
-            cached = tally(net, net & side(state, seat).aps, 3)
+            one, two, three = at_least(near)
+            hub_one, hub_two, hub_three = at_least(hubs)
+            cached = [one | hub_one, two | hub_two | (one & hub_one),
+                      three | hub_three | (two & hub_one) | (one & hub_two)]
         state._cache[key] = cached
     return cached
+
+
+def touching_planes(state: BackboneState, seat: int) -> tuple:
+    """For every hex, bit-sliced (``bitboard.planes``): how many pieces of
+    ``seat``'s network are its neighbours, how many are two steps away in
+    a straight line, and how many of those are APs (cached under
+    ``("planes", seat)``; ``turns.perform`` carries them over a piece that
+    comes or goes: ``replaned``)."""
+    key = ("planes", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        net = network_bits(state, seat)
+        cached = state._cache[key] = (planes(net, 1), planes(net, 2), planes(net & side(state, seat).aps, 2))
+    return cached
+
+
+def replaned(counted: tuple, bit: int, ap: int, more: bool) -> tuple:
+    """``touching_planes`` with the network piece at ``bit`` (an AP when
+    ``ap``) come (``more``) or gone."""
+    near, far, hubs = counted
+    index = bit.bit_length() - 1
+    return (restep(near, NEAR[index], more), restep(far, FAR[index], more),
+            restep(hubs, FAR[index], more) if ap else hubs)
 
 
 def cut_pieces(state: BackboneState, seat: int) -> frozenset:
@@ -279,13 +308,21 @@ def cut_pieces(state: BackboneState, seat: int) -> frozenset:
     return cached
 
 
+def _routed(state: BackboneState, seat: int) -> int:
+    """Hexes with two or more adjacent Routers of the network (cached)."""
+    key = ("routed", seat)
+    cached = state._cache.get(key)
+    if cached is None:
+        cached = state._cache[key] = beside_two(network_bits(state, seat) & side(state, seat).routers, 0)
+    return cached
+
+
 def online_server_bits(state: BackboneState, seat: int) -> int:
     """Servers of the network with two or more adjacent Routers of the network."""
     key = ("serverbits", seat)
     cached = state._cache.get(key)
     if cached is None:
-        net, pieces = network_bits(state, seat), side(state, seat)
-        cached = state._cache[key] = net & pieces.servers & beside_two(net & pieces.routers, 0)
+        cached = state._cache[key] = network_bits(state, seat) & side(state, seat).servers & _routed(state, seat)
     return cached
 
 
@@ -306,8 +343,7 @@ def online_servers(state: BackboneState, seat: int) -> list:
 def online_datacenter_bits(state: BackboneState, seat: int) -> int:
     if not online_server_bits(state, seat):
         return 0
-    net, pieces = network_bits(state, seat), side(state, seat)
-    return net & pieces.datacenters & beside_two(net & pieces.routers, 0)
+    return network_bits(state, seat) & side(state, seat).datacenters & _routed(state, seat)
 
 
 def online_datacenters(state: BackboneState, seat: int) -> list:

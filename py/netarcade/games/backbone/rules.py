@@ -17,8 +17,8 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ...core.events import Event
 from .actions import COSTS, MOVABLE, PIECES, Action, Build, End, Hack, Reroute, Resign
-from .bitboard import BIT, BOARD, FAR, HEX_AT, INDEX, NEAR, hexes_of, indexes_of, leap, nth_index, sorted_hexes, \
-    spread
+from .bitboard import BIT, BOARD, COLUMNS, FAR, HEX_AT, INDEX, NEAR, hexes_of, indexes_of, leap, nth_index, \
+    nth_sorted_index, sorted_hexes, spread
 from .board import ON_BOARD, hex_name
 from .network import (
     city_bits,
@@ -33,7 +33,7 @@ from .network import (
     side,
     touching_counts,
 )
-from .reroute import all_targets, movable_bits, movable_pieces, reroute_targets
+from .reroute import all_targets, movable_bits, movable_pieces, reroute_targets, targets_among
 from .state import (
     ACTIONS_PER_TURN,
     BW_LIMIT,
@@ -176,8 +176,10 @@ def legal_actions(state: BackboneState, seat: int) -> list[Action]:
     return actions
 
 
-#: per BW up to the dearest piece's: the pieces (a Firewall aside) it buys, in the legal list's order
-_AFFORDABLE = tuple(tuple(piece for piece in PIECES if COSTS[piece] <= bw) for bw in range(max(COSTS.values()) + 1))
+#: per BW up to the dearest piece's: the pieces (a Firewall aside) it buys, in the legal list's order,
+#: each with where it goes in ``pick_legal``: 0 where a piece touches the network, 1 a Switch's hexes, 2 an AP's
+_AFFORDABLE = tuple(tuple((piece, {"switch": 1, "ap": 2}.get(piece, 0)) for piece in PIECES if COSTS[piece] <= bw)
+                    for bw in range(max(COSTS.values()) + 1))
 
 
 def pick_legal(state: BackboneState, seat: int, rng) -> Action:
@@ -187,25 +189,32 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
     draw), and only the action drawn is looked up."""
     if state.over or seat != state.current:
         return rng.choice(())  # IndexError, as choice of the empty list
-    targets = all_targets(state, seat)  # every movable piece's, in no order
-    reroutes = sum(map(int.bit_count, targets.values()))
+    mine, theirs = side(state, seat), side(state, 1 - seat)
+    taken = mine.own | theirs.own  # ``occupied``
+    targets, reroutes = targets_among(state, seat, taken)  # every movable piece's, in no order
     total = reroutes + 1  # and End
     bw = state.bw[seat]
     kinds = []  # (count, hex set, its actions by hex index, whether the list takes the hexes in sorted order)
-    if bw:  # every piece and the Hack cost BW
-        builds = _build_bits(state, seat, _free(state))
-        for piece in _AFFORDABLE[min(bw, len(_AFFORDABLE) - 1)]:
-            mask = builds[piece]
-            count = mask.bit_count()
+    if bw:  # every piece and the Hack cost BW (``_build_bits`` and ``_hack_bits`` written out)
+        free = BOARD & ~taken & ~city_bits(state.cities)
+        near, wireless = _reach(state, seat)
+        wired = near & free
+        masks = (wired, free & touching_counts(state, seat, "switch")[1], free & wireless)
+        counts = [wired.bit_count(), None, None]
+        for piece, where in _AFFORDABLE[min(bw, len(_AFFORDABLE) - 1)]:
+            mask = masks[where]
+            count = counts[where]
+            if count is None:
+                count = counts[where] = mask.bit_count()
             kinds.append((count, mask, _BUILDS[(seat, piece)], False))
             total += count
         if COSTS["firewall"] <= bw:
-            mask = side(state, seat).unguarded
+            mask = mine.unguarded
             count = mask.bit_count()
             kinds.append((count, mask, _BUILDS[(seat, "firewall")], True))
             total += count
         if not state.hacked and bw >= HACK_COST:
-            mask = _hack_bits(state, seat)
+            mask = theirs.active & (near | (theirs.aps & wireless))
             count = mask.bit_count()
             kinds.append((count, mask, _HACKS[seat], True))
             total += count
@@ -213,18 +222,27 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
     action = _ENDS[seat]
     for count, mask, made, in_sorted_order in kinds:
         if index < count:
-            action = made[_in_sorted_order(mask)[index] if in_sorted_order else nth_index(mask, index)]
+            action = made[nth_sorted_index(mask, index) if in_sorted_order else nth_index(mask, index)]
             break
         index -= count
     else:
         if index < reroutes:
-            for source in _in_sorted_order(movable_bits(state, seat)):
-                found = targets[1 << source]
-                count = found.bit_count()
-                if index < count:
-                    action = (_REROUTES[seat][source] or _reroutes(seat, source))[nth_index(found, index)]
-                    break
-                index -= count
+            movable = network_bits(state, seat) & (mine.switches | mine.aps)  # ``movable_bits``
+            for column in COLUMNS:  # the sources in sorted order
+                sources = movable & column
+                while sources:
+                    source = sources & -sources
+                    sources ^= source
+                    found = targets[source]
+                    count = found.bit_count()
+                    if index < count:
+                        at = source.bit_length() - 1
+                        action = (_REROUTES[seat][at] or _reroutes(seat, at))[nth_index(found, index)]
+                        break
+                    index -= count
+                else:
+                    continue
+                break
     state._cache["offered"] = action  # ``check`` accepts it at once; ``perform`` forgets it
     return action
 

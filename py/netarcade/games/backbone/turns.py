@@ -15,10 +15,10 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.events import Event
-from .actions import COSTS, Action, Build, End, Hack, Reroute, Resign
+from .actions import COSTS, MOVABLE, Action, Build, End, Hack, Reroute, Resign
 from .board import CLASSIC_CITIES, START_ROUTER, START_SERVER, hex_name, seeded_cities
 from .bitboard import BIT
-from .network import connected_city_bits, score
+from .network import ROOTS, connected_city_bits, flood, replaned, score
 from .reroute import follow
 from .state import (
     ACTIONS_PER_TURN,
@@ -57,14 +57,20 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[BackboneState, list[E
     return state, _start_turn(state)
 
 
+_KINDS = (Build, Hack, Reroute, End, Resign)
+
+
 def perform(state: BackboneState, action: Action) -> list[Event]:
     """Apply an action ``check`` accepted."""
     seat = action.seat
     events: list[Event] = []
     state._cache.pop("offered", None)  # the position changes (rules.pick_legal)
-    if isinstance(action, End):
+    kind = type(action)  # one look-up instead of isinstance chains (a subclass: its action type)
+    if kind not in _KINDS:
+        kind = next(base for base in _KINDS if isinstance(action, base))
+    if kind is End:
         return _end_turn(state)
-    if isinstance(action, Resign):
+    if kind is Resign:
         state.over, state.resigned = True, seat
         return [Event("resign", {"seat": seat}), Event("game-over", {"scores": scores(state), "winners": [1 - seat]})]
     # Only the pieces of one seat change, and a network depends on its own
@@ -74,17 +80,26 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
     # unguarded pieces and the evaluation): the seat's figures stay too.
     # The network and the parts each movable piece holds together are
     # carried over the action when that takes no walk (``reroute.follow``).
-    changed = seat if not isinstance(action, Hack) else 1 - seat
-    before = pieces = state._cache.get(("side", changed))
-    known = state._cache.get(("parts", changed))
+    # So is the network alone when the parts are not known. The scores
+    # stay when the network's Routers, Servers and Datacenters do.
+    changed = seat if kind is not Hack else 1 - seat
+    cache = state._cache
+    before = pieces = cache.get(("side", changed))
+    known = cache.get(("parts", changed))
+    if known is None:
+        net = cache.get(("netbits", changed))
+        known = None if net is None else (net, None)
     lifted = placed = 0
-    if action.piece == "firewall" if isinstance(action, Build) else \
-            isinstance(action, Hack) and action.hex in state.firewalls:
-        state._cache.pop("eval", None)
+    scored = ()
+    counted = cache.get(("planes", changed))
+    if action.piece == "firewall" if kind is Build else kind is Hack and action.hex in state.firewalls:
+        cache.pop("eval", None)
         known = None
     else:
+        if kind is Reroute or (action.piece if kind is Build else state.pieces[action.hex][1]) in MOVABLE:
+            scored = [(key, cache[key]) for key in SCORED[changed] if key in cache]  # they may stay
         forget(state, changed)
-    if isinstance(action, Build):
+    if kind is Build:
         bit = BIT[action.hex]
         state.bw[seat] -= COSTS[action.piece]
         if action.piece == "firewall":
@@ -95,7 +110,7 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
             pieces = pieces and pieces.placed(bit, action.piece)
             placed = bit
         events.append(Event("build", {"seat": seat, "piece": action.piece, "hex": hex_name(action.hex)}))
-    elif isinstance(action, Hack):
+    elif kind is Hack:
         bit = BIT[action.hex]
         state.bw[seat] -= HACK_COST
         state.hacked = True
@@ -108,24 +123,40 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
             pieces = pieces and pieces.switched(bit, state.pieces[action.hex][1], False)
             lifted = bit
             events.append(Event("disabled", {"seat": seat, "hex": hex_name(action.hex)}))
-    elif isinstance(action, Reroute):
+    elif kind is Reroute:
         source, target = action.source, action.target
-        kind = state.pieces[source][1]
+        moved = state.pieces[source][1]
         state.pieces[target] = state.pieces.pop(source)
         if source in state.firewalls:
             state.firewalls.discard(source)
             state.firewalls.add(target)
         lifted, placed = BIT[source], BIT[target]
-        pieces = pieces and pieces.moved(lifted, placed, kind)
+        pieces = pieces and pieces.moved(lifted, placed, moved)
         events.append(Event("reroute", {"seat": seat, "from": hex_name(source), "to": hex_name(target)}))
     if pieces is not None:
         state._cache[("side", changed)] = pieces
         if known is not None:
-            follow(state, changed, known, before, pieces, lifted, placed)
+            net = follow(state, changed, known, before, pieces, lifted, placed)
+            if scored and net is not None and net & (pieces.routers | pieces.servers | pieces.datacenters) \
+                    == known[0] & (before.routers | before.servers | before.datacenters):
+                state._cache.update(scored)
+            gone = lifted & known[0]
+            if counted is not None and net is not None and net == (known[0] & ~gone) | placed:
+                if gone:  # the touching counts follow one piece gone and one come
+                    counted = replaned(counted, gone, gone & before.aps, False)
+                if placed:
+                    counted = replaned(counted, placed, placed & pieces.aps, True)
+                state._cache[("planes", changed)] = counted
     state.actions_taken += 1
     if state.actions_taken >= ACTIONS_PER_TURN:
         events.extend(_end_turn(state))
     return events
+
+
+#: per seat, the cached figures the score is made of (``network.score``):
+#: they depend on the network's Routers, Servers and Datacenters alone
+SCORED = tuple(tuple((name, seat) for name in ("score", "routed", "serverbits", "citybits", "servers", "cities"))
+               for seat in (0, 1))
 
 
 def forget(state: BackboneState, seat: int) -> None:
@@ -154,12 +185,15 @@ def _end_turn(state: BackboneState) -> list[Event]:
     recovered = sorted(h for h in state.disabled if state.pieces[h][0] == seat)
     if recovered:
         pieces = state._cache.get(("side", seat))
+        net = state._cache.get(("netbits", seat))
         forget(state, seat)
         state.disabled.difference_update(recovered)
         if pieces is not None:
             for h in recovered:
                 pieces = pieces.switched(BIT[h], state.pieces[h][1], True)
             state._cache[("side", seat)] = pieces
+            if net is not None:  # it only grows: what the pieces back join to it
+                state._cache[("netbits", seat)] = flood(pieces.active, pieces.aps, net | ROOTS[seat])
         events.append(Event("recover", {"seat": seat, "hexes": [hex_name(h) for h in recovered]}))
     totals = [score(state, 0), score(state, 1)]
     state.history.append(totals)
