@@ -11,8 +11,9 @@ server, and the two sizes of the long runs.
   its event loop runs in the main thread and ``asyncio.run`` (the relay and
   page tests) can no longer be called there. ``make test`` runs the suite in
   two processes (pytest-xdist): each has its own Chromium, server and
-  returning player's profile, and the "load" schedule hands each process
-  its tests in the collected order, so there too they run last.
+  returning player's profile, and its schedule (``--dist loadgroup
+  --no-loadscope-reorder``) hands each process its tests in the collected
+  order, so there too they run last.
 - ``server``: ``netarcade.serve`` over the built site on a free loopback port;
   a browser context on it starts as a returning player's unless the test asks
   for a fresh one (``browsing.returning_profile``).
@@ -24,7 +25,6 @@ server, and the two sizes of the long runs.
 """
 
 from __future__ import annotations
-
 
 import pytest
 from hypothesis import HealthCheck, settings
