@@ -113,6 +113,19 @@ def nth_sorted_index(mask: int, n: int) -> int:
     raise IndexError(f"the set has no hex number {n}")
 
 
+def sorted_indexes(mask: int) -> list[int]:
+    """The bit indexes of ``mask`` in sorted hex order (by column, then
+    row), column by column (within a column the bits ascend by row)."""
+    found: list[int] = []
+    for column in COLUMNS:
+        part = mask & column
+        while part:
+            low = part & -part
+            found.append(low.bit_length() - 1)
+            part ^= low
+    return found
+
+
 def sorted_hexes(mask: int) -> list:
     """The hexes of ``mask`` in sorted order (by column, then row)."""
     return sorted(hexes_of(mask))

@@ -17,8 +17,8 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ...core.events import Event
 from .actions import COSTS, MOVABLE, PIECES, Action, Build, End, Hack, Reroute, Resign
-from .bitboard import BIT, BOARD, COLUMNS, FAR, HEX_AT, INDEX, NEAR, hexes_of, indexes_of, leap, nth_index, \
-    nth_sorted_index, sorted_hexes, spread
+from .bitboard import BIT, BOARD, FAR, HEX_AT, INDEX, NEAR, hexes_of, indexes_of, leap, nth_index, \
+    nth_sorted_index, sorted_hexes, sorted_indexes, spread
 from .board import ON_BOARD, hex_name
 from .network import (
     city_bits,
@@ -70,8 +70,6 @@ _BUILDS = {(seat, piece): _by_index(lambda h: Build(seat, piece, h))
 _HACKS = {seat: _by_index(lambda h: Hack(seat, h)) for seat in (0, 1)}
 _ENDS = (End(0), End(1))
 _REROUTES = ([None] * (max(HEX_AT) + 1), [None] * (max(HEX_AT) + 1))
-#: a hex's bit index -> its place in sorted hex order (by column, then row)
-_SORTED_RANK = _by_index(sorted(INDEX).index)
 
 
 def _touches(net: int, aps: int, here, kind: str) -> bool:
@@ -129,13 +127,6 @@ def hack_targets(state: BackboneState, seat: int) -> list:
     return sorted_hexes(_hack_bits(state, seat))
 
 
-def _in_sorted_order(mask: int) -> list[int]:
-    """The bit indexes of ``mask`` in sorted hex order (by column, then row)."""
-    indexes = indexes_of(mask)
-    indexes.sort(key=_SORTED_RANK.__getitem__)
-    return indexes
-
-
 def _reroutes(seat: int, source: int) -> list:
     """The Reroutes from the hex at bit index ``source`` (made when first needed)."""
     here = HEX_AT[source]
@@ -164,12 +155,12 @@ def legal_actions(state: BackboneState, seat: int) -> list[Action]:
                 else:
                     extend(map(_BUILDS[(seat, piece)].__getitem__, indexes_of(builds[piece])))
         if COSTS["firewall"] <= bw:
-            extend(map(_BUILDS[(seat, "firewall")].__getitem__, _in_sorted_order(side(state, seat).unguarded)))
+            extend(map(_BUILDS[(seat, "firewall")].__getitem__, sorted_indexes(side(state, seat).unguarded)))
         if not state.hacked and bw >= HACK_COST:
-            extend(map(_HACKS[seat].__getitem__, _in_sorted_order(_hack_bits(state, seat))))
+            extend(map(_HACKS[seat].__getitem__, sorted_indexes(_hack_bits(state, seat))))
     targets = all_targets(state, seat)
     rows = _REROUTES[seat]
-    for source in _in_sorted_order(movable_bits(state, seat)):
+    for source in sorted_indexes(movable_bits(state, seat)):
         row = rows[source] or _reroutes(seat, source)
         extend(map(row.__getitem__, indexes_of(targets[1 << source])))
     actions.append(_ENDS[seat])
@@ -228,21 +219,13 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
     else:
         if index < reroutes:
             movable = network_bits(state, seat) & (mine.switches | mine.aps)  # ``movable_bits``
-            for column in COLUMNS:  # the sources in sorted order
-                sources = movable & column
-                while sources:
-                    source = sources & -sources
-                    sources ^= source
-                    found = targets[source]
-                    count = found.bit_count()
-                    if index < count:
-                        at = source.bit_length() - 1
-                        action = (_REROUTES[seat][at] or _reroutes(seat, at))[nth_index(found, index)]
-                        break
-                    index -= count
-                else:
-                    continue
-                break
+            for source in sorted_indexes(movable):
+                found = targets[1 << source]
+                count = found.bit_count()
+                if index < count:
+                    action = (_REROUTES[seat][source] or _reroutes(seat, source))[nth_index(found, index)]
+                    break
+                index -= count
     state._cache["offered"] = action  # ``check`` accepts it at once; ``perform`` forgets it
     return action
 
