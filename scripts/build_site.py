@@ -60,10 +60,10 @@ siblings in ``scripts/``:
   (``versioned_runtime``) and the Content-Security-Policy ``<meta>``
   (``with_policy``);
 - ``site_light.py``: the bytes on the wire and the build's cache (the stored
-  stdlib, the snapshot and bytecode, the ``.gz``/``.br`` copies:
-  ``stored_stdlib``, ``python_snapshot``, ``python_bytecode``,
+  stdlib, the snapshot, the ``.gz``/``.br`` copies:
+  ``stored_stdlib``, ``python_snapshot``,
   ``precompressed``, ``prune_site_cache``);
-- ``site_snapshot.py``: makes the snapshot and the bytecode (Node);
+- ``site_snapshot.py``: makes the snapshot (Node);
 - ``site_offline.py``: the icons, the web app manifest and the service worker
   (``app_icons``, ``web_manifest``, ``precache_list``, ``service_worker``);
 - ``arcade_icon.py``: draws the icon.
@@ -83,11 +83,11 @@ from pathlib import Path
 
 # the build's other modules: scripts/, beside this file
 sys.path.insert(0, str(Path(__file__).resolve().parent))
-from site_layout import (BOOT_SCRIPT, BYTECODE, LOCKFILE, MANIFEST, MARKER, MICROPYTHON_DIR,  # noqa: E402
+from site_layout import (BOOT_SCRIPT, LOCKFILE, MANIFEST, MARKER, MICROPYTHON_DIR,  # noqa: E402
                          MICROPYTHON_PACKAGE, MICROPYTHON_RUNTIME_FILES, MICROPYTHON_VERSION, NODE_MODULES,
                          OWN_STATIC_EXCLUDE, PYODIDE_DIR, PYODIDE_RUNTIME_FILES, PYODIDE_VERSION, PYSCRIPT_DIR,
                          PYSCRIPT_VERSION, ROOT, RUNTIME_PAGES, SERVICE_WORKER, SNAPSHOT, SW_TEMPLATE, BuildError)
-from site_light import (precompressed, prune_site_cache, python_bytecode, python_snapshot,  # noqa: E402
+from site_light import (precompressed, prune_site_cache, python_snapshot,  # noqa: E402
                         runtime_files, stored_stdlib)
 from site_offline import app_icons, service_worker, web_manifest  # noqa: E402
 from site_pages import boot_script, prerendered_shell, site_stylesheet, versioned_runtime, with_policy  # noqa: E402
@@ -148,9 +148,7 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
         plan[f"{PYODIDE_DIR}/{name}"] = pyodide / name
     plan[f"{PYODIDE_DIR}/python_stdlib.zip"] = stored_stdlib(pyodide / "python_stdlib.zip")
     runtime = runtime_files()
-    plan[SNAPSHOT] = python_snapshot(runtime)
-    plan[BYTECODE] = python_bytecode(runtime, plan[SNAPSHOT],
-                                     next(wheel for wheel in wheels if wheel.name.startswith("netarcade-")))
+    plan[SNAPSHOT] = python_snapshot(runtime, wheels)
     plan[LOCKFILE] = lockfile
     for wheel in wheels:
         plan[f"{PYODIDE_DIR}/{wheel.name}"] = wheel

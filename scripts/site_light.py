@@ -2,9 +2,8 @@
 
 What it is for: scripts/build_site.py serves Pyodide's stdlib zip with its
 members stored (:func:`stored_stdlib`, so it compresses as a whole), the
-engine worker's memory snapshot and our modules' bytecode
-(:func:`python_snapshot`, :func:`python_bytecode`: scripts/site_snapshot.py
-makes them) and ``.gz``/``.br`` copies beside every file worth it
+engine worker's memory snapshot (:func:`python_snapshot`:
+scripts/site_snapshot.py makes it) and ``.gz``/``.br`` copies beside every file worth it
 (:func:`precompressed`). Each is made once and kept by content hash under
 ``build/site-cache/`` (:func:`in_site_cache`); :func:`prune_site_cache` deletes
 old entries this build did not use.
@@ -75,21 +74,11 @@ def runtime_files() -> dict[str, Path]:
     return files
 
 
-def python_snapshot(runtime: dict[str, Path]) -> Path:
-    """The engine worker's memory snapshot, made once per runtime (scripts/site_snapshot.py)."""
+def python_snapshot(runtime: dict[str, Path], wheels: list[Path]) -> Path:
+    """The engine worker's memory snapshot, made once per runtime and wheels (scripts/site_snapshot.py)."""
     try:
-        return in_site_cache(f"python-snapshot-{site_snapshot.snapshot_key(runtime)}.bin",
-                              lambda: site_snapshot.make_snapshot(runtime))
-    except site_snapshot.SnapshotError as error:
-        raise BuildError(str(error)) from None
-
-
-def python_bytecode(runtime: dict[str, Path], snapshot: Path, wheel: Path) -> Path:
-    """Our wheel's modules compiled by the runtime's CPython, made once per
-    wheel and runtime (scripts/site_snapshot.py); only a warm start reads it."""
-    try:
-        return in_site_cache(f"python-bytecode-{site_snapshot.bytecode_key(runtime, wheel)}.zip",
-                              lambda: site_snapshot.make_bytecode(runtime, wheel, snapshot))
+        return in_site_cache(f"python-snapshot-{site_snapshot.snapshot_key(runtime, wheels)}.bin",
+                              lambda: site_snapshot.make_snapshot(runtime, wheels))
     except site_snapshot.SnapshotError as error:
         raise BuildError(str(error)) from None
 

@@ -1,21 +1,18 @@
-"""The engine worker's memory snapshot and our modules' bytecode for the built site (``make site``).
+"""The engine worker's memory snapshot for the built site (``make site``).
 
 What it is for: scripts/build_site.py (through scripts/site_light.py) calls
 :func:`make_snapshot` to get ``static/python-snapshot.bin``, Pyodide's
-memory after CPython has started (scripts/python_snapshot.mjs, run in Node
-with the site's own runtime files), which ``static/pyodide-start.mjs``
-resumes on a warm start instead of starting CPython from scratch
+memory after CPython has started and imported our modules
+(scripts/python_snapshot.mjs, run in Node with the site's own runtime files
+and wheels), which ``static/pyodide-start.mjs`` resumes on a warm start
+instead of starting CPython from scratch and installing our wheel
 (docs/web-runtime.md, "Warm start").
 
-The snapshot depends on the pinned runtime files the page loads and on the
-Node script only, not on our wheel, so it is made once per pin and kept in
-the build's cache (``build/site-cache/python-snapshot-<hash>.bin``): about
-10 s of Node on a quiet machine, a minute under heavy load.
-
-:func:`make_bytecode` gives ``static/python-bytecode.zip``: our wheel's
-modules compiled by the same runtime (scripts/python_bytecode.mjs), which
-the warm start unpacks before importing them. It depends on the wheel too,
-so it is made again when our code changes (kept in the same cache).
+The snapshot depends on the pinned runtime files the page loads, on the
+wheels (ours and msgpack's) and on the Node script, so it is made again
+when our code changes and kept in the build's cache
+(``build/site-cache/python-snapshot-<hash>.bin``): about 5 s of Node on a
+quiet machine, a minute under heavy load.
 
 What it is not: the Node script itself, or a test.
 """
@@ -30,7 +27,6 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "python_snapshot.mjs"
-BYTECODE_SCRIPT = ROOT / "scripts" / "python_bytecode.mjs"
 #: what the snapshot is made from: the served runtime files (the stored stdlib zip included),
 #: and Pyodide's own lockfile, which loadPyodide reads (ours adds only our wheels to it)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
@@ -41,12 +37,14 @@ class SnapshotError(RuntimeError):
     pass
 
 
-def snapshot_key(runtime: dict[str, Path]) -> str:
-    """A hash of every input: the runtime files and the scripts that make it."""
+def snapshot_key(runtime: dict[str, Path], wheels: list[Path]) -> str:
+    """A hash of every input: the runtime files, the wheels and the scripts that make it."""
     digest = hashlib.sha256()
     for name in RUNTIME_FILES:
         digest.update(name.encode() + b"\0" + hashlib.sha256(runtime[name].read_bytes()).digest())
     digest.update(hashlib.sha256(NPM_LOCKFILE.read_bytes()).digest())
+    for wheel in wheels:
+        digest.update(wheel.name.encode() + b"\0" + hashlib.sha256(wheel.read_bytes()).digest())
     for script in (SCRIPT, ROOT / "scripts" / "offline_pyodide.mjs"):
         digest.update(script.read_bytes())
     return digest.hexdigest()[:16]
@@ -71,23 +69,6 @@ def _run_node(script: Path, runtime: dict[str, Path], out_name: str, *args: str)
         return out.read_bytes()
 
 
-def make_snapshot(runtime: dict[str, Path]) -> bytes:
-    """The memory snapshot, made from exactly these runtime files."""
-    return _run_node(SCRIPT, runtime, "snapshot.bin", "snapshot.bin")
-
-
-def bytecode_key(runtime: dict[str, Path], wheel: Path) -> str:
-    """A hash of what the bytecode is made from: the runtime (its
-    snapshot's key), our wheel and the script that compiles it."""
-    digest = hashlib.sha256(snapshot_key(runtime).encode())
-    digest.update(hashlib.sha256(wheel.read_bytes()).digest())
-    digest.update(BYTECODE_SCRIPT.read_bytes())
-    return digest.hexdigest()[:16]
-
-
-def make_bytecode(runtime: dict[str, Path], wheel: Path, snapshot: Path) -> bytes:
-    """Our wheel's modules compiled by the runtime's own CPython
-    (scripts/python_bytecode.mjs): a zip of ``.pyc`` at their paths under
-    site-packages, which ``static/pyodide-start.mjs`` unpacks on a warm start.
-    ``snapshot`` (this runtime's) only starts Pyodide faster."""
-    return _run_node(BYTECODE_SCRIPT, runtime, "bytecode.zip", str(wheel), "bytecode.zip", str(snapshot))
+def make_snapshot(runtime: dict[str, Path], wheels: list[Path]) -> bytes:
+    """The memory snapshot, made from exactly these runtime files, with these wheels' modules imported."""
+    return _run_node(SCRIPT, runtime, "snapshot.bin", "snapshot.bin", *(str(wheel) for wheel in wheels))

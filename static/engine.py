@@ -14,18 +14,20 @@ before their next move, nothing else does), so no cross-origin isolation is
 needed, and the calls arrive in the order they were made.
 
 Started from Pyodide's memory snapshot (a warm start: static/pyodide-start.mjs),
-this worker resumes a CPython whose state was frozen at build time, so
-anything seeded when Python started would repeat on every visit: the
-``random`` module is reseeded from the browser's entropy before anything
-else runs. (Local time is asked of the browser at each call; only
-``time.tzname``, read once as Python started, is the build machine's.) How Python started
-is put on the page's root as ``data-python-start`` for the figures:
-``snapshot`` or ``scratch: why``, then the milliseconds from PyScript
-importing the interpreter module to the end of ``loadPyodide`` (reading the
-stored snapshot included), whether our modules' bytecode was unpacked
-(``bytecode N modules in M ms``, or why not), from there to this file's
-first line (PyScript installing our wheel and msgpack, and its own setup),
-and importing ``netarcade.web.app``.
+this worker resumes a CPython whose state was frozen at build time, our
+modules already imported in it, so anything seeded when Python started
+would repeat on every visit: the ``random`` module is reseeded from the
+browser's entropy before anything else runs. (Local time is asked of the
+browser at each call; only ``time.tzname``, read once as Python started, is
+the build machine's.) How Python started is put on the page's root as
+``data-python-start`` for the figures: ``snapshot`` or ``scratch: why``,
+then the milliseconds from PyScript importing the interpreter module to the
+end of ``loadPyodide`` (on a warm start, reading the stored snapshot took
+the bracketed part of it; from scratch it includes installing our wheel and
+msgpack's), whether our modules came with the snapshot (``ours resumed``)
+or were imported from the installed wheel (``ours installed``), from there
+to this file's first line (PyScript's own setup: ``setup``), and importing
+``netarcade.web.app`` (next to nothing when resumed).
 
 What it is not: page code. The worker has no DOM, no localStorage and no
 sessionStorage; the page sends a snapshot and writes through. Anything the
@@ -38,6 +40,7 @@ import sys
 import js
 
 _begun = js.performance.now()
+_resumed = "netarcade.web.app" in sys.modules  # imported in the memory snapshot
 
 from pyodide.ffi import create_proxy  # noqa: E402
 from pyscript import sync  # noqa: E402
@@ -79,8 +82,9 @@ _unsaid = [_start] if _start is not None else []
 def send(text):
     if _unsaid:  # once the page listens (its first message): how Python started
         start = _unsaid.pop()
-        how = "snapshot" if start.snapshot else "scratch: " + start.why
-        value = (f"{how} {start.ms:.0f} ms, {start.bytecode}, packages {_begun - start.end:.0f} ms, "
+        how = f"snapshot {start.ms:.0f} ms (read {start.read:.0f} ms)" if start.snapshot else \
+            f"scratch: {start.why} {start.ms:.0f} ms"
+        value = (f"{how}, ours {'resumed' if _resumed else 'installed'}, setup {_begun - start.end:.0f} ms, "
                  f"imports {_imported - _begun:.0f} ms")
         post(json.dumps({"kind": "ops", "ops": [{"op": "data", "name": "pythonStart", "value": value}]}))
     _handle(text)

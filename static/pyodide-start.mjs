@@ -9,22 +9,16 @@
    - `indexURL`: the vendored folder (PyScript would take this module's own
      folder, static/);
    - `_loadSnapshot`: static/python-snapshot.bin (scripts/python_snapshot.mjs,
-     made by the build with the same runtime files: CPython already
-     started, the stdlib modules our engine uses imported), but only when
-     the service worker has stored it (a later visit; the Cache API,
-     checked with caches.match). A first visit never downloads the 31 MB
-     snapshot: it starts Python from scratch, as the bare page does, and
-     the service worker stores the snapshot with the rest of the site once
-     the page is ready to play. If starting from the snapshot fails, this
-     starts from scratch.
-   - our modules' bytecode: static/python-bytecode.zip (scripts/python_bytecode.mjs,
-     made by the build from the same wheel with the same CPython), when the
-     service worker has stored it, unpacked into site-packages before
-     PyScript installs our wheel there, so importing our modules reads the
-     compiled .pyc instead of compiling every module from source. Each .pyc
-     carries its source's hash (checked at import: a mismatch compiles from
-     source, as without it). A first visit never downloads it either.
-   Our wheel loads on top either way (PyScript's `packages`).
+     made by the build with the same runtime files and wheels: CPython
+     already started, our modules and the stdlib modules they use imported),
+     but only when the service worker has stored it (a later visit; the
+     Cache API, checked with caches.match), and then no `packages`: our
+     wheel and msgpack's are already imported in it, so nothing is
+     installed on top. A first visit never downloads the 31 MB snapshot: it
+     starts Python from scratch and installs our wheel (PyScript's
+     `packages`), as the bare page does, and the service worker stores the
+     snapshot with the rest of the site once the page is ready to play. If
+     starting from the snapshot fails, this starts from scratch.
 
    What it is not: PyScript's or Pyodide's code, or a page script (it runs
    in PyScript's worker, which has no DOM). */
@@ -34,10 +28,9 @@ export { version };
 
 const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("./python-snapshot.bin", import.meta.url).href;
-const BYTECODE = new URL("./python-bytecode.zip", import.meta.url).href;
 
 // how the start went, for the page's figures (static/engine.py reads it)
-const started = (globalThis.netarcadeStart = { snapshot: false, why: "", bytecode: "", ms: 0, end: 0 });
+const started = (globalThis.netarcadeStart = { snapshot: false, why: "", read: 0, ms: 0, end: 0 });
 
 // `url`'s bytes when the service worker has stored it, else null and `say` why
 async function stored(url, say) {
@@ -59,51 +52,41 @@ async function stored(url, say) {
 // asked for as PyScript imports this module, so reading the 31 MB from the
 // cache overlaps PyScript's own steps before it calls loadPyodide
 const begun = performance.now();
-const pending = stored(SNAPSHOT, (why) => { started.why = why; });
-const pendingBytecode = stored(BYTECODE, (why) => { started.bytecode = `bytecode ${why}`; });
+const pending = stored(SNAPSHOT, (why) => { started.why = why; }).then((bytes) => {
+  started.read = performance.now() - begun;
+  return bytes;
+});
 
-// the members of a zip whose members are stored (not deflated) and name their sizes in their
-// local headers, as scripts/python_bytecode.mjs writes it: [path, bytes] pairs, in order
-function* storedMembers(bytes) {
-  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
-  const names = new TextDecoder();
-  let at = 0;
-  while (at + 30 <= bytes.length && view.getUint32(at, true) === 0x04034b50) {
-    if (view.getUint16(at + 8, true) !== 0 || view.getUint16(at + 6, true) & 8) {
-      throw new Error("a member is compressed or streamed");
-    }
-    const size = view.getUint32(at + 18, true);
-    const nameLength = view.getUint16(at + 26, true);
-    const start = at + 30 + nameLength + view.getUint16(at + 28, true);
-    yield [names.decode(bytes.subarray(at + 30, at + 30 + nameLength)), bytes.subarray(start, start + size)];
-    at = start + size;
-  }
-}
-
-// our .pyc files into site-packages, at their paths there
-function unpackBytecode(pyodide, bytecode) {
-  const begun = performance.now();
+// `start()`'s Pyodide, its wasm memory grown to `bytes` as the instance is made: Pyodide
+// 314.0.7 copies a snapshot into the memory the module starts with (30 MiB) without growing
+// it first, and ours is larger once the build has imported our modules (and html). Exported
+// for tests/node/warm_start.mjs, which resumes the built snapshot through it.
+export async function growingMemory(bytes, start) {
+  const { instantiate, instantiateStreaming } = WebAssembly;
+  const grown = async (made) => {
+    const result = await made;
+    const memory = (result.instance ?? result).exports?.memory;
+    const short = memory ? bytes - memory.buffer.byteLength : 0;
+    if (short > 0) memory.grow(Math.ceil(short / 65536));
+    return result;
+  };
+  WebAssembly.instantiate = (...args) => grown(instantiate.apply(WebAssembly, args));
+  WebAssembly.instantiateStreaming = (...args) => grown(instantiateStreaming.apply(WebAssembly, args));
   try {
-    const site = pyodide.runPython("__import__('site').getsitepackages()[0]");
-    let count = 0;
-    for (const [path, data] of storedMembers(bytecode)) {
-      const file = `${site}/${path}`;
-      pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
-      pyodide.FS.writeFile(file, data);
-      count += 1;
-    }
-    started.bytecode = `bytecode ${count} modules in ${Math.round(performance.now() - begun)} ms`;
-  } catch (error) {
-    started.bytecode = `bytecode failed: ${error}`;
+    return await start();
+  } finally {
+    Object.assign(WebAssembly, { instantiate, instantiateStreaming });
   }
 }
 
 export async function loadPyodide(options = {}) {
+  started.called = performance.now(); started.begunAt = begun;
   const snapshot = await pending;
   let pyodide = null;
   if (snapshot) {
     try {
-      pyodide = await startPyodide({ ...options, indexURL: RUNTIME, _loadSnapshot: snapshot });
+      pyodide = await growingMemory(snapshot.length, () =>
+        startPyodide({ ...options, indexURL: RUNTIME, _loadSnapshot: snapshot, packages: [] }));
       started.snapshot = true;
     } catch (error) {
       started.why = `failed: ${error}`;
@@ -111,8 +94,6 @@ export async function loadPyodide(options = {}) {
   }
   pyodide ??= await startPyodide({ ...options, indexURL: RUNTIME });
   started.ms = performance.now() - begun;
-  const bytecode = await pendingBytecode;
-  if (bytecode) unpackBytecode(pyodide, bytecode);
   started.end = performance.now();
   return pyodide;
 }

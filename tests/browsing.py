@@ -11,7 +11,7 @@ that play whole games).
 A context on the session's static server (and on the online tests' relay)
 is a returning player's: a copy of
 a browser profile that has visited the arcade once (its service worker has
-stored the site, Python's memory snapshot and our modules' bytecode;
+stored the site and Python's memory snapshot, our modules imported in it;
 its storage emptied), started as its own Chromium, so Python starts warm
 (a third of a start from scratch). ``fresh=True`` gives a first visit (a new
 context of the session's Chromium): the tests of the first visit, of

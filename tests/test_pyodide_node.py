@@ -11,7 +11,6 @@ on both, to the same decisions.
 
 from __future__ import annotations
 
-import base64
 import json
 import shutil
 import subprocess
@@ -173,48 +172,59 @@ def test_pyodide_analyses_a_record_as_cpython_does(node, tmp_path):
     assert result.stdout.split() == expected
 
 
-# The warm start's bytecode (static/python-bytecode.zip, unpacked over the installed wheel as
-# static/pyodide-start.mjs does): every module of ours imports from its .pyc, none is compiled
-# from source; and a module whose source differs from the one compiled is compiled again.
-BYTECODE_SNIPPET = """
-import base64, importlib, importlib.machinery, io, pkgutil, site, zipfile
-from pathlib import Path
-
-with zipfile.ZipFile(io.BytesIO(base64.b64decode(records[0]))) as bundle:
-    bundle.extractall(site.getsitepackages()[0])
-    bundled = len(bundle.namelist())
-changed = Path(site.getsitepackages()[0], "netarcade", "cli.py")
-changed.write_text(changed.read_text() + "\\n# changed after the build\\n")
-compiled = []
-to_code = importlib.machinery.SourceFileLoader.source_to_code
-def counting(self, data, path, *args, **kwargs):
-    compiled.append(Path(path).name if "netarcade" in str(path) else None)
-    return to_code(self, data, path, *args, **kwargs)
-importlib.machinery.SourceFileLoader.source_to_code = counting
-import netarcade
-sources = len(list(Path(netarcade.__file__).parent.rglob("*.py")))
-names = [info.name for info in pkgutil.walk_packages(netarcade.__path__, "netarcade.")
-         if info.name not in ("netarcade.__main__", "netarcade.web.browser")]  # the command line; the page's js
-for name in names:
-    try:
-        importlib.import_module(name)
-    except ModuleNotFoundError as missing:  # the servers' libraries are not in the page's runtime
-        assert not missing.name.startswith("netarcade"), missing
-print(bundled, sources, ",".join(sorted(name for name in compiled if name)))
+# The warm start (tests/node/warm_start.mjs: the built snapshot resumed through the page's
+# own static/pyodide-start.mjs code, nothing installed on top): every module of the layers
+# the page runs is already imported, with html for PyScript; no file of ours is on the disk;
+# records replay to CPython's digests and encode to CPython's bytes (msgpack's own Python).
+WARM_SNIPPET = """
+import os, site, sys
+from netarcade.core import encode_record
+from netarcade.core.record import decode_record, digest
+from netarcade.games import replay
+expected, records = lines[0].split(","), lines[1:]
+missing = [name for name in expected + ["html", "html.entities", "msgpack"] if name not in sys.modules]
+on_disk = sorted(os.listdir(site.getsitepackages()[0]))
+print("missing", ",".join(missing) or "-")
+print("on-disk", ",".join(on_disk) or "-")
+print("msgpack", sys.modules["msgpack"].Packer.__module__)
+for record in records:
+    game, state = replay(decode_record(record))
+    print("digest", digest(game, state), encode_record(decode_record(record)) == record)
 """
 
+#: the packages of ours the page runs (scripts/python_snapshot.mjs imports every module of them)
+PAGE_PACKAGES = ("core", "games", "bots", "render", "web")
 
-def test_our_modules_import_from_the_built_bytecode(node, tmp_path):
+
+def page_modules() -> list[str]:
+    names = []
+    for package in PAGE_PACKAGES:
+        folder = ROOT / "py" / "netarcade" / package
+        for path in sorted(folder.rglob("*.py")):
+            parts = path.relative_to(ROOT / "py").with_suffix("").parts
+            names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return names
+
+
+def test_the_warm_start_resumes_our_modules_imported(node, tmp_path):
     ensure_site()
-    code = tmp_path / "bytecode.py"
-    code.write_text(BYTECODE_SNIPPET)
-    bundle = ROOT / "dist" / "static" / "python-bytecode.zip"
+    code = tmp_path / "warm.py"
+    code.write_text(WARM_SNIPPET)
+    played = [play_seeded(get_game(game_id), seed) for game_id, seed in
+              (("backbone", 1), ("netcontrol", 2), ("overwrite", 3), ("breach", 4))]
+    modules = page_modules()
+    assert "netarcade.web.app" in modules and "netarcade.web.games.backbone.render" in modules
     result = subprocess.run(
-        [node, str(RUNNER), "--lock", str(LOCKFILE), "--code", str(code)],
-        input=base64.b64encode(bundle.read_bytes()).decode() + "\n", capture_output=True, text=True, timeout=300, cwd=ROOT,
+        [node, str(ROOT / "tests" / "node" / "warm_start.mjs"), str(ROOT / "dist"), str(code)],
+        input="\n".join([",".join(modules), *(record for record, _ in played)]) + "\n",
+        capture_output=True, text=True, timeout=300, cwd=ROOT,
     )
-    assert result.returncode == 0, f"Pyodide run failed:\n{result.stderr[-4000:]}"
-    bundled, sources, *compiled = result.stdout.splitlines()[-1].split(" ")
-    assert int(bundled) == int(sources), result.stdout  # a .pyc for every module
-    compiled = " ".join(compiled)
-    assert compiled == "cli.py", f"compiled from source: {compiled!r}"  # only the changed one
+    assert result.returncode == 0, f"warm start failed:\n{result.stderr[-4000:]}"
+    report = json.loads(result.stdout.splitlines()[-1])
+    assert report["snapshot"] > 30 * 2**20  # more than the memory Pyodide starts with: grown first
+    assert report["installed"] == [], report  # nothing installed on top
+    out = report["out"]
+    assert out[0] == "missing -", out[0]
+    assert out[1] == "on-disk -", out[1]  # imported at build time, read from no file
+    assert out[2] == "msgpack msgpack.fallback", out[2]  # the extension is a shared library
+    assert out[3:] == [f"digest {digest} True" for _, digest in played], out

@@ -117,32 +117,15 @@ def test_pages_load_the_versioned_runtime(site):
 
 def test_memory_snapshot_is_served_and_stored(site):
     """The snapshot the engine's worker resumes (scripts/python_snapshot.mjs): a
-    whole wasm memory, listed for the service worker, not fetched on a cold start."""
+    whole wasm memory, listed for the service worker, not fetched on a cold start,
+    and resumed with nothing installed on top (what it holds: tests/test_pyodide_node.py)."""
     snapshot = DIST / "static" / "python-snapshot.bin"
     assert snapshot.stat().st_size > 16 * 2**20
     worker = (DIST / "sw.js").read_text(encoding="utf-8")
     assert '"static/python-snapshot.bin"' in worker and '"static/pyodide-start.mjs"' in worker
     start = (DIST / "static" / "pyodide-start.mjs").read_text(encoding="utf-8")
     assert "stored(SNAPSHOT" in start and "caches.match(url)" in start and "_loadSnapshot" in start
-
-
-def test_bytecode_is_our_modules_stored_for_the_warm_start(site):
-    """Our modules compiled by the runtime's CPython (scripts/python_bytecode.mjs):
-    one .pyc per module of the wheel, at its path under site-packages, stored (the
-    page's JavaScript reads the members in order), checked against its source's
-    hash; listed for the service worker, read only once stored."""
-    wheel = zipfile.ZipFile(next((DIST / RUNTIME).glob("netarcade-*.whl")))
-    bundle = zipfile.ZipFile(DIST / "static" / "python-bytecode.zip")
-    modules = sorted(name for name in wheel.namelist() if name.endswith(".py"))
-    assert sorted(bundle.namelist()) == sorted(
-        f"{name.rsplit('/', 1)[0]}/__pycache__/{name.rsplit('/', 1)[1][:-3]}.cpython-314.pyc" for name in modules)
-    for info in bundle.infolist():
-        assert info.compress_type == zipfile.ZIP_STORED and not info.flag_bits & 8, info.filename
-        header = bundle.read(info)[:16]
-        assert int.from_bytes(header[4:8], "little") == 0b11, info.filename  # hash-based, checked
-    assert '"static/python-bytecode.zip"' in (DIST / "sw.js").read_text(encoding="utf-8")
-    start = (DIST / "static" / "pyodide-start.mjs").read_text(encoding="utf-8")
-    assert "stored(BYTECODE" in start
+    assert "_loadSnapshot: snapshot, packages: []" in start
 
 
 def test_stdlib_is_npms_members_stored(site):

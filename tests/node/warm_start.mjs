@@ -1,0 +1,51 @@
+// The page's warm start, in Node: the built memory snapshot resumed as the built
+// static/pyodide-start.mjs resumes it, then Python code runs in it.
+//
+// What it is for: tests/test_pyodide_node.py checks that what a returning player's
+// engine worker starts from holds our modules already imported and works: the very
+// snapshot the site serves, resumed with the page module's own `growingMemory` and
+// nothing installed on top (the page passes no `packages` with a snapshot).
+//
+// Usage: node tests/node/warm_start.mjs DIST CODE_FILE < INPUT
+// CODE_FILE runs in the resumed Python with `lines` (stdin's lines) in its globals.
+// Prints one line of JSON: the packages Pyodide installed, and what the code printed.
+//
+// What it is not: the page (no PyScript, no worker, no service worker), or a timing.
+
+import { readdirSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { pathToFileURL } from "node:url";
+
+import { refuseNetwork } from "../../scripts/offline_pyodide.mjs";
+
+async function readStdin() {
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
+
+async function main() {
+  const [dist, codeFile] = process.argv.slice(2);
+  if (!dist || !codeFile) {
+    console.error("usage: node tests/node/warm_start.mjs DIST CODE_FILE < INPUT");
+    process.exit(2);
+  }
+  refuseNetwork("warm_start");
+  const runtime = readdirSync(resolve(dist, "static", "vendor")).find((name) => name.startsWith("pyodide-"));
+  const indexURL = resolve(dist, "static", "vendor", runtime) + "/";
+  const { loadPyodide } = await import(pathToFileURL(`${indexURL}pyodide.mjs`).href);
+  const { growingMemory } = await import(pathToFileURL(resolve(dist, "static", "pyodide-start.mjs")).href);
+  const snapshot = new Uint8Array(readFileSync(resolve(dist, "static", "python-snapshot.bin")));
+  const out = [];
+  const pyodide = await growingMemory(snapshot.length, () => loadPyodide({
+    indexURL, _loadSnapshot: snapshot, packages: [], stdout: (line) => out.push(line),
+    stderr: (line) => process.stderr.write(line + "\n") }));
+  const globals = pyodide.toPy({ lines: (await readStdin()).split("\n").filter(Boolean) });
+  pyodide.runPython(readFileSync(resolve(codeFile), "utf8"), { globals });
+  console.log(JSON.stringify({ snapshot: snapshot.length, installed: Object.keys(pyodide.loadedPackages), out }));
+}
+
+main().catch((err) => {
+  console.error(err?.stack ?? String(err));
+  process.exit(1);
+});
