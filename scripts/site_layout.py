@@ -55,6 +55,8 @@ RUNTIME_PAGES = {
 }
 #: the engine worker's memory snapshot (scripts/site_snapshot.py), resumed on a warm start
 SNAPSHOT = "static/python-snapshot.bin"
+#: PyScript's own package compiled by the runtime's CPython (scripts/site_snapshot.py), unpacked on a warm start
+PYSCRIPT_BYTECODE = "static/pyscript-bytecode.zip"
 
 #: our own files that go into the site (build outputs under static/ are not ours)
 OWN_STATIC_EXCLUDE = {"vendor", "wheels"}
@@ -80,7 +82,7 @@ ICON_SIZES = (192, 512)
 #: the page's glue and the engine's worker script included, and what only a warm start reads
 PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.py", "static/page.py", "static/dom.py", "static/ops.py",
                 "static/inputs.py", "static/focus.py", "static/engine.py", "static/boot.js", "static/prepaint.js",
-                "static/pyodide-start.mjs", SNAPSHOT}  # index.html is "./" (and "./?embed")
+                "static/pyodide-start.mjs", SNAPSHOT, PYSCRIPT_BYTECODE}  # index.html is "./" (and "./?embed")
 #: PyScript's chunks the arcade never loads (its code editor, terminal, zip and
 #: TOML readers, its own service worker): not stored for offline use
 PYSCRIPT_UNUSED = ("codemirror", "xterm", "zip-", "toml-", "service-worker", "storage")

@@ -2,8 +2,9 @@
 
 What it is for: scripts/build_site.py serves Pyodide's stdlib zip with its
 members stored (:func:`stored_stdlib`, so it compresses as a whole), the
-engine worker's memory snapshot (:func:`python_snapshot`:
-scripts/site_snapshot.py makes it) and ``.gz``/``.br`` copies beside every file worth it
+engine worker's memory snapshot and PyScript's package compiled
+(:func:`python_snapshot`, :func:`pyscript_bytecode`: scripts/site_snapshot.py
+makes them) and ``.gz``/``.br`` copies beside every file worth it
 (:func:`precompressed`). Each is made once and kept by content hash under
 ``build/site-cache/`` (:func:`in_site_cache`); :func:`prune_site_cache` deletes
 old entries this build did not use.
@@ -79,6 +80,24 @@ def python_snapshot(runtime: dict[str, Path], wheels: list[Path]) -> Path:
     try:
         return in_site_cache(f"python-snapshot-{site_snapshot.snapshot_key(runtime, wheels)}.bin",
                               lambda: site_snapshot.make_snapshot(runtime, wheels))
+    except site_snapshot.SnapshotError as error:
+        raise BuildError(str(error)) from None
+
+
+def pyscript_chunk() -> Path:
+    """PyScript's core chunk, which carries the Python package PyScript writes at every start."""
+    chunks = sorted((NODE_MODULES / "@pyscript" / "core" / "dist").glob("core-*.js"))
+    if len(chunks) != 1:
+        raise BuildError(f"expected one PyScript core chunk, found {[chunk.name for chunk in chunks]}")
+    return chunks[0]
+
+
+def pyscript_bytecode(runtime: dict[str, Path], chunk: Path) -> Path:
+    """PyScript's own package compiled by the runtime's CPython, made once per
+    runtime and PyScript (scripts/site_snapshot.py); only a warm start reads it."""
+    try:
+        return in_site_cache(f"pyscript-bytecode-{site_snapshot.pyscript_bytecode_key(runtime, chunk)}.zip",
+                              lambda: site_snapshot.make_pyscript_bytecode(runtime, chunk))
     except site_snapshot.SnapshotError as error:
         raise BuildError(str(error)) from None
 

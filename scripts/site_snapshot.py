@@ -1,4 +1,4 @@
-"""The engine worker's memory snapshot for the built site (``make site``).
+"""The engine worker's memory snapshot, and PyScript's package compiled, for the built site (``make site``).
 
 What it is for: scripts/build_site.py (through scripts/site_light.py) calls
 :func:`make_snapshot` to get ``static/python-snapshot.bin``, Pyodide's
@@ -14,7 +14,13 @@ when our code changes and kept in the build's cache
 (``build/site-cache/python-snapshot-<hash>.bin``): about 5 s of Node on a
 quiet machine, a minute under heavy load.
 
-What it is not: the Node script itself, or a test.
+:func:`make_pyscript_bytecode` gives ``static/pyscript-bytecode.zip``:
+PyScript's own Python package, which it writes and imports at every start,
+compiled by the same runtime (scripts/pyscript_bytecode.mjs); the warm
+start unpacks it before PyScript writes the sources. It depends on the
+runtime, PyScript's chunk and that script (kept in the same cache).
+
+What it is not: the Node scripts themselves, or a test.
 """
 
 from __future__ import annotations
@@ -27,6 +33,7 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 SCRIPT = ROOT / "scripts" / "python_snapshot.mjs"
+PYSCRIPT_BYTECODE_SCRIPT = ROOT / "scripts" / "pyscript_bytecode.mjs"
 #: what the snapshot is made from: the served runtime files (the stored stdlib zip included),
 #: and Pyodide's own lockfile, which loadPyodide reads (ours adds only our wheels to it)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
@@ -72,3 +79,21 @@ def _run_node(script: Path, runtime: dict[str, Path], out_name: str, *args: str)
 def make_snapshot(runtime: dict[str, Path], wheels: list[Path]) -> bytes:
     """The memory snapshot, made from exactly these runtime files, with these wheels' modules imported."""
     return _run_node(SCRIPT, runtime, "snapshot.bin", "snapshot.bin", *(str(wheel) for wheel in wheels))
+
+
+def pyscript_bytecode_key(runtime: dict[str, Path], chunk: Path) -> str:
+    """A hash of what PyScript's bytecode is made from: the runtime files,
+    PyScript's chunk that carries its package, and the script that compiles it."""
+    digest = hashlib.sha256()
+    for name in RUNTIME_FILES:
+        digest.update(name.encode() + b"\0" + hashlib.sha256(runtime[name].read_bytes()).digest())
+    digest.update(hashlib.sha256(chunk.read_bytes()).digest())
+    for script in (PYSCRIPT_BYTECODE_SCRIPT, ROOT / "scripts" / "offline_pyodide.mjs"):
+        digest.update(script.read_bytes())
+    return digest.hexdigest()[:16]
+
+
+def make_pyscript_bytecode(runtime: dict[str, Path], chunk: Path) -> bytes:
+    """PyScript's package compiled by the runtime's own CPython (scripts/pyscript_bytecode.mjs):
+    a zip of ``.pyc`` at their paths under the worker's home folder."""
+    return _run_node(PYSCRIPT_BYTECODE_SCRIPT, runtime, "bytecode.zip", str(chunk), "bytecode.zip")

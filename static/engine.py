@@ -25,9 +25,11 @@ then the milliseconds from PyScript importing the interpreter module to the
 end of ``loadPyodide`` (on a warm start, reading the stored snapshot took
 the bracketed part of it; from scratch it includes installing our wheel and
 msgpack's), whether our modules came with the snapshot (``ours resumed``)
-or were imported from the installed wheel (``ours installed``), from there
-to this file's first line (PyScript's own setup: ``setup``), and importing
-``netarcade.web.app`` (next to nothing when resumed).
+or were imported from the installed wheel (``ours installed``), whether
+PyScript's package's bytecode was unpacked (``pyscript bytecode N modules in
+M ms``, or why not), from there to this file's first line (PyScript's own
+setup: ``setup``), and importing ``netarcade.web.app`` (next to nothing when
+resumed).
 
 What it is not: page code. The worker has no DOM, no localStorage and no
 sessionStorage; the page sends a snapshot and writes through. Anything the
@@ -84,7 +86,8 @@ def send(text):
         start = _unsaid.pop()
         how = f"snapshot {start.ms:.0f} ms (read {start.read:.0f} ms)" if start.snapshot else \
             f"scratch: {start.why} {start.ms:.0f} ms"
-        value = (f"{how}, ours {'resumed' if _resumed else 'installed'}, setup {_begun - start.end:.0f} ms, "
+        value = (f"{how}, ours {'resumed' if _resumed else 'installed'}, {start.bytecode}, "
+                 f"setup {_begun - start.end:.0f} ms, "
                  f"imports {_imported - _begun:.0f} ms")
         post(json.dumps({"kind": "ops", "ops": [{"op": "data", "name": "pythonStart", "value": value}]}))
     _handle(text)

@@ -19,6 +19,14 @@
      `packages`), as the bare page does, and the service worker stores the
      snapshot with the rest of the site once the page is ready to play. If
      starting from the snapshot fails, this starts from scratch.
+   - PyScript's own package compiled: static/pyscript-bytecode.zip
+     (scripts/pyscript_bytecode.mjs, made by the build from PyScript's chunk
+     with the same CPython), when the service worker has stored it, unpacked
+     into the worker's home folder once Pyodide has started, before PyScript
+     writes its package's sources there and imports them: the imports read
+     the compiled .pyc instead of compiling every module from source. Each
+     .pyc carries its source's hash (checked at import: a mismatch compiles
+     from source, as without it). A first visit never downloads it either.
 
    What it is not: PyScript's or Pyodide's code, or a page script (it runs
    in PyScript's worker, which has no DOM). */
@@ -28,9 +36,10 @@ export { version };
 
 const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
 const SNAPSHOT = new URL("./python-snapshot.bin", import.meta.url).href;
+const BYTECODE = new URL("./pyscript-bytecode.zip", import.meta.url).href;
 
 // how the start went, for the page's figures (static/engine.py reads it)
-const started = (globalThis.netarcadeStart = { snapshot: false, why: "", read: 0, ms: 0, end: 0 });
+const started = (globalThis.netarcadeStart = { snapshot: false, why: "", read: 0, bytecode: "", ms: 0, end: 0 });
 
 // `url`'s bytes when the service worker has stored it, else null and `say` why
 async function stored(url, say) {
@@ -56,6 +65,44 @@ const pending = stored(SNAPSHOT, (why) => { started.why = why; }).then((bytes) =
   started.read = performance.now() - begun;
   return bytes;
 });
+const pendingBytecode = stored(BYTECODE, (why) => { started.bytecode = `pyscript bytecode ${why}`; });
+
+// the members of a zip whose members are stored (not deflated) and name their sizes in their
+// local headers, as scripts/pyscript_bytecode.mjs writes it: [path, bytes] pairs, in order
+function* storedMembers(bytes) {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  const names = new TextDecoder();
+  let at = 0;
+  while (at + 30 <= bytes.length && view.getUint32(at, true) === 0x04034b50) {
+    if (view.getUint16(at + 8, true) !== 0 || view.getUint16(at + 6, true) & 8) {
+      throw new Error("a member is compressed or streamed");
+    }
+    const size = view.getUint32(at + 18, true);
+    const nameLength = view.getUint16(at + 26, true);
+    const start = at + 30 + nameLength + view.getUint16(at + 28, true);
+    yield [names.decode(bytes.subarray(at + 30, at + 30 + nameLength)), bytes.subarray(start, start + size)];
+    at = start + size;
+  }
+}
+
+// PyScript's .pyc files into the home folder (Pyodide's working directory), where PyScript
+// writes its package; exported for tests/test_pyodide_node.py
+export function unpackBytecode(pyodide, bytecode) {
+  const begun = performance.now();
+  try {
+    const home = pyodide.FS.cwd();
+    let count = 0;
+    for (const [path, data] of storedMembers(bytecode)) {
+      const file = `${home}/${path}`;
+      pyodide.FS.mkdirTree(file.slice(0, file.lastIndexOf("/")));
+      pyodide.FS.writeFile(file, data);
+      count += 1;
+    }
+    return `pyscript bytecode ${count} modules in ${Math.round(performance.now() - begun)} ms`;
+  } catch (error) {
+    return `pyscript bytecode failed: ${error}`;
+  }
+}
 
 // `start()`'s Pyodide, its wasm memory grown to `bytes` as the instance is made: Pyodide
 // 314.0.7 copies a snapshot into the memory the module starts with (30 MiB) without growing
@@ -94,6 +141,8 @@ export async function loadPyodide(options = {}) {
   }
   pyodide ??= await startPyodide({ ...options, indexURL: RUNTIME });
   started.ms = performance.now() - begun;
+  const bytecode = await pendingBytecode;
+  if (bytecode) started.bytecode = unpackBytecode(pyodide, bytecode);
   started.end = performance.now();
   return pyodide;
 }

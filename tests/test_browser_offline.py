@@ -15,6 +15,7 @@ import hashlib
 import os
 import re
 import shutil
+import zipfile
 
 import pytest
 
@@ -71,7 +72,7 @@ def test_second_visit_starts_and_plays_with_no_network(chromium, site):
         # ... and Python from scratch: nothing stored yet, no memory snapshot downloaded
         page.wait_for_function("() => document.documentElement.dataset.pythonStart")
         assert data(page, "pythonStart").startswith("scratch: not stored")
-        assert ", ours installed, " in data(page, "pythonStart")
+        assert ", ours installed, pyscript bytecode not stored, " in data(page, "pythonStart")
         wait_stored(page)
         manifest = page.evaluate("fetch('manifest.webmanifest').then(r => r.json())")
         assert manifest["display"] == "standalone" and len(manifest["icons"]) >= 3
@@ -95,14 +96,18 @@ def test_second_visit_starts_and_plays_with_no_network(chromium, site):
                    "e.name.includes(n))).map((e) => [e.name.split('/').pop(), e.workerStart > 0])"
         on_page = page.evaluate(answered, ["/core.js", "/micropython.wasm", "/page.py", "/engine.py"])
         engine = next(w for w in page.workers if w.url.startswith("blob:"))
-        in_worker = engine.evaluate(answered, ["/pyodide.asm.wasm", "/python_stdlib.zip", "/python-snapshot.bin"])
-        assert len(on_page) >= 4 and len(in_worker) >= 3, (on_page, in_worker)
+        in_worker = engine.evaluate(answered, ["/pyodide.asm.wasm", "/python_stdlib.zip", "/python-snapshot.bin",
+                                               "/pyscript-bytecode.zip"])
+        assert len(on_page) >= 4 and len(in_worker) >= 4, (on_page, in_worker)
         assert all(by_sw for _, by_sw in on_page + in_worker), (on_page, in_worker)
         # the warm start resumed Python from the stored memory snapshot (static/pyodide-start.mjs),
         # our modules already imported in it: no wheel was asked for
         page.wait_for_function("() => document.documentElement.dataset.pythonStart")
         assert data(page, "pythonStart").startswith("snapshot "), data(page, "pythonStart")
         assert ", ours resumed, " in data(page, "pythonStart"), data(page, "pythonStart")
+        # and PyScript's package's bytecode was unpacked (that its imports then read it: test_pyodide_node.py)
+        modules = len(zipfile.ZipFile(DIST / "static" / "pyscript-bytecode.zip").namelist())
+        assert f", pyscript bytecode {modules} modules in " in data(page, "pythonStart"), data(page, "pythonStart")
         assert engine.evaluate(answered, ["/netarcade-", "/msgpack-"]) == []
         play_a_move_against_the_bot(page)
         link = page.evaluate("location.href")

@@ -228,3 +228,55 @@ def test_the_warm_start_resumes_our_modules_imported(node, tmp_path):
     assert out[1] == "on-disk -", out[1]  # imported at build time, read from no file
     assert out[2] == "msgpack msgpack.fallback", out[2]  # the extension is a shared library
     assert out[3:] == [f"digest {digest} True" for _, digest in played], out
+
+
+# PyScript's package compiled (static/pyscript-bytecode.zip, unpacked into the home folder by
+# the page module's unpackBytecode): with the sources written as PyScript writes them at every
+# start (its chunk's strings, Path.write_text), every module loads from its .pyc, none is
+# compiled from source; and a source that differs from the one compiled is compiled again.
+PYSCRIPT_SNIPPET = """
+import importlib.machinery, json, os
+from pathlib import Path
+
+package = json.loads(lines[0])
+for name, text in package.items():
+    Path("pyscript", name).parent.mkdir(parents=True, exist_ok=True)
+    Path("pyscript", name).write_text(text, encoding="utf-8")
+Path("pyscript", "util.py").write_text(package["util.py"] + "\\n# not PyScript's\\n", encoding="utf-8")
+compiled = []
+to_code = importlib.machinery.SourceFileLoader.source_to_code
+def counting(self, data, path, *args, **kwargs):
+    compiled.append(Path(path).name)
+    return to_code(self, data, path, *args, **kwargs)
+importlib.machinery.SourceFileLoader.source_to_code = counting
+for name in sorted(package):
+    module = "pyscript." + name[:-3]
+    importlib.machinery.SourceFileLoader(module, os.path.abspath(f"pyscript/{name}")).get_code(module)
+print(os.getcwd(), len(package), ",".join(compiled))
+"""
+
+
+def pyscript_package() -> dict[str, str]:
+    """The Python package PyScript writes at every start: the strings in its core chunk."""
+    chunk = next((ROOT / "node_modules" / "@pyscript" / "core" / "dist").glob("core-*.js")).read_text(encoding="utf-8")
+    marker = 'pyscript:{"__init__.py":'
+    package, _ = json.JSONDecoder().raw_decode(chunk, chunk.index(marker) + len("pyscript:"))
+    return package
+
+
+def test_pyscripts_package_loads_from_the_built_bytecode(node, tmp_path):
+    ensure_site()
+    code = tmp_path / "pyscript.py"
+    code.write_text(PYSCRIPT_SNIPPET)
+    package = pyscript_package()
+    assert "web.py" in package and all(isinstance(text, str) for text in package.values())
+    result = subprocess.run(
+        [node, str(ROOT / "tests" / "node" / "warm_start.mjs"), str(ROOT / "dist"), str(code)],
+        input=json.dumps(package) + "\n", capture_output=True, text=True, timeout=300, cwd=ROOT,
+    )
+    assert result.returncode == 0, f"warm start failed:\n{result.stderr[-4000:]}"
+    report = json.loads(result.stdout.splitlines()[-1])
+    assert report["bytecode"].startswith(f"pyscript bytecode {len(package)} modules in "), report["bytecode"]
+    home, modules, compiled = (report["out"][-1].split(" ") + [""])[:3]
+    assert home == "/home/pyodide" and int(modules) == len(package), report["out"]
+    assert compiled == "util.py", f"compiled from source: {compiled!r}"  # only the one changed here

@@ -128,6 +128,24 @@ def test_memory_snapshot_is_served_and_stored(site):
     assert "_loadSnapshot: snapshot, packages: []" in start
 
 
+def test_pyscripts_package_is_compiled_for_the_warm_start(site):
+    """PyScript's own package compiled by the runtime's CPython (scripts/pyscript_bytecode.mjs):
+    one .pyc per module PyScript writes into the worker's home folder, stored (the page's
+    JavaScript reads the members in order), checked against its source's hash; listed for
+    the service worker, read only once stored (that they load: tests/test_pyodide_node.py)."""
+    bundle = zipfile.ZipFile(DIST / "static" / "pyscript-bytecode.zip")
+    names = sorted(bundle.namelist())
+    assert "pyscript/__pycache__/__init__.cpython-314.pyc" in names
+    assert "pyscript/__pycache__/web.cpython-314.pyc" in names and len(names) >= 10, names
+    for info in bundle.infolist():
+        assert info.compress_type == zipfile.ZIP_STORED and not info.flag_bits & 8, info.filename
+        header = bundle.read(info)[:16]
+        assert int.from_bytes(header[4:8], "little") == 0b11, info.filename  # hash-based, checked
+    assert '"static/pyscript-bytecode.zip"' in (DIST / "sw.js").read_text(encoding="utf-8")
+    start = (DIST / "static" / "pyodide-start.mjs").read_text(encoding="utf-8")
+    assert "stored(BYTECODE" in start and "unpackBytecode(pyodide, bytecode)" in start
+
+
 def test_stdlib_is_npms_members_stored(site):
     npm = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
     ours = zipfile.ZipFile(DIST / RUNTIME / "python_stdlib.zip")

@@ -4,11 +4,13 @@
 // What it is for: tests/test_pyodide_node.py checks that what a returning player's
 // engine worker starts from holds our modules already imported and works: the very
 // snapshot the site serves, resumed with the page module's own `growingMemory` and
-// nothing installed on top (the page passes no `packages` with a snapshot).
+// nothing installed on top (the page passes no `packages` with a snapshot), and
+// PyScript's compiled package unpacked by the page module's `unpackBytecode`.
 //
 // Usage: node tests/node/warm_start.mjs DIST CODE_FILE < INPUT
 // CODE_FILE runs in the resumed Python with `lines` (stdin's lines) in its globals.
-// Prints one line of JSON: the packages Pyodide installed, and what the code printed.
+// Prints one line of JSON: the snapshot's size, the packages Pyodide installed, what
+// unpacking PyScript's bytecode said, and what the code printed.
 //
 // What it is not: the page (no PyScript, no worker, no service worker), or a timing.
 
@@ -34,15 +36,17 @@ async function main() {
   const runtime = readdirSync(resolve(dist, "static", "vendor")).find((name) => name.startsWith("pyodide-"));
   const indexURL = resolve(dist, "static", "vendor", runtime) + "/";
   const { loadPyodide } = await import(pathToFileURL(`${indexURL}pyodide.mjs`).href);
-  const { growingMemory } = await import(pathToFileURL(resolve(dist, "static", "pyodide-start.mjs")).href);
+  const { growingMemory, unpackBytecode } = await import(pathToFileURL(resolve(dist, "static", "pyodide-start.mjs")).href);
   const snapshot = new Uint8Array(readFileSync(resolve(dist, "static", "python-snapshot.bin")));
   const out = [];
   const pyodide = await growingMemory(snapshot.length, () => loadPyodide({
     indexURL, _loadSnapshot: snapshot, packages: [], stdout: (line) => out.push(line),
     stderr: (line) => process.stderr.write(line + "\n") }));
+  const bytecode = unpackBytecode(pyodide, new Uint8Array(readFileSync(resolve(dist, "static", "pyscript-bytecode.zip"))));
   const globals = pyodide.toPy({ lines: (await readStdin()).split("\n").filter(Boolean) });
   pyodide.runPython(readFileSync(resolve(codeFile), "utf8"), { globals });
-  console.log(JSON.stringify({ snapshot: snapshot.length, installed: Object.keys(pyodide.loadedPackages), out }));
+  console.log(JSON.stringify({ snapshot: snapshot.length, installed: Object.keys(pyodide.loadedPackages), bytecode,
+                                 out }));
 }
 
 main().catch((err) => {
