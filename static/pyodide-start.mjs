@@ -5,7 +5,7 @@
    What it is for: a warm start. PyScript imports the interpreter module,
    reads its `version` and calls its `loadPyodide(options)`; this module
    passes every option through to the vendored Pyodide (the build rewrites
-   vendor/pyodide/ to the versioned folder), with two changes:
+   vendor/pyodide/ to the versioned folder), with these changes:
    - `indexURL`: the vendored folder (PyScript would take this module's own
      folder, static/);
    - `_loadSnapshot`: static/python-snapshot.bin (scripts/python_snapshot.mjs,
@@ -14,7 +14,8 @@
      but only when the service worker has stored it (a later visit; the
      Cache API, checked with caches.match), and then no `packages`: our
      wheel and msgpack's are already imported in it, so nothing is
-     installed on top. A first visit never downloads the 31 MB snapshot: it
+     installed on top (the wasm memory is grown to the snapshot's size first:
+     `growingMemory`). A first visit never downloads the 36 MiB snapshot: it
      starts Python from scratch and installs our wheel (PyScript's
      `packages`), as the bare page does, and the service worker stores the
      snapshot with the rest of the site once the page is ready to play. If
