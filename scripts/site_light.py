@@ -7,7 +7,7 @@ engine worker's memory snapshot and PyScript's package compiled
 makes them) and ``.gz``/``.br`` copies beside every file worth it
 (:func:`precompressed`). Each is made once and kept by content hash under
 ``build/site-cache/`` (:func:`in_site_cache`); :func:`prune_site_cache` deletes
-old entries this build did not use.
+entries this build did not use when they are old, or large.
 
 What it is not: a server; netarcade.serve picks the copies by the request's
 Accept-Encoding.
@@ -30,6 +30,9 @@ from site_layout import COMPRESSIBLE, MIN_COMPRESS, NODE_MODULES, SITE_CACHE, Bu
 _CACHE_USED: set[str] = set()
 #: unused cache entries older than this are deleted (copies of old pages, old wheels' lockfiles)
 CACHE_KEEP_SECONDS = 14 * 24 * 3600
+#: an entry this build did not use and this large goes at once: the memory snapshot is made
+#: again whenever our code changes (tens of MB with its compressed copies, remade in seconds)
+CACHE_DROP_BYTES = 4 * 2**20
 
 
 def in_site_cache(name: str, make) -> Path:
@@ -103,11 +106,16 @@ def pyscript_bytecode(runtime: dict[str, Path], chunk: Path) -> Path:
 
 
 def prune_site_cache() -> int:
-    """Delete cache entries this build did not use and nobody wrote for two weeks."""
+    """Delete cache entries this build did not use and nobody wrote for two weeks, and
+    at once those of them over ``CACHE_DROP_BYTES``."""
     removed = 0
     cutoff = time.time() - CACHE_KEEP_SECONDS
     for path in SITE_CACHE.glob("*") if SITE_CACHE.is_dir() else ():
-        if path.is_file() and path.name not in _CACHE_USED and path.stat().st_mtime < cutoff:
+        if not path.is_file() or path.name in _CACHE_USED:
+            continue
+        stat = path.stat()
+        big = stat.st_size >= CACHE_DROP_BYTES and not path.name.endswith(".tmp")  # not one being written
+        if stat.st_mtime < cutoff or big:
             path.unlink()
             removed += 1
     return removed

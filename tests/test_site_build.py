@@ -13,8 +13,10 @@ import base64
 import gzip
 import hashlib
 import json
+import os
 import re
 import struct
+import time
 import zipfile
 
 import pytest
@@ -171,3 +173,24 @@ def test_pages_carry_the_policy_and_run_no_inline_script(site):
     scripts = re.findall(r"<script\b([^>]*)>", index)  # no inline JavaScript; PyScript's scripts are files too
     assert scripts and all("src=" in attributes for attributes in scripts), scripts
     assert "/*na:pages*/" not in (DIST / "static" / "boot.js").read_text(encoding="utf-8")
+
+
+def test_the_build_cache_drops_what_it_did_not_use_when_old_or_large(tmp_path, monkeypatch):
+    """scripts/site_light.py: an unused entry goes after two weeks, or at once over
+    CACHE_DROP_BYTES (a memory snapshot of an older build); used ones and one being
+    written stay."""
+    monkeypatch.syspath_prepend(str(ROOT / "scripts"))
+    import site_light
+
+    monkeypatch.setattr(site_light, "SITE_CACHE", tmp_path)
+    monkeypatch.setattr(site_light, "_CACHE_USED", {"used.bin"})
+    big = site_light.CACHE_DROP_BYTES
+    (tmp_path / "used.bin").write_bytes(bytes(big))
+    (tmp_path / "old-snapshot.bin").write_bytes(bytes(big))
+    (tmp_path / "new.br").write_bytes(b"small")
+    (tmp_path / "old.br").write_bytes(b"small")
+    (tmp_path / "writing.bin.tmp").write_bytes(bytes(big))
+    weeks_ago = time.time() - site_light.CACHE_KEEP_SECONDS - 60
+    os.utime(tmp_path / "old.br", (weeks_ago, weeks_ago))
+    assert site_light.prune_site_cache() == 2
+    assert sorted(path.name for path in tmp_path.iterdir()) == ["new.br", "used.bin", "writing.bin.tmp"]
