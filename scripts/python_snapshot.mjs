@@ -81,8 +81,10 @@ async function main() {
   refuseNetwork("python_snapshot");
   const runtime = resolve(folder);
   const { loadPyodide } = await import(pathToFileURL(`${runtime}/pyodide.mjs`).href);
+  // the program's name a browser's: in Node it is this script's path, which the snapshot
+  // would carry to every page as sys.executable
   const python = await loadPyodide({ stdout: () => {}, stderr: (line) => process.stderr.write(line + "\n"),
-                                     indexURL: `${runtime}/`, _makeSnapshot: true });
+                                     indexURL: `${runtime}/`, _makeSnapshot: true, _sysExecutable: "./this.program" });
   const paths = wheels.map((wheel, n) => {
     const path = `/tmp/wheel-${n}.whl`;
     python.FS.writeFile(path, readFileSync(resolve(wheel)));
