@@ -78,6 +78,10 @@ sys.path.insert(0, str(ROOT / "tests"))
 from netarcade.serve import serve_in_thread  # noqa: E402
 from webstack import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 TIMEOUT_MS = 120_000
+#: how often a wait reads the page: Playwright's default polls on every animation frame, which
+#: makes an idle page draw 60 frames a second while Python starts in its worker (a cost the bare
+#: page, busy on its main thread, hardly pays); the figures are the page's own clock either way
+POLL_MS = 100
 
 #: the engine worker's memory snapshot (read from the service worker's cache on a warm start only)
 SNAPSHOT = "static/python-snapshot.bin"
@@ -140,7 +144,7 @@ def fresh_page(browser, base: str, viewport: dict):
 def load_app(browser, base: str, viewport: dict) -> dict:
     with fresh_page(browser, base, viewport) as (page, outside):
         page.goto(base + APP_LINK)
-        page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS)
+        page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS, polling=POLL_MS)
         figures = page.evaluate(PAGE_FIGURES)
         boot_tasks(figures)
         # the board accepts a click: a highlighted hex plays its action
@@ -151,7 +155,7 @@ def load_app(browser, base: str, viewport: dict) -> dict:
 
 
 def _bare_ready(page) -> float:
-    page.wait_for_function("() => document.getElementById('ready')?.textContent === 'ready'", timeout=TIMEOUT_MS)
+    page.wait_for_function("() => document.getElementById('ready')?.textContent === 'ready'", timeout=TIMEOUT_MS, polling=POLL_MS)
     return float(page.eval_on_selector("#ready", "el => el.dataset.ms"))
 
 
@@ -179,7 +183,7 @@ def search_moves(browser, base: str, viewport: dict, seconds: float, link: str =
     """Thinking windows (ms) of search bots playing each other (Net Control unless ``link`` says)."""
     with fresh_page(browser, base, viewport) as (page, outside):
         page.goto(base + link)
-        page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS)
+        page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS, polling=POLL_MS)
         page.wait_for_timeout(seconds * 1000)
         windows = page.evaluate("JSON.parse(document.documentElement.dataset.botWindows || '[]')")
         longest_slice = float(page.evaluate("document.documentElement.dataset.botLongestMs || 'NaN'"))
@@ -191,11 +195,11 @@ def search_moves(browser, base: str, viewport: dict, seconds: float, link: str =
 def _ready(page, starts: list | None = None) -> float:
     """Ready to play (ms); ``starts`` gets how Python started (``data-python-start``)."""
     page.wait_for_function("() => ['play', 'error'].includes(document.documentElement.dataset.ready)",
-                           timeout=TIMEOUT_MS)
+                           timeout=TIMEOUT_MS, polling=POLL_MS)
     if page.evaluate("document.documentElement.dataset.ready") != "play":
         raise RuntimeError("the page failed to start")
     if starts is not None:
-        page.wait_for_function("() => document.documentElement.dataset.pythonStart", timeout=TIMEOUT_MS)
+        page.wait_for_function("() => document.documentElement.dataset.pythonStart", timeout=TIMEOUT_MS, polling=POLL_MS)
         starts.append(page.evaluate("document.documentElement.dataset.pythonStart"))
     return float(page.evaluate("document.documentElement.dataset.readyMs"))
 
@@ -229,7 +233,7 @@ def cold_wire(browser, dist: str, viewport: dict, compress: bool, offline_rounds
         if offline_rounds is None:  # the bytes of the page alone
             return figures
         page.wait_for_function("() => ['stored', 'off'].includes(document.documentElement.dataset.offline)",
-                               timeout=TIMEOUT_MS)
+                               timeout=TIMEOUT_MS, polling=POLL_MS)
         figures["offline"] = page.evaluate("document.documentElement.dataset.offline")
         figures["stored_bytes"] = server.bytes_sent
         if offline_rounds and figures["offline"] == "stored":
