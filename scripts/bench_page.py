@@ -144,7 +144,8 @@ def fresh_page(browser, base: str, viewport: dict):
 def load_app(browser, base: str, viewport: dict) -> dict:
     with fresh_page(browser, base, viewport) as (page, outside):
         page.goto(base + APP_LINK)
-        page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS, polling=POLL_MS)
+        page.wait_for_function("() => document.documentElement.dataset.ready === 'play'",
+                               timeout=TIMEOUT_MS, polling=POLL_MS)
         figures = page.evaluate(PAGE_FIGURES)
         boot_tasks(figures)
         # the board accepts a click: a highlighted hex plays its action
@@ -155,7 +156,8 @@ def load_app(browser, base: str, viewport: dict) -> dict:
 
 
 def _bare_ready(page) -> float:
-    page.wait_for_function("() => document.getElementById('ready')?.textContent === 'ready'", timeout=TIMEOUT_MS, polling=POLL_MS)
+    page.wait_for_function("() => document.getElementById('ready')?.textContent === 'ready'",
+                           timeout=TIMEOUT_MS, polling=POLL_MS)
     return float(page.eval_on_selector("#ready", "el => el.dataset.ms"))
 
 
@@ -183,7 +185,8 @@ def search_moves(browser, base: str, viewport: dict, seconds: float, link: str =
     """Thinking windows (ms) of search bots playing each other (Net Control unless ``link`` says)."""
     with fresh_page(browser, base, viewport) as (page, outside):
         page.goto(base + link)
-        page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=TIMEOUT_MS, polling=POLL_MS)
+        page.wait_for_function("() => document.documentElement.dataset.ready === 'play'",
+                               timeout=TIMEOUT_MS, polling=POLL_MS)
         page.wait_for_timeout(seconds * 1000)
         windows = page.evaluate("JSON.parse(document.documentElement.dataset.botWindows || '[]')")
         longest_slice = float(page.evaluate("document.documentElement.dataset.botLongestMs || 'NaN'"))
@@ -199,7 +202,8 @@ def _ready(page, starts: list | None = None) -> float:
     if page.evaluate("document.documentElement.dataset.ready") != "play":
         raise RuntimeError("the page failed to start")
     if starts is not None:
-        page.wait_for_function("() => document.documentElement.dataset.pythonStart", timeout=TIMEOUT_MS, polling=POLL_MS)
+        page.wait_for_function("() => document.documentElement.dataset.pythonStart",
+                               timeout=TIMEOUT_MS, polling=POLL_MS)
         starts.append(page.evaluate("document.documentElement.dataset.pythonStart"))
     return float(page.evaluate("document.documentElement.dataset.readyMs"))
 
