@@ -44,17 +44,23 @@ class SnapshotError(RuntimeError):
     pass
 
 
-def snapshot_key(runtime: dict[str, Path], wheels: list[Path]) -> str:
-    """A hash of every input: the runtime files, the wheels and the scripts that make it."""
+def _key(runtime: dict[str, Path], inputs: list[Path], script: Path) -> str:
+    """A hash of the runtime files, Pyodide's lockfile, ``inputs`` (by name and
+    content) and the Node script with its helper: what a made file depends on."""
     digest = hashlib.sha256()
     for name in RUNTIME_FILES:
         digest.update(name.encode() + b"\0" + hashlib.sha256(runtime[name].read_bytes()).digest())
     digest.update(hashlib.sha256(NPM_LOCKFILE.read_bytes()).digest())
-    for wheel in wheels:
-        digest.update(wheel.name.encode() + b"\0" + hashlib.sha256(wheel.read_bytes()).digest())
-    for script in (SCRIPT, ROOT / "scripts" / "offline_pyodide.mjs"):
-        digest.update(script.read_bytes())
+    for path in inputs:
+        digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
+    for code in (script, ROOT / "scripts" / "offline_pyodide.mjs"):
+        digest.update(code.read_bytes())
     return digest.hexdigest()[:16]
+
+
+def snapshot_key(runtime: dict[str, Path], wheels: list[Path]) -> str:
+    """A hash of every input: the runtime files, the wheels and the scripts that make it."""
+    return _key(runtime, wheels, SCRIPT)
 
 
 def _run_node(script: Path, runtime: dict[str, Path], out_name: str, *args: str) -> bytes:
@@ -84,13 +90,7 @@ def make_snapshot(runtime: dict[str, Path], wheels: list[Path]) -> bytes:
 def pyscript_bytecode_key(runtime: dict[str, Path], chunk: Path) -> str:
     """A hash of what PyScript's bytecode is made from: the runtime files,
     PyScript's chunk that carries its package, and the script that compiles it."""
-    digest = hashlib.sha256()
-    for name in RUNTIME_FILES:
-        digest.update(name.encode() + b"\0" + hashlib.sha256(runtime[name].read_bytes()).digest())
-    digest.update(hashlib.sha256(chunk.read_bytes()).digest())
-    for script in (PYSCRIPT_BYTECODE_SCRIPT, ROOT / "scripts" / "offline_pyodide.mjs"):
-        digest.update(script.read_bytes())
-    return digest.hexdigest()[:16]
+    return _key(runtime, [chunk], PYSCRIPT_BYTECODE_SCRIPT)
 
 
 def make_pyscript_bytecode(runtime: dict[str, Path], chunk: Path) -> bytes:
