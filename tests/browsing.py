@@ -229,13 +229,21 @@ def browsing(browser, name: str, allowed: list[str], pace: str | None = None, fr
         session.close()
 
 
+#: how often the waits for a state that stays once reached (ready, stored) read the page:
+#: Playwright's default reads on every animation frame, which keeps an idle page drawing 60
+#: frames a second, on the cores Python is starting on, while it waits
+STEADY_POLL_MS = 50
+
+
 def wait_ready(page):
-    page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=BOOT_TIMEOUT_MS)
+    page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=BOOT_TIMEOUT_MS,
+                           polling=STEADY_POLL_MS)
 
 
 def wait_stored(page, timeout: int = STORED_TIMEOUT_MS) -> None:
     """The service worker has stored this version (static/offline.py)."""
-    page.wait_for_function("() => document.documentElement.dataset.offline === 'stored'", timeout=timeout)
+    page.wait_for_function("() => document.documentElement.dataset.offline === 'stored'", timeout=timeout,
+                           polling=STEADY_POLL_MS)
 
 
 def open_setup(page, game_id: str) -> None:
