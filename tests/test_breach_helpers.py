@@ -6,11 +6,10 @@ from __future__ import annotations
 import pytest
 
 from netarcade.core import IllegalAction
-from netarcade.core.game import play_actions
 from netarcade.games.breach import BREACH as GAME
 from netarcade.games.breach.actions import parse_action
 from netarcade.games.breach.cards import POS_BY_NAME, ROOT, EDGE
-from netarcade.games.breach.state import EXPLOITS, MOVE
+from netarcade.games.breach.state import MOVE
 
 __all__ = ["GAME", "fresh", "place", "give", "at", "act", "to_move", "POS_BY_NAME", "ROOT", "EDGE", "refused"]
 

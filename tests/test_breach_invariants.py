@@ -19,8 +19,8 @@ from test_breach_helpers import GAME
 from netarcade.core import IllegalAction, Match, digest
 from netarcade.core.prng import Rng
 from netarcade.games.breach.actions import Discard, Enter, Play, Resign, Stop
-from netarcade.games.breach.cards import EDGE, deck_of, HAND, LAYERS, ROOT, layer_of, other
-from netarcade.games.breach.state import DISCARD, DONE, NEVER
+from netarcade.games.breach.cards import deck_of, HAND, layer_of
+from netarcade.games.breach.state import NEVER
 
 from soak import soak_size
 

@@ -10,8 +10,8 @@ from netarcade.core import IllegalAction, Match, RandomActor
 from netarcade.core.prng import Rng
 from netarcade.games.breach.actions import Block, Enter, Play, Reroll, Speed, parse_action
 from netarcade.games.breach.cards import DECK, EXPLOITS, NODES
-from netarcade.games.breach.state import CRASH, DISCARD, DONE, EXPLOITS as EXPLOITS_PHASE, MODIFY, MOVE, NEVER, \
-    OVER, REROLL, SPEED, WINDOW
+from netarcade.games.breach.state import CRASH, DISCARD, DONE, EXPLOITS as EXPLOITS_PHASE, MODIFY, MOVE, REROLL, \
+    SPEED, WINDOW
 
 
 def legal(state, seat=None):
@@ -570,7 +570,6 @@ def test_winning_needs_payload_layer_1_no_route_markers_and_2_bandwidth():
 
 
 def test_D19_lockdown_ends_the_game_and_the_farthest_along_win():
-    state = fresh(rounds=5)
     rng = Rng(2)
     match = Match(GAME, {"players": 3, "rounds": 5}, 2, actor=RandomActor(rng))
     match.play_out(lambda seat: rng.choice(match.legal_actions(seat)), 20_000)

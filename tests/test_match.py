@@ -2,7 +2,7 @@
 
 import pytest
 
-from netarcade.core import TABLE, IllegalAction, InvalidOption, InvalidRecord, Match
+from netarcade.core import TABLE, InvalidOption, InvalidRecord, Match
 from netarcade.core.options import Option, validate_seed
 from netarcade.core.prng import Rng
 from netarcade.games import get_game

@@ -8,7 +8,7 @@ import pytest
 
 from netarcade.core import Match, Record, decode_record, encode_record
 from netarcade.core.errors import IllegalAction
-from netarcade.games import get_game, replay
+from netarcade.games import replay
 from netarcade.games.netcontrol import rules
 
 from netcontrol_positions import GAME, P1, P2, P3, act, conserved, digest, far_vertices, kinds, position

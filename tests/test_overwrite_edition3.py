@@ -16,7 +16,7 @@ import pytest
 
 from netarcade.core import Match, Record, decode_record, digest, encode_record
 from netarcade.core.errors import IllegalAction, InvalidOption, InvalidRecord
-from netarcade.games import get_game, replay
+from netarcade.games import replay
 from netarcade.games.overwrite import OVERWRITE as GAME
 from netarcade.games.overwrite.actions import Pass, Resign
 from netarcade.relay.room import Room, RoomError

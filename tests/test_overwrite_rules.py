@@ -509,7 +509,7 @@ def test_check_refuses_look_alikes_and_garbage_cleanly():
 
 
 def test_o25_resigning_skips_the_seat_and_the_last_one_left_wins():
-    from netarcade.core import Match, digest
+    from netarcade.core import Match
     from netarcade.games import get_game
 
     game = get_game("overwrite")

@@ -16,7 +16,7 @@ from bisect import bisect_right
 
 from netarcade.core import Match, TABLE
 from netarcade.core.record import decode_record, digest
-from netarcade.games import get_game, replay
+from netarcade.games import replay
 from test_relay_harness import Client, pack, play_seat, relay, roundtrip, run  # noqa: F401  (relay is a fixture)
 
 

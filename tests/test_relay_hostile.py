@@ -12,7 +12,6 @@ import os
 import random
 import time
 
-import msgpack
 import pytest
 
 from test_relay_harness import Client, RelayProcess, pack, run
@@ -215,7 +214,7 @@ def test_frame_errors_carry_the_frames_id(tmp_path):
         ids = list(range(10_000, 10_110))  # 110 frames: over the burst of 60, short of closing
         for request in ids:
             await flood.send_raw(pack({"kind": "teleport", "v": 1, "id": request}))
-        last = await flood.wait_for(lambda f: f.get("id") == ids[-1], 10)
+        await flood.wait_for(lambda f: f.get("id") == ids[-1], 10)
         errors = [f for f in flood.frames if f.get("kind") == "error"]
         assert [f["code"] for f in errors] == ["unknown-kind"] * 60 + ["rate-limit"] * 50
         assert [f.get("id") for f in errors] == ids

@@ -179,7 +179,7 @@ def test_hints_make_targets_buttons_of_the_right_kind(midgame):
     view = GAME.view(midgame, TABLE)
     enemy = next(b["vertex"] for b in view["buildings"] if b["owner"] != 0)
     free_edge = next(e for e in range(topology(2).edge_count) if e not in dict(view["links"]))
-    actions = [f"p1 hack v{enemy}", f"p1 virus t3", f"p1 link e{free_edge}", "p1 roll", "p1 trade co fi"]
+    actions = [f"p1 hack v{enemy}", "p1 virus t3", f"p1 link e{free_edge}", "p1 roll", "p1 trade co fi"]
     hints = hints_from_actions(actions)
     assert hints["actions"] == {f"v{enemy}": actions[0], "t3": actions[1], f"e{free_edge}": actions[2]}
     assert hints["highlight"] == {f"v{enemy}": "hack", "t3": "virus", f"e{free_edge}": "build"}

@@ -41,7 +41,6 @@ def test_linked_game_reads_play_even_from_a_damaged_link():
 
 # --- keyboard focus across redraws: static/focus.py, tests/test_page_focus.py ---------------
 
-import pytest  # noqa: E402
 
 
 # --- the bots' pace, the embed's Pause, Resign (web/controller.py) -----------------------

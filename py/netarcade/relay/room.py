@@ -24,7 +24,6 @@ from ..core import LowestSeat, Match
 from ..core.errors import NetarcadeError
 from ..core.names import clean_name
 from ..core.options import validate_seed
-from ..core.game import SPECTATOR
 from ..core.record import encode_record
 from ..games import continues_online, get_game
 from .protocol import MAX_TEXT, VERSION

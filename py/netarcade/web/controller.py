@@ -29,7 +29,7 @@ from .speech import Announcer
 from .session import DEFAULT_SEATS, LinkError, Session, is_game_link, linked_game, new_setup
 from .replay import KEYS as REPLAY_KEYS
 from .replay import REFUSED as REPLAY_REFUSED
-from .replay import split_at
+from .replay import Replay, split_at
 from .replay_control import ReplayControl
 
 __all__ = ["DEMO_PAUSE", "DEMO_RESTART", "DEMO_SEATS", "PACES", "Controller", "Screen"]

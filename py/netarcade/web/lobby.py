@@ -281,7 +281,6 @@ def missing(session: RemoteSession) -> bool:
 def card_html(session: RemoteSession, url: str, watching: bool = False, name: str = "") -> str:
     """The card over the board before the game starts: the lobby, or a
     visitor's join form; ``""`` when the board should show."""
-    conn = session.conn
     if not session.ready:
         if missing(session):
             return _tag("div", [

@@ -24,7 +24,6 @@ A table (``BackboneTable``, ``NetControlTable``) offers: ``session``,
 from __future__ import annotations
 
 import importlib
-from pathlib import Path
 from typing import Any
 
 from ..games.registry import page_packages

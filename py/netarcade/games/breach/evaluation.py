@@ -22,7 +22,7 @@ from __future__ import annotations
 
 import itertools
 
-from .cards import CRASH, HAND, LAYERS, NODE, ROOT, layer_of, position
+from .cards import CRASH, HAND, LAYERS, NODE, layer_of, position
 from .state import EXPLOITS, MODIFY, MOVE, OVER, REROLL, SPEED, WINDOW, BreachState
 
 WIN = 1000.0

@@ -14,8 +14,8 @@ from ...core.errors import IllegalAction
 from ...core.game import DISCARD, RESPONSE, TURN, is_seat
 from .actions import (ACTIONS, Block, Counter, Crash, Discard, Done, Enter, Keep, Modify, Pass, Play, Reroll, Resign,
                       Speed, Stop)
-from .cards import (EDGE, EXPLOIT, EXPLOITS, LAYERS, NODE, POS_BY_NAME, POSITIONS, ROOT, SPRINT_MAX_EXPOSURE,
-                    layer_of, neighbours, other, pos_name)
+from .cards import (EXPLOIT, EXPLOITS, LAYERS, POS_BY_NAME, POSITIONS, SPRINT_MAX_EXPOSURE,
+                    layer_of, neighbours, pos_name)
 from .state import CRASH, DISCARD as DISCARD_PHASE, EXPLOITS as EXPLOITS_PHASE, MODIFY, MOVE, NEVER, OVER, REROLL, \
     SPEED, WINDOW, BreachState
 

@@ -19,7 +19,7 @@ from typing import Any
 
 from ...core.events import Event
 from ...core.prng import Rng, derive_seed
-from .cards import EDGE, LAYERS, NODE, NODES, REMOVED_2P, ROOT, HAND, deck_of, exploits_of, layer_of
+from .cards import EDGE, LAYERS, NODE, NODES, REMOVED_2P, HAND, deck_of, exploits_of, layer_of
 
 #: route entries per layer: never entered, complete, or the position of the
 #: route marker still owed (0..27)
