@@ -225,6 +225,13 @@ class Table:
         whose = "Your turn" if name == "You" else f"{name}'s turn"
         return f"{whose}, round {self.round()}"
 
+    @staticmethod
+    def wins(name: str, opening: bool = True) -> str:
+        """'You win' ('you win' inside a sentence) or 'Search bot 2 wins': a sole winner."""
+        if name == "You":
+            return "You win" if opening else "you win"
+        return f"{name} wins"
+
     # --- Resign: the engine's ``pN resign`` ------------------------------------------------
     def why_not_resign(self, seat: int) -> tuple[str, str] | None:
         """Why ``seat`` cannot resign now, as (code, sentence), or None. The

@@ -137,7 +137,7 @@ class BreachWords:
         kinds = {e.get("kind") for entry in self.session.log[-3:] for e in entry.events}
         lockdown = "lockdown" in kinds
         if len(names) == 1:
-            headline = "You win" if names[0] == "You" else f"{names[0]} wins"
+            headline = self.wins(names[0])
             if "last-left" in kinds:
                 headline += ": the last player left (the others resigned)"
             else:

@@ -181,8 +181,7 @@ class OverwriteWords:
         scores = view["scores"]
         winners = view["winners"]
         if len(winners) == 1:
-            who = names[winners[0]]
-            headline = f"{'You win' if who == 'You' else who + ' wins'} with a chunk of {scores[winners[0]]}"
+            headline = f"{self.wins(names[winners[0]])} with a chunk of {scores[winners[0]]}"
         elif winners:
             headline = "Shared win: " + " and ".join(names[s] for s in winners)
         else:
@@ -204,7 +203,7 @@ class OverwriteWords:
         tied = [s for s in range(len(names)) if s != winner and scores[s] == scores[winner]]
         if not tied:
             return ""
-        who = "you win" if names[winner] == "You" else f"{names[winner]} wins"
+        who = self.wins(names[winner], opening=False)
         return (f" Tied on chunks with {' and '.join(names[s] for s in tied)}, {who} on cells on top: "
                 f"{visible[winner]} to {' and '.join(str(visible[s]) for s in tied)}.")
 
