@@ -54,6 +54,7 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 import overwrite_ladders  # noqa: E402
 
 from netarcade.bots.greedy import rank_steps  # noqa: E402
+from netarcade.bots import mcts  # noqa: E402
 from netarcade.bots.mcts import SearchBot  # noqa: E402
 from netarcade.core.errors import IllegalAction  # noqa: E402
 from netarcade.games.overwrite.board import _NOT_LAST_COLUMN, WIDTH, components  # noqa: E402
@@ -99,47 +100,54 @@ def spared_worlds(self, game, state, seat):
         yield world
 
 
-def _reply(self, ranked):
-    """A rival's reply: the first of its best, or one of its ties at random (``ties``)."""
-    if not CHOSEN["ties"]:
-        return ranked[0][2]
-    best = ranked[0][0]
-    ties = [action for value, _, action in ranked if value >= best - 1e-9]
-    return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+ORIGINAL_PLAYOUT = SearchBot.playout
+#: the bot and seat of the playout in progress (``ties`` reorders the rivals' rankings there)
+PLAYING = {"bot": None, "me": None}
+
+
+def _ranked_with_ties(game, state, seat, actions=None):
+    """``rank_steps`` for the search's module: inside a playout with
+    ``ties``, a rival's ties at the top come in a random order's first
+    (the greedy bot draws among them), the rest as ranked."""
+    ranked = yield from rank_steps(game, state, seat, actions)
+    bot = PLAYING["bot"]
+    if bot is None or seat == PLAYING["me"] or not ranked:
+        return ranked
+    ties = [item for item in ranked if item[0] >= ranked[0][0] - 1e-9]
+    if len(ties) == 1:
+        return ranked
+    first = bot.rng.choice(ties)
+    return [first, *(item for item in ranked if item is not first)]
 
 
 def playout(self, game, state, me):
-    """``SearchBot.playout`` with ``path_value``, scored as the variants chosen say."""
-    match = self._world(game, state)
-    turn = game.turn_count(state)
-    turns_left = self.playout_turns
-    values = [self._value(game, state, me)]
+    """``SearchBot.playout`` with ``path_value``, scored as the variants
+    chosen say: the search's own playout is played, and every state it
+    values is recorded (its value, the draws made so far, its top masks)."""
     size = getattr(self, "envelope_size", None)
-    drawn = size - len(state.envelope) if size else 0
-    exact = drawn * _result(state.tops, me) / size if size else 0.0
-    for _ in range(self.playout_cap):
-        if game.is_over(state):
-            break
-        seat = match.next_actor()
-        if seat == me and game.turn_count(state) != turn:
-            turns_left -= 1
-            if turns_left <= 0:
-                break
-            turn = game.turn_count(state)
-        actions = game.legal_actions(state, seat)
-        if len(actions) == 1:
-            match.advance(actions[0])
-        else:
-            ranked = yield from rank_steps(game, state, seat, actions)
-            if not ranked:
-                break
-            match.advance(ranked[0][2] if seat == me else _reply(self, ranked))
-        values.append(self._value(game, state, me))
-        if size and size - len(state.envelope) > drawn:
-            now = size - len(state.envelope)
-            exact += (now - drawn) * _result(state.tops, me) / size
-            drawn = now
+    seen = []
+
+    def recorded(bot, game, state, me):
+        value = type(bot)._value(bot, game, state, me)  # the search's, or a variant's
+        seen.append((value, len(state.envelope), list(state.tops), game.is_over(state)))
+        return value
+
+    self._value = recorded.__get__(self)
+    PLAYING.update(bot=self if CHOSEN["ties"] else None, me=me)
+    try:
+        yield from ORIGINAL_PLAYOUT(self, game, state, me)
+    finally:
+        del self._value
+        PLAYING.update(bot=None, me=None)
+    if len(seen) > 1 and seen[-1][3] and seen[-2][3]:
+        seen.pop()  # the finished game's value asked once more, for the rest of the playout
+    values = [value for value, *_ in seen]
     if size:  # exact: the System Fail's draws summed, the rest of the chance on the path
+        exact, drawn = 0.0, 0
+        for _, left, tops, _ in seen:
+            if size - left > drawn:
+                exact += (size - left - drawn) * _result(tops, me) / size
+                drawn = size - left
         rest = values[-1] if CHOSEN["rest"] == "last" else sum(values) / len(values)
         return exact + max(0.0, 1.0 - drawn / size) * rest
     if game.is_over(state) and len(values) < self.playout_cap + 1:
@@ -243,6 +251,7 @@ def install(name: str) -> None:
         elif part == "ties":
             CHOSEN["ties"] = True
             SearchBot.playout = playout
+            mcts.rank_steps = _ranked_with_ties
         elif part.startswith("diverse"):
             CHOSEN["diverse"] = int(_number(part[len("diverse"):], 2))
             SearchBot._flat = flat
