@@ -28,6 +28,15 @@ Prints one JSON line: the hero's wins, shared games and losses, its score
 rate (a k-way shared win counts 1/k) with its 95% Wilson interval, the
 chance level, the mean game length, the search moves the limit cut short
 and the CPU a game took.
+
+Two variants played on the same seeds share most of their games move for
+move (a game often ends before a different choice matters), so the
+difference between two ladders is in the few games whose result differs.
+``--per-game FILE`` writes one JSON line per game (seed, the hero's seat,
+its share); ``--paired FILE`` reads such a file from an earlier run and
+adds to the printed line how many of the same games this run scored
+higher, lower or the same (a paired count: the noise of the games both
+runs played alike drops out).
 """
 
 from __future__ import annotations
@@ -133,6 +142,22 @@ def calibrate(seeds=(7101, 7102), every=3) -> dict:
     return found
 
 
+def paired(path: Path, jobs: list, shares: list[float]) -> dict:
+    """How this run's games compare with the same games (seed, hero seat)
+    in ``path``, a ``--per-game`` file of an earlier run."""
+    earlier = {}
+    for line in path.read_text().splitlines():
+        row = json.loads(line)
+        earlier[(row["seed"], row["seat"])] = row["share"]
+    now = {(job[3], job[5]): share for job, share in zip(jobs, shares)}
+    common = [key for key in now if key in earlier]
+    return {"file": str(path), "games": len(common),
+            "higher": sum(1 for key in common if now[key] > earlier[key]),
+            "lower": sum(1 for key in common if now[key] < earlier[key]),
+            "same": sum(1 for key in common if now[key] == earlier[key]),
+            "score_rate_there": round(mean(earlier[key] for key in common), 4) if common else None}
+
+
 def main(argv=None) -> int:
     parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
     parser.add_argument("--players", type=int, default=2)
@@ -150,6 +175,10 @@ def main(argv=None) -> int:
                         help="a game option (rules=2 plays edition 2)")
     parser.add_argument("--setting", action="append", default=[], metavar="NAME=JSON",
                         help="a search setting over the game's BOT_SETTINGS, to try a variant (iterations=96)")
+    parser.add_argument("--per-game", type=Path, metavar="FILE",
+                        help="write one JSON line per game (seed, the hero's seat, its share) to FILE")
+    parser.add_argument("--paired", type=Path, metavar="FILE",
+                        help="compare game by game with an earlier run's --per-game FILE (the same seeds)")
     parser.add_argument("--calibrate", action="store_true",
                         help="print the CPU microseconds a unit of the search's work takes here, and stop")
     args = parser.parse_args(argv)
@@ -174,8 +203,14 @@ def main(argv=None) -> int:
         parser.error(f"--setting: {err}")
     jobs = [(job, args.cpu_limit, args.unit_us / 1e6, given) for job in
             ladder_jobs("overwrite", "search", args.rival, args.games, args.seed, options, args.players)]
+    if args.paired is not None and not args.paired.is_file():
+        parser.error(f"--paired: no such file: {args.paired}")
     results = play_jobs(one_game, jobs, args.workers)
     shares = [r[0] for r in results]
+    if args.per_game is not None:
+        args.per_game.write_text("".join(
+            json.dumps({"seed": job[0][3], "seat": job[0][5], "share": share}) + "\n"
+            for job, share in zip(jobs, shares)))
     wins = sum(1 for s in shares if s == 1.0)
     shared = sum(1 for s in shares if 0.0 < s < 1.0)
     low, high = wilson(sum(shares), len(shares))
@@ -188,6 +223,7 @@ def main(argv=None) -> int:
         "cpu_limit": args.cpu_limit, "search_moves": moves, "cut_short": sum(r[3] for r in results),
         "cpu_per_game": round(mean(r[4] for r in results), 2), "unit_us": args.unit_us,
         "search_work_per_move": round(sum(r[5] for r in results) / max(1, moves)), "options": options, "settings": given,
+        **({"paired": paired(args.paired, [job[0] for job in jobs], shares)} if args.paired is not None else {}),
     }))
     return 0
 

@@ -51,3 +51,26 @@ def test_a_setting_is_given_to_the_search_and_printed(capsys):
     ladders.main(["--games", "2", "--seed", "8001", "--cpu-limit", "0", "--setting", "iterations=4"])
     printed = json.loads(capsys.readouterr().out)
     assert printed["settings"] == {"iterations": 4} and printed["games"] == 2
+
+
+def test_per_game_results_are_written_and_compared_game_by_game(tmp_path, capsys):
+    """``--per-game`` writes each game's share; ``--paired`` counts, game by
+    game, where a later run on the same seeds scored higher or lower."""
+    games = tmp_path / "games.jsonl"
+    base = ["--games", "2", "--seed", "8001", "--cpu-limit", "0", "--setting", "iterations=4"]
+    ladders.main([*base, "--per-game", str(games)])
+    first = json.loads(capsys.readouterr().out)
+    rows = [json.loads(line) for line in games.read_text().splitlines()]
+    assert [(row["seed"], row["seat"]) for row in rows] == [(8001, 0), (8001, 1)]
+    assert sum(row["share"] for row in rows) / 2 == first["score_rate"]
+    ladders.main([*base, "--paired", str(games)])
+    again = json.loads(capsys.readouterr().out)["paired"]
+    assert (again["games"], again["same"], again["higher"], again["lower"]) == (2, 2, 0, 0)
+    rows[0]["share"] = 1.0 - rows[0]["share"]  # an earlier run that scored the first game otherwise
+    games.write_text("".join(json.dumps(row) + "\n" for row in rows))
+    ladders.main([*base, "--paired", str(games)])
+    changed = json.loads(capsys.readouterr().out)["paired"]
+    assert changed["same"] == 1 and changed["higher"] + changed["lower"] == 1
+    with pytest.raises(SystemExit):
+        ladders.main([*base, "--paired", str(tmp_path / "missing.jsonl")])
+    assert "--paired" in capsys.readouterr().err

@@ -1,0 +1,98 @@
+"""``scripts/overwrite_variants.py``, the four-player search variants of
+docs/bots.md ("Four-player variants at the work clock", under
+"Overwrite"): with no variant chosen its playout is the search's own, its
+worlds keep the System Fail out of the draws before the bot's next turn,
+its exact sum weighs those draws by their chances, and a name it does not
+know is refused. Short positions only: the ladders are figures."""
+
+from __future__ import annotations
+
+import importlib.util
+import math
+from pathlib import Path
+
+import pytest
+
+from netarcade.bots import make_bot
+from netarcade.bots.base import finish
+from netarcade.bots.greedy import rank_actions
+from netarcade.bots.mcts import SearchBot
+from netarcade.core.match import Match
+from netarcade.core.prng import Rng
+from netarcade.games import get_game
+
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "overwrite_variants.py"
+_spec = importlib.util.spec_from_file_location("overwrite_variants", SCRIPT)
+variants = importlib.util.module_from_spec(_spec)
+_spec.loader.exec_module(variants)
+
+GAME = get_game("overwrite")
+
+
+@pytest.fixture
+def restored(monkeypatch):
+    """Whatever a test installs is put back afterwards."""
+    for name in ("_worlds", "playout", "_value", "_flat"):
+        monkeypatch.setattr(SearchBot, name, getattr(SearchBot, name))
+    monkeypatch.setattr(variants, "CHOSEN", dict(variants.CHOSEN))
+
+
+def _midgame(players=4, seed=11, moves=6):
+    match = Match(GAME, {"players": players}, seed, undo=False)
+    for _ in range(moves):
+        match.play(rank_actions(GAME, match.state, match.state.current)[0][2])
+    return match.state
+
+
+def test_with_no_variant_chosen_the_playout_is_the_searchs(restored):
+    state = _midgame()
+    me = (state.current - 1) % 4
+    bot = make_bot("search", 1, GAME)
+    wanted = finish(bot.playout(GAME, state.copy(), me))
+    assert math.isclose(finish(variants.playout(bot, GAME, state.copy(), me)), wanted)
+
+
+def test_spared_worlds_keep_the_system_fail_past_the_bots_next_turn(restored):
+    state = _midgame()
+    bot = make_bot("search", 1, GAME)
+    bot.rng = Rng(3)
+    worlds = list(variants.spared_worlds(bot, GAME, state, state.current))
+    others = sorted(piece for piece in state.envelope if piece != "sf")
+    assert sorted(world.envelope[-1] for world in worlds) == others  # each other piece next once
+    for world in worlds:
+        assert sorted(world.envelope) == sorted(state.envelope)
+        assert "sf" not in world.envelope[-state.players:]  # the draws until the bot's own
+    assert bot.envelope_size == len(state.envelope)
+
+
+def test_the_exact_sum_weighs_each_draw_by_its_chance(restored):
+    """A playout of ``exact`` is the results at each draw before the bot's
+    turn, 1/n each, plus the path's mean for the rest of the chance."""
+    variants.install("exact")
+    state = _midgame()
+    me = (state.current - 1) % 4  # the seat whose candidate has just been played
+    bot = make_bot("search", 1, GAME)
+    size = len(state.envelope) + 1  # the next seat's draw is already made
+    bot.envelope_size = size
+    world = state.copy()
+    values, results = [bot._value(GAME, world, me)], [variants._result(world.tops, me)]
+    while world.current != me:
+        GAME.apply(world, rank_actions(GAME, world, world.current)[0][2])
+        values.append(bot._value(GAME, world, me))
+        results.append(variants._result(world.tops, me))
+    wanted = sum(results) / size + (1 - len(results) / size) * sum(values) / len(values)
+    assert math.isclose(finish(bot.playout(GAME, state.copy(), me)), wanted)
+
+
+def test_cycles_count_a_blob_not_a_line():
+    blob = sum(1 << (row * 10 + col) for row in range(3) for col in range(3))
+    line = sum(1 << col for col in range(5))
+    assert variants.cycles(blob) == 4 and variants.cycles(line) == 0
+    assert variants.cycles(blob | (line << 50)) == 4  # the largest group's
+
+
+def test_an_unknown_variant_is_refused(restored):
+    with pytest.raises(SystemExit, match="unknown variant"):
+        variants.install("exact+nonsense")
+    with pytest.raises(SystemExit, match="usage"):
+        variants.main(["--games", "2"])
