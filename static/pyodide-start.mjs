@@ -59,7 +59,7 @@ async function stored(url, say) {
   }
 }
 
-// asked for as PyScript imports this module, so reading the 31 MB from the
+// asked for as PyScript imports this module, so reading the 36 MiB from the
 // cache overlaps PyScript's own steps before it calls loadPyodide
 const begun = performance.now();
 const pending = stored(SNAPSHOT, (why) => { started.why = why; }).then((bytes) => {
@@ -87,7 +87,7 @@ function* storedMembers(bytes) {
 }
 
 // PyScript's .pyc files into the home folder (Pyodide's working directory), where PyScript
-// writes its package; exported for tests/test_pyodide_node.py
+// writes its package; exported for tests/node/warm_start.mjs
 export function unpackBytecode(pyodide, bytecode) {
   const begun = performance.now();
   try {
@@ -128,7 +128,6 @@ export async function growingMemory(bytes, start) {
 }
 
 export async function loadPyodide(options = {}) {
-  started.called = performance.now(); started.begunAt = begun;
   const snapshot = await pending;
   let pyodide = null;
   if (snapshot) {
