@@ -44,7 +44,6 @@ bot list (as ``scripts/overwrite_ceiling.py``'s).
 
 from __future__ import annotations
 
-import math
 import sys
 from pathlib import Path
 
@@ -55,7 +54,7 @@ import overwrite_ladders  # noqa: E402
 
 from netarcade.bots.greedy import rank_steps  # noqa: E402
 from netarcade.bots import mcts  # noqa: E402
-from netarcade.bots.mcts import SearchBot  # noqa: E402
+from netarcade.bots.mcts import SearchBot, squash  # noqa: E402
 from netarcade.core.errors import IllegalAction  # noqa: E402
 from netarcade.games.overwrite.board import _NOT_LAST_COLUMN, WIDTH, components  # noqa: E402
 from netarcade.games.overwrite.scoring import leaders, ranking  # noqa: E402
@@ -70,10 +69,6 @@ def _result(tops: list[int], me: int) -> float:
     """``me``'s share if the game ended with these top masks (O21, O22)."""
     won = leaders(ranking(tops), range(len(tops)))
     return 1.0 / len(won) if me in won else 0.0
-
-
-def _squash(value: float, scale: float) -> float:
-    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, value / scale))))
 
 
 def spared_worlds(self, game, state, seat):
@@ -164,7 +159,7 @@ def chunk_value(self, game, state, me):
     ranked = ranking(state.tops)
     mine = ranked[me][0] + 0.1 * ranked[me][1]
     best = max(chunk + 0.1 * cells for seat, (chunk, cells) in enumerate(ranked) if seat != me)
-    return _squash(mine - best, self.value_scale)
+    return squash(mine - best, self.value_scale)
 
 
 def cycles(mask: int) -> int:
@@ -184,7 +179,7 @@ def cycles_value(self, game, state, me):
     if game.is_over(state):
         won = game.winners(state)
         return 1.0 / len(won) if me in won else 0.0
-    return _squash(game.evaluate(state, me) + CHOSEN["cycles"] * cycles(state.tops[me]), self.value_scale)
+    return squash(game.evaluate(state, me) + CHOSEN["cycles"] * cycles(state.tops[me]), self.value_scale)
 
 
 def candidates(ranked, width: int) -> list:

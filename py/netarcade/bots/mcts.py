@@ -38,6 +38,12 @@ from .greedy import rank_steps
 VALUE_SCALE = 1.5
 
 
+def squash(value: float, scale: float) -> float:
+    """An evaluation (in points) as a win chance: the logistic of ``value / scale``,
+    clamped to +-30 so ``exp`` never overflows."""
+    return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, value / scale))))
+
+
 class _Node:
     __slots__ = ("seat", "candidates", "children", "visits", "value")
 
@@ -230,8 +236,7 @@ class SearchBot(Bot):
         if game.is_over(state):
             winners = game.winners(state)
             return 1.0 / len(winners) if me in winners else 0.0
-        value = game.evaluate(state, me) / self.value_scale
-        return 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, value))))
+        return squash(game.evaluate(state, me), self.value_scale)
 
     def _iterate(self, match, root, me):
         """One iteration of the tree search in one sampled world (``match``,
@@ -307,7 +312,4 @@ class SearchBot(Bot):
             share = 1.0 / len(winners) if winners else 0.0
             return {s: (share if s in winners else 0.0) for s in range(len(game.scores(state)))}
         scale = self.value_scale
-        return {
-            s: 1.0 / (1.0 + math.exp(-max(-30.0, min(30.0, value / scale))))
-            for s, value in enumerate(game.evaluate_all(state))
-        }
+        return {s: squash(value, scale) for s, value in enumerate(game.evaluate_all(state))}
