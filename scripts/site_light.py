@@ -78,13 +78,19 @@ def runtime_files() -> dict[str, Path]:
     return files
 
 
-def python_snapshot(runtime: dict[str, Path], wheels: list[Path]) -> Path:
-    """The engine worker's memory snapshot, made once per runtime and wheels (scripts/site_snapshot.py)."""
+def _made_in_node(name: str, make) -> Path:
+    """``in_site_cache(name, make)`` for a file a Node script makes (scripts/site_snapshot.py):
+    its failure is the build's."""
     try:
-        return in_site_cache(f"python-snapshot-{site_snapshot.snapshot_key(runtime, wheels)}.bin",
-                              lambda: site_snapshot.make_snapshot(runtime, wheels))
+        return in_site_cache(name, make)
     except site_snapshot.SnapshotError as error:
         raise BuildError(str(error)) from None
+
+
+def python_snapshot(runtime: dict[str, Path], wheels: list[Path]) -> Path:
+    """The engine worker's memory snapshot, made once per runtime and wheels (scripts/site_snapshot.py)."""
+    return _made_in_node(f"python-snapshot-{site_snapshot.snapshot_key(runtime, wheels)}.bin",
+                         lambda: site_snapshot.make_snapshot(runtime, wheels))
 
 
 def pyscript_chunk() -> Path:
@@ -98,11 +104,8 @@ def pyscript_chunk() -> Path:
 def pyscript_bytecode(runtime: dict[str, Path], chunk: Path) -> Path:
     """PyScript's own package compiled by the runtime's CPython, made once per
     runtime and PyScript (scripts/site_snapshot.py); only a warm start reads it."""
-    try:
-        return in_site_cache(f"pyscript-bytecode-{site_snapshot.pyscript_bytecode_key(runtime, chunk)}.zip",
-                              lambda: site_snapshot.make_pyscript_bytecode(runtime, chunk))
-    except site_snapshot.SnapshotError as error:
-        raise BuildError(str(error)) from None
+    return _made_in_node(f"pyscript-bytecode-{site_snapshot.pyscript_bytecode_key(runtime, chunk)}.zip",
+                         lambda: site_snapshot.make_pyscript_bytecode(runtime, chunk))
 
 
 def prune_site_cache() -> int:
