@@ -1,17 +1,25 @@
 // Pyodide in Node with our wheel, offline: what the cross-runtime test
 // (tests/node/run_pyodide.mjs) and the Pyodide benchmark
-// (scripts/bench_pyodide.mjs) both need.
+// (scripts/bench_pyodide.mjs) both need, and the warm start's runner (tests/node/warm_start.mjs).
 //
 // refuseNetwork() makes every fetch of an http(s) URL fail, so a package
 // missing from the local lockfile fails loudly instead of being downloaded.
 // loadNetarcade(lock, who) loads Pyodide from node_modules with that
 // lockfile (wheels are read from its folder only) and installs netarcade;
 // it returns the Pyodide instance and the time spent in each step.
+// readStdin() is the runners' input (tests/node/*.mjs): stdin's text, "" from a terminal.
 
 import { dirname, resolve } from "node:path";
 import { fileURLToPath, pathToFileURL } from "node:url";
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+
+export async function readStdin() {
+  if (process.stdin.isTTY) return "";
+  const chunks = [];
+  for await (const chunk of process.stdin) chunks.push(chunk);
+  return Buffer.concat(chunks).toString("utf8");
+}
 
 export function refuseNetwork(who) {
   const realFetch = globalThis.fetch;

@@ -23,7 +23,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { loadNetarcade, refuseNetwork } from "../../scripts/offline_pyodide.mjs";
+import { loadNetarcade, readStdin, refuseNetwork } from "../../scripts/offline_pyodide.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..", "..");
@@ -57,13 +57,6 @@ function parseArgs(argv) {
     } else options.records.push(arg);
   }
   return options;
-}
-
-async function readStdin() {
-  if (process.stdin.isTTY) return "";
-  const chunks = [];
-  for await (const chunk of process.stdin) chunks.push(chunk);
-  return Buffer.concat(chunks).toString("utf8");
 }
 
 async function main() {

@@ -18,13 +18,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { refuseNetwork } from "../../scripts/offline_pyodide.mjs";
-
-async function readStdin() {
-  const chunks = [];
-  for await (const chunk of process.stdin) chunks.push(chunk);
-  return Buffer.concat(chunks).toString("utf8");
-}
+import { readStdin, refuseNetwork } from "../../scripts/offline_pyodide.mjs";
 
 async function main() {
   const [dist, codeFile] = process.argv.slice(2);
