@@ -53,9 +53,27 @@ def pytest_configure(config):
     settings.load_profile("soak" if soak.ENABLED else "fast")
 
 
+#: the ids of the tests whose xdist_group was lost at collection (see below)
+_GROUP_LOST = pytest.StashKey[set]()
+
+
+@pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session, config, items):
-    """The browser tests last, in their collected order (see ``chromium``)."""
+    """The browser tests last, in their collected order (see ``chromium``);
+    under ``--dist loadgroup`` a test marked ``xdist_group`` must carry its
+    group in its id by now (pytest-xdist writes it there when each process
+    collects), else the group is ignored without a word: such a test fails."""
     items.sort(key=lambda item: "chromium" in getattr(item, "fixturenames", ()))
+    grouped = getattr(config.option, "loadgroup", False)
+    config.stash[_GROUP_LOST] = {
+        item.nodeid for item in items
+        if grouped and item.get_closest_marker("xdist_group") and "@" not in item.nodeid.rpartition("::")[2]}
+
+
+def pytest_runtest_setup(item):
+    if item.nodeid in item.config.stash.get(_GROUP_LOST, ()):
+        pytest.fail("--dist loadgroup ignored this test's xdist_group: this pytest and pytest-xdist "
+                    "do not work together (the pin in pyproject.toml)", pytrace=False)
 
 
 @pytest.fixture(scope="session")
