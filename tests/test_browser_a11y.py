@@ -1,7 +1,8 @@
 """A screen reader's game in Chromium (issue 14): the axe-core audit (from
 node_modules, injected into the page: no request leaves the local server)
 finds no serious or critical violation on the home screen, on each game's
-table, on a confirmation and on the game-over card; a move is announced in
+table, on a confirmation and on the game-over card; a player who asked for
+less motion sees nothing blink; a move is announced in
 words in the live region; a card that opens takes the focus; the
 accessibility tree of a Backbone turn reads as docs/web.md says.
 
@@ -61,6 +62,12 @@ def test_axe_finds_nothing_serious_and_a_turn_is_heard(chromium, server, axe_scr
         page.route(server + "axe.min.js", lambda route: route.fulfill(path=axe_script, content_type="text/javascript"))
         page.add_script_tag(url=server + "axe.min.js")
         audit(page, "home screen")
+        # a player who asked for less motion: the blinking cursor stands still (and the thinking dot)
+        cursor = "getComputedStyle(document.querySelector('.brand .cursor')).animationName"
+        assert page.evaluate(cursor) == "blink"
+        page.emulate_media(reduced_motion="reduce")
+        assert page.evaluate(cursor) == "none"
+        page.emulate_media(reduced_motion="no-preference")
         for game, link in TABLES.items():
             page.evaluate(f"location.hash = {link!r}")
             page.wait_for_function(f"() => document.documentElement.dataset.game === {game!r}")
