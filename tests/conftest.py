@@ -59,11 +59,18 @@ _GROUP_LOST = pytest.StashKey[set]()
 
 @pytest.hookimpl(trylast=True)
 def pytest_collection_modifyitems(session, config, items):
-    """The browser tests last, in their collected order (see ``chromium``);
-    under ``--dist loadgroup`` a test marked ``xdist_group`` must carry its
+    """The browser tests last, in their collected order (see ``chromium``),
+    except that a group of them (``xdist_group``: the online tests, some
+    three minutes in one process) comes first among them, so the other
+    process spends that time on the short ones instead of waiting at the end.
+    Under ``--dist loadgroup`` a test marked ``xdist_group`` must carry its
     group in its id by now (pytest-xdist writes it there when each process
     collects), else the group is ignored without a word: such a test fails."""
-    items.sort(key=lambda item: "chromium" in getattr(item, "fixturenames", ()))
+    def place(item):
+        browser = "chromium" in getattr(item, "fixturenames", ())
+        return browser, browser and item.get_closest_marker("xdist_group") is None
+
+    items.sort(key=place)
     grouped = getattr(config.option, "loadgroup", False)
     config.stash[_GROUP_LOST] = {
         item.nodeid for item in items
