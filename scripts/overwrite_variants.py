@@ -47,6 +47,13 @@ The first argument names the variant (several may be joined with ``+``):
   replies (greedy's target), are the evaluation's: a bot whose pieces
   wait to be joined is not the rivals' target until it joins them, and
   retakes the lead at its own turn.
+- ``nextW``: a playout that ends in play, at the bot's turn, adds to its
+  path one more state's value with weight W (1 unless given): the bot's
+  next placement, read as ``latent`` 1 reads that state (its latent
+  chunk against the rivals' strengths) instead of played. The path's
+  states are the System Fail's places before the bot moves again; this
+  one is the place after its next placement, where it could retake the
+  lead if its pieces survived the three replies.
 
 They are experiments, not players: they live here, never in the arcade's
 bot list (as ``scripts/overwrite_ceiling.py``'s).
@@ -75,7 +82,7 @@ from netarcade.games.overwrite.scoring import leaders, ranking  # noqa: E402
 FAIL = "sf"
 ORIGINAL_WORLDS = SearchBot._worlds
 #: what the variants named on the command line set
-CHOSEN = {"rest": "mean", "min": 0.0, "ties": False, "diverse": 0, "cycles": 0.3, "latent": 1.0}
+CHOSEN = {"rest": "mean", "min": 0.0, "ties": False, "diverse": 0, "cycles": 0.3, "latent": 1.0, "next": 0.0}
 
 
 def _result(tops: list[int], me: int) -> float:
@@ -160,6 +167,9 @@ def playout(self, game, state, me):
         return exact + max(0.0, 1.0 - drawn / size) * rest
     if game.is_over(state) and len(values) < self.playout_cap + 1:
         values += [values[-1]] * (self.playout_cap + 1 - len(values))
+    weight = CHOSEN["next"]
+    if weight and not game.is_over(state):  # next: the bot's own next placement, from its latent chunk
+        return (sum(values) + weight * latent_value(self, game, state, me, 1.0)) / (len(values) + weight)
     worst = CHOSEN["min"]
     return (1 - worst) * sum(values) / len(values) + worst * min(values)
 
@@ -229,16 +239,17 @@ def latent_chunk(state, me: int) -> int:
     return best
 
 
-def latent_value(self, game, state, me):
+def latent_value(self, game, state, me, weight=None):
     """``latent``: the bot's strength with its largest chunk (and the
-    own-piece-waiting term) replaced, W-weighted, by ``latent_chunk``,
-    minus the strongest rival's strength as the evaluation counts it; squashed."""
+    own-piece-waiting term) replaced, ``weight``-weighted (the W chosen
+    unless given), by ``latent_chunk``, minus the strongest rival's
+    strength as the evaluation counts it; squashed."""
     if game.is_over(state):
         won = game.winners(state)
         return 1.0 / len(won) if me in won else 0.0
     terms = _bank_terms(state.bank, state.personal, state.current, state.players)
     strength = _strengths(state.tops, terms, _groups)
-    weight = CHOSEN["latent"]
+    weight = CHOSEN["latent"] if weight is None else weight
     first = _groups(state.tops[me])[0]
     mine = strength[me] + weight * (latent_chunk(state, me) - first - terms[me][1])
     return squash(mine - max(s for seat, s in enumerate(strength) if seat != me), self.value_scale)
@@ -315,11 +326,14 @@ def install(name: str) -> None:
         elif part.startswith("latent"):
             CHOSEN["latent"] = _number(part[len("latent"):], 1.0)
             SearchBot._value = latent_value
+        elif part.startswith("next"):
+            CHOSEN["next"] = _number(part[len("next"):], 1.0)
+            SearchBot.playout = playout
         elif part.startswith("cycles"):
             CHOSEN["cycles"] = _number(part[len("cycles"):], 0.3)
             SearchBot._value = cycles_value
         else:
-            raise SystemExit(f"unknown variant {part!r} (exact, exact-last, chunk, minpathM, ties, diverseJ, cyclesW, latentW)")
+            raise SystemExit(f"unknown variant {part!r} (exact, exact-last, chunk, minpathM, ties, diverseJ, cyclesW, latentW, nextW)")
 
 
 def main(argv=None) -> int:

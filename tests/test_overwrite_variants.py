@@ -125,3 +125,20 @@ def test_latent_with_no_weight_is_the_searchs_value(restored):
     assert [bot._value(GAME, state, me) for me in range(state.players)] == pytest.approx(wanted)
     variants.install("latent")  # the waiting piece's geometry counted instead: another value
     assert [bot._value(GAME, state, me) for me in range(state.players)] != pytest.approx(wanted)
+
+
+def test_next_adds_the_bots_next_placement_to_the_path(restored):
+    """``next``: the path's mean as the search's, plus the latent value of
+    the state where the bot's turn comes round, with weight W."""
+    state = _midgame()
+    me = (state.current - 1) % 4
+    bot = make_bot("search", 1, GAME)
+    world = state.copy()
+    values = [bot._value(GAME, world, me)]
+    while world.current != me:
+        GAME.apply(world, rank_actions(GAME, world, world.current)[0][2])
+        values.append(bot._value(GAME, world, me))
+    assert not GAME.is_over(world)
+    variants.install("next0.5")
+    wanted = (sum(values) + 0.5 * variants.latent_value(bot, GAME, world, me, 1.0)) / (len(values) + 0.5)
+    assert math.isclose(finish(bot.playout(GAME, state.copy(), me)), wanted)
