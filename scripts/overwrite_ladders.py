@@ -26,14 +26,18 @@ any machine at any load, and the games replay exactly (seeded).
 
 Prints one JSON line: the hero's wins, shared games and losses, its score
 rate (a k-way shared win counts 1/k) with its 95% Wilson interval, the
-chance level, the mean game length, the search moves the limit cut short
-and the CPU a game took.
+chance level, the mean game length, the search moves the limit cut short,
+the CPU a game took, and ``placed_last``: the games and the hero's score
+rate by whose action (other than a draw) was the last before the game
+ended: ``hero`` (h1 in docs/bots.md, "How far a bot can get against
+greedy"), ``rival`` (h2), and ``rival+k`` for the rival k seats after the
+hero.
 
 Two variants played on the same seeds share most of their games move for
 move (a game often ends before a different choice matters), so the
 difference between two ladders is in the few games whose result differs.
 ``--per-game FILE`` writes one JSON line per game (seed, the hero's seat,
-its share); ``--paired FILE`` reads such a file from an earlier run and
+its share, the seat that placed last); ``--paired FILE`` reads such a file from an earlier run and
 adds to the printed line how many of the same games this run scored
 higher, lower or the same (a paired count: the noise of the games both
 runs played alike drops out).
@@ -67,9 +71,10 @@ PAGE_CPU = round(PAGE_SEARCH["time_limit"] / PYODIDE_RATIO, 2)
 UNIT_US = 130.0
 
 
-def one_game(job) -> tuple[float, int, int, float, float, int]:
+def one_game(job) -> tuple[float, int, int, float, float, int, int | None]:
     """(the hero's share, turns, search moves, search moves cut short, CPU
-    seconds, units of search work) of one ladder game; ``job`` is a
+    seconds, units of search work, the seat whose action other than a draw
+    was the last: who placed last before the System Fail) of one ladder game; ``job`` is a
     ``ladder_jobs`` entry plus the CPU limit, the seconds a unit of work
     stands for (0: the process's CPU clock) and the search settings given
     over the game's own."""
@@ -109,7 +114,24 @@ def one_game(job) -> tuple[float, int, int, float, float, int]:
         return action
 
     match.play_out(choose)  # who acts: drawn with actor_rng(seed), the match's default
-    return _share(match.winners(), seat, players), match.turn, moves, cut, time.process_time() - began, work
+    moved = [text for text in match.actions if text.split()[1] != "draw"]
+    last = int(moved[-1].split()[0][1:]) - 1 if moved else None
+    return (_share(match.winners(), seat, players), match.turn, moves, cut, time.process_time() - began, work,
+            last)
+
+
+def last_mover(jobs: list, results: list) -> dict:
+    """The hero's games and score rate by who placed last (the seat of the
+    last action other than a draw): the hero itself (h1), a rival (h2),
+    and each rival by its place after the hero (1: the next seat)."""
+    by = {}
+    for job, result in zip(jobs, results):
+        seat, players, last = job[5], job[6], result[6]
+        key = "hero" if last == seat else "none" if last is None else f"rival+{(last - seat) % players}"
+        by.setdefault(key, []).append(result[0])
+    rivals = [share for key, shares in by.items() if key.startswith("rival") for share in shares]
+    found = {"hero": by.get("hero", []), "rival": rivals, **{key: by[key] for key in sorted(by) if key != "hero"}}
+    return {key: [len(shares), round(mean(shares), 4) if shares else None] for key, shares in found.items()}
 
 
 def calibrate(seeds=(7101, 7102), every=3) -> dict:
@@ -176,7 +198,7 @@ def main(argv=None) -> int:
     parser.add_argument("--setting", action="append", default=[], metavar="NAME=JSON",
                         help="a search setting over the game's BOT_SETTINGS, to try a variant (iterations=96)")
     parser.add_argument("--per-game", type=Path, metavar="FILE",
-                        help="write one JSON line per game (seed, the hero's seat, its share) to FILE")
+                        help="write one JSON line per game (seed, the hero's seat, its share, who placed last) to FILE")
     parser.add_argument("--paired", type=Path, metavar="FILE",
                         help="compare game by game with an earlier run's --per-game FILE (the same seeds)")
     parser.add_argument("--calibrate", action="store_true",
@@ -209,8 +231,8 @@ def main(argv=None) -> int:
     shares = [r[0] for r in results]
     if args.per_game is not None:
         args.per_game.write_text("".join(
-            json.dumps({"seed": job[0][3], "seat": job[0][5], "share": share}) + "\n"
-            for job, share in zip(jobs, shares)))
+            json.dumps({"seed": job[0][3], "seat": job[0][5], "share": share, "last": result[6]}) + "\n"
+            for job, share, result in zip(jobs, shares, results)))
     wins = sum(1 for s in shares if s == 1.0)
     shared = sum(1 for s in shares if 0.0 < s < 1.0)
     low, high = wilson(sum(shares), len(shares))
@@ -223,6 +245,7 @@ def main(argv=None) -> int:
         "cpu_limit": args.cpu_limit, "search_moves": moves, "cut_short": sum(r[3] for r in results),
         "cpu_per_game": round(mean(r[4] for r in results), 2), "unit_us": args.unit_us,
         "search_work_per_move": round(sum(r[5] for r in results) / max(1, moves)), "options": options, "settings": given,
+        "placed_last": last_mover([job[0] for job in jobs], results),
         **({"paired": paired(args.paired, [job[0] for job in jobs], shares)} if args.paired is not None else {}),
     }))
     return 0

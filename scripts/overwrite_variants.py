@@ -37,6 +37,23 @@ The first argument names the variant (several may be joined with ``+``):
   largest chunk (edges minus cells plus one: a blob survives a cut that
   splits a line), W = 0.3 unless given; the rivals' evaluation is
   unchanged.
+- ``latentW`` ("stealth"): the bot's value of a position in play counts,
+  in place of its largest chunk, the largest chunk it could make with its
+  next placement (W = 1 unless given; W x that chunk plus (1 - W) x the
+  largest chunk and the evaluation's own-piece-waiting term): every
+  own-colour piece in the community bank or its personal bank, tried at
+  every place the placement rule allows now, joined with each of its
+  groups it touches or covers. The rivals' strengths, and so the rivals'
+  replies (greedy's target), are the evaluation's: a bot whose pieces
+  wait to be joined is not the rivals' target until it joins them, and
+  retakes the lead at its own turn.
+- ``nextW``: a playout that ends in play, at the bot's turn, adds to its
+  path one more state's value with weight W (1 unless given): the bot's
+  next placement, read as ``latent`` 1 reads that state (its latent
+  chunk against the rivals' strengths) instead of played. The path's
+  states are the System Fail's places before the bot moves again; this
+  one is the place after its next placement, where it could retake the
+  lead if its pieces survived the three replies.
 
 They are experiments, not players: they live here, never in the arcade's
 bot list (as ``scripts/overwrite_ceiling.py``'s).
@@ -56,13 +73,16 @@ from netarcade.bots.greedy import rank_steps  # noqa: E402
 from netarcade.bots import mcts  # noqa: E402
 from netarcade.bots.mcts import SearchBot, squash  # noqa: E402
 from netarcade.core.errors import IllegalAction  # noqa: E402
-from netarcade.games.overwrite.board import _NOT_LAST_COLUMN, WIDTH, components  # noqa: E402
+from netarcade.games.overwrite.board import _NOT_LAST_COLUMN, WIDTH, components, neighbours, placements  # noqa: E402
+from netarcade.games.overwrite.evaluation import _bank_terms, _groups, _strengths  # noqa: E402
+from netarcade.games.overwrite.legal import placement_rule  # noqa: E402
+from netarcade.games.overwrite.pieces import COLOUR, SHAPE  # noqa: E402
 from netarcade.games.overwrite.scoring import leaders, ranking  # noqa: E402
 
 FAIL = "sf"
 ORIGINAL_WORLDS = SearchBot._worlds
 #: what the variants named on the command line set
-CHOSEN = {"rest": "mean", "min": 0.0, "ties": False, "diverse": 0, "cycles": 0.3}
+CHOSEN = {"rest": "mean", "min": 0.0, "ties": False, "diverse": 0, "cycles": 0.3, "latent": 1.0, "next": 0.0}
 
 
 def _result(tops: list[int], me: int) -> float:
@@ -147,6 +167,9 @@ def playout(self, game, state, me):
         return exact + max(0.0, 1.0 - drawn / size) * rest
     if game.is_over(state) and len(values) < self.playout_cap + 1:
         values += [values[-1]] * (self.playout_cap + 1 - len(values))
+    weight = CHOSEN["next"]
+    if weight and not game.is_over(state):  # next: the bot's own next placement, from its latent chunk
+        return (sum(values) + weight * latent_value(self, game, state, me, 1.0)) / (len(values) + weight)
     worst = CHOSEN["min"]
     return (1 - worst) * sum(values) / len(values) + worst * min(values)
 
@@ -180,6 +203,56 @@ def cycles_value(self, game, state, me):
         won = game.winners(state)
         return 1.0 / len(won) if me in won else 0.0
     return squash(game.evaluate(state, me) + CHOSEN["cycles"] * cycles(state.tops[me]), self.value_scale)
+
+
+#: ``latent_chunk``'s answers by (own top mask, placement rule, pieces, board size)
+_LATENT: dict[tuple, int] = {}
+
+
+def latent_chunk(state, me: int) -> int:
+    """The largest chunk ``me`` could have after laying one of its own
+    colour's pieces waiting in the community bank or its personal bank,
+    at a place the placement rule allows now (its largest chunk as it is
+    when there is none): the piece plus every group of its colour it
+    touches or covers."""
+    top = state.tops[me]
+    pieces = tuple(sorted({piece for piece in (*state.bank, *state.personal[me]) if COLOUR[piece] == me}))
+    forbidden, required = placement_rule(state)
+    key = (top, forbidden, required, pieces, state.size)
+    found = _LATENT.get(key)
+    if found is not None:
+        return found
+    groups = [(group, group | neighbours(group)) for group in components(top)]
+    best = max((group.bit_count() for group, _ in groups), default=0)
+    for shape in {SHAPE[piece] for piece in pieces}:
+        for _, _, mask in placements(shape, state.size):
+            if mask & forbidden or (required is not None and not mask & required):
+                continue
+            joined = mask
+            for group, reach in groups:
+                if reach & mask:
+                    joined |= group
+            best = max(best, joined.bit_count())
+    if len(_LATENT) > 50_000:
+        _LATENT.clear()
+    _LATENT[key] = best
+    return best
+
+
+def latent_value(self, game, state, me, weight=None):
+    """``latent``: the bot's strength with its largest chunk (and the
+    own-piece-waiting term) replaced, ``weight``-weighted (the W chosen
+    unless given), by ``latent_chunk``, minus the strongest rival's
+    strength as the evaluation counts it; squashed."""
+    if game.is_over(state):
+        won = game.winners(state)
+        return 1.0 / len(won) if me in won else 0.0
+    terms = _bank_terms(state.bank, state.personal, state.current, state.players)
+    strength = _strengths(state.tops, terms, _groups)
+    weight = CHOSEN["latent"] if weight is None else weight
+    first = _groups(state.tops[me])[0]
+    mine = strength[me] + weight * (latent_chunk(state, me) - first - terms[me][1])
+    return squash(mine - max(s for seat, s in enumerate(strength) if seat != me), self.value_scale)
 
 
 def candidates(ranked, width: int) -> list:
@@ -250,11 +323,17 @@ def install(name: str) -> None:
         elif part.startswith("diverse"):
             CHOSEN["diverse"] = int(_number(part[len("diverse"):], 2))
             SearchBot._flat = flat
+        elif part.startswith("latent"):
+            CHOSEN["latent"] = _number(part[len("latent"):], 1.0)
+            SearchBot._value = latent_value
+        elif part.startswith("next"):
+            CHOSEN["next"] = _number(part[len("next"):], 1.0)
+            SearchBot.playout = playout
         elif part.startswith("cycles"):
             CHOSEN["cycles"] = _number(part[len("cycles"):], 0.3)
             SearchBot._value = cycles_value
         else:
-            raise SystemExit(f"unknown variant {part!r} (exact, exact-last, chunk, minpathM, ties, diverseJ, cyclesW)")
+            raise SystemExit(f"unknown variant {part!r} (exact, exact-last, chunk, minpathM, ties, diverseJ, cyclesW, latentW, nextW)")
 
 
 def main(argv=None) -> int:

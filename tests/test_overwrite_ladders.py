@@ -25,9 +25,9 @@ JOBS = ladder_jobs("overwrite", "search", "greedy", 2, 8001, OPTIONS, 2)
 
 def test_without_a_limit_the_games_are_the_ladders():
     for job in JOBS:
-        share, turns, moves, cut, _cpu, work = ladders.one_game((job, 0, 0, {}))
+        share, turns, moves, cut, _cpu, work, last = ladders.one_game((job, 0, 0, {}))
         assert (share, turns) == _one(job)[:2]
-        assert moves > 0 and cut == 0 and work > 0
+        assert moves > 0 and cut == 0 and work > 0 and last in (0, 1)
 
 
 def test_the_work_clock_cuts_the_search_the_same_way_every_time():
@@ -54,7 +54,8 @@ def test_a_setting_is_given_to_the_search_and_printed(capsys):
 
 
 def test_per_game_results_are_written_and_compared_game_by_game(tmp_path, capsys):
-    """``--per-game`` writes each game's share; ``--paired`` counts, game by
+    """``--per-game`` writes each game's share and who placed last (the
+    summary's ``placed_last`` counts the same); ``--paired`` counts, game by
     game, where a later run on the same seeds scored higher or lower."""
     games = tmp_path / "games.jsonl"
     base = ["--games", "2", "--seed", "8001", "--cpu-limit", "0", "--setting", "iterations=4"]
@@ -63,6 +64,9 @@ def test_per_game_results_are_written_and_compared_game_by_game(tmp_path, capsys
     rows = [json.loads(line) for line in games.read_text().splitlines()]
     assert [(row["seed"], row["seat"]) for row in rows] == [(8001, 0), (8001, 1)]
     assert sum(row["share"] for row in rows) / 2 == first["score_rate"]
+    hero = [row["share"] for row in rows if row["last"] == row["seat"]]
+    assert first["placed_last"]["hero"][0] == len(hero)
+    assert first["placed_last"]["hero"][0] + first["placed_last"]["rival"][0] == 2
     ladders.main([*base, "--paired", str(games)])
     again = json.loads(capsys.readouterr().out)["paired"]
     assert (again["games"], again["same"], again["higher"], again["lower"]) == (2, 2, 0, 0)

@@ -96,3 +96,49 @@ def test_an_unknown_variant_is_refused(restored):
         variants.install("exact+nonsense")
     with pytest.raises(SystemExit, match="usage"):
         variants.main(["--games", "2"])
+
+
+def test_latent_chunk_joins_two_groups_with_a_waiting_piece():
+    """``latent``: two lines of three with one cell between them, and the
+    seat's own I2 waiting in the bank: laid across the gap and down, it
+    joins both (3 + 3 + 2 cells); without the piece the largest is 3."""
+    state = _midgame()
+    state.unlocked, state.encrypted = True, 0  # anywhere inside the boundary
+    corner = (state.inside & -state.inside).bit_length() - 1
+    row = [1 << (corner + 10 + col) for col in range(7)]  # the boundary's second row
+    state.tops = [0] * state.players
+    state.tops[0] = sum(row[:3]) + sum(row[4:])
+    state.personal = [[] for _ in range(state.players)]
+    state.bank = ["2I2"]  # another colour's: not the seat's to join with
+    assert variants.latent_chunk(state, 0) == 3
+    state.bank = ["1I2", "2I2"]
+    assert variants.latent_chunk(state, 0) == 8
+    state.bank, state.personal[0] = ["2I2"], ["1I2"]  # in its personal bank, the same
+    assert variants.latent_chunk(state, 0) == 8
+
+
+def test_latent_with_no_weight_is_the_searchs_value(restored):
+    state = _midgame()
+    bot = make_bot("search", 1, GAME)
+    wanted = [bot._value(GAME, state, me) for me in range(state.players)]
+    variants.install("latent0")
+    assert [bot._value(GAME, state, me) for me in range(state.players)] == pytest.approx(wanted)
+    variants.install("latent")  # the waiting piece's geometry counted instead: another value
+    assert [bot._value(GAME, state, me) for me in range(state.players)] != pytest.approx(wanted)
+
+
+def test_next_adds_the_bots_next_placement_to_the_path(restored):
+    """``next``: the path's mean as the search's, plus the latent value of
+    the state where the bot's turn comes round, with weight W."""
+    state = _midgame()
+    me = (state.current - 1) % 4
+    bot = make_bot("search", 1, GAME)
+    world = state.copy()
+    values = [bot._value(GAME, world, me)]
+    while world.current != me:
+        GAME.apply(world, rank_actions(GAME, world, world.current)[0][2])
+        values.append(bot._value(GAME, world, me))
+    assert not GAME.is_over(world)
+    variants.install("next0.5")
+    wanted = (sum(values) + 0.5 * variants.latent_value(bot, GAME, world, me, 1.0)) / (len(values) + 0.5)
+    assert math.isclose(finish(bot.playout(GAME, state.copy(), me)), wanted)
