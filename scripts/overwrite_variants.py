@@ -75,6 +75,7 @@ from netarcade.bots.mcts import SearchBot, squash  # noqa: E402
 from netarcade.core.errors import IllegalAction  # noqa: E402
 from netarcade.games.overwrite.board import _NOT_LAST_COLUMN, WIDTH, components, neighbours, placements  # noqa: E402
 from netarcade.games.overwrite.evaluation import _bank_terms, _groups, _strengths  # noqa: E402
+from netarcade.games.overwrite.fits import fits, pick  # noqa: E402
 from netarcade.games.overwrite.legal import placement_rule  # noqa: E402
 from netarcade.games.overwrite.pieces import COLOUR, SHAPE  # noqa: E402
 from netarcade.games.overwrite.scoring import leaders, ranking  # noqa: E402
@@ -225,9 +226,8 @@ def latent_chunk(state, me: int) -> int:
     groups = [(group, group | neighbours(group)) for group in components(top)]
     best = max((group.bit_count() for group, _ in groups), default=0)
     for shape in {SHAPE[piece] for piece in pieces}:
-        for _, _, mask in placements(shape, state.size):
-            if mask & forbidden or (required is not None and not mask & required):
-                continue
+        masks = [mask for _, _, mask in placements(shape, state.size)]
+        for mask in pick(masks, fits(shape, state.size, forbidden, required)):  # the placements legal now
             joined = mask
             for group, reach in groups:
                 if reach & mask:
