@@ -71,10 +71,10 @@ def pytest_collection_modifyitems(session, config, items):
         return browser, browser and item.get_closest_marker("xdist_group") is None
 
     items.sort(key=place)
-    grouped = getattr(config.option, "loadgroup", False)
     config.stash[_GROUP_LOST] = {
         item.nodeid for item in items
-        if grouped and item.get_closest_marker("xdist_group") and "@" not in item.nodeid.rpartition("::")[2]}
+        if item.get_closest_marker("xdist_group") and "@" not in item.nodeid.rpartition("::")[2]
+    } if getattr(config.option, "loadgroup", False) else set()
 
 
 def pytest_runtest_setup(item):

@@ -62,7 +62,7 @@ def test_axe_finds_nothing_serious_and_a_turn_is_heard(chromium, server, axe_scr
         page.route(server + "axe.min.js", lambda route: route.fulfill(path=axe_script, content_type="text/javascript"))
         page.add_script_tag(url=server + "axe.min.js")
         audit(page, "home screen")
-        # a player who asked for less motion: the blinking cursor stands still (and the thinking dot)
+        # a player who asked for less motion: the blinking cursor stands still (app.css stills the thinking dot alike)
         cursor = "getComputedStyle(document.querySelector('.brand .cursor')).animationName"
         assert page.evaluate(cursor) == "blink"
         page.emulate_media(reduced_motion="reduce")
