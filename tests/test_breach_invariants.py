@@ -5,7 +5,8 @@ Exposure never below 0; at the end of Manifest no hand holds more than 5
 cards with an Exploit among them; route markers consistent with the
 layers entered; refusals keep the digest; in rules edition 2, Bandwidth
 never below 0 and no Node entered twice in a turn, the start Node included
-(D27, D28). Now and then a seat resigns
+(D27, D28), and no card's ENTER or EXIT affecting the mover twice in a turn
+however swaps move the cards (D36). Now and then a seat resigns
 (D24), its turn or not, so the invariants hold across resignations too."""
 
 from __future__ import annotations
@@ -33,6 +34,21 @@ def where_cards_are(state) -> Counter:
     if state.window is not None:
         cards[state.window["card"]] += 1
     return cards
+
+
+def card_effects(events) -> list[tuple[str, str]]:
+    """("enter", card) for every Node entry and ("exit", card) for every EXIT
+    that changed Exposure, read from the events."""
+    out = [("enter", e.data["node"]) for e in events if e.kind == "enter"]
+    out += [tuple(e.data["why"].split()) for e in events
+            if e.kind == "exposure" and e.data["why"].startswith("exit ")]
+    return out
+
+
+def check_once_per_turn(state, effects: list) -> None:
+    """D36: from edition 2 on, each card's ENTER and EXIT at most once a turn."""
+    if state.rules >= 2:
+        assert len(set(effects)) == len(effects), effects
 
 
 def check_invariants(state, before_turn, current_before):
@@ -65,10 +81,11 @@ def check_invariants(state, before_turn, current_before):
 
 @pytest.mark.soak
 @settings(max_examples=soak_size(12, 200), deadline=None)
-@given(seed=st.integers(0, 2**32), players=st.integers(2, 5))
-def test_invariants_hold_after_every_action(seed, players):
-    match = Match(GAME, {"players": players, "rounds": 12}, seed, undo=False)
+@given(seed=st.integers(0, 2**32), players=st.integers(2, 5), rules=st.sampled_from([2, 3]))
+def test_invariants_hold_after_every_action(seed, players, rules):
+    match = Match(GAME, {"players": players, "rounds": 12, "rules": rules}, seed, undo=False)
     rng = Rng(seed)
+    effects = []  # the mover's card effects this turn (D36)
     for _ in range(900):
         if match.over:
             break
@@ -81,7 +98,14 @@ def test_invariants_hold_after_every_action(seed, players):
         if rng.below(150) == 0:  # D24: any seat still playing, acting or not
             action = Resign(rng.choice(state.playing()))
         turn, current = state.turn, state.current
-        match.play(action)
+        events = match.play(action)
+        if match.state.turn != turn:  # the effects up to the turn's end belong to the old turn
+            cut = next(i for i, e in enumerate(events) if e.kind == "turn")
+            check_once_per_turn(match.state, effects + card_effects(events[:cut]))
+            effects = card_effects(events[cut:])
+        else:
+            effects += card_effects(events)
+        check_once_per_turn(match.state, effects)
         check_invariants(match.state, turn, current)
         assert all(s not in match.state.resigned for s in match.to_act())
         if match.state.resigned:

@@ -17,7 +17,7 @@ from .actions import (ACTIONS, Block, Counter, Crash, Discard, Done, Enter, Keep
 from .cards import (EXPLOIT, EXPLOITS, LAYERS, POS_BY_NAME, POSITIONS, SPRINT_MAX_EXPOSURE,
                     layer_of, neighbours, pos_name)
 from .state import CRASH, DISCARD as DISCARD_PHASE, EXPLOITS as EXPLOITS_PHASE, MODIFY, MOVE, NEVER, OVER, REROLL, \
-    SPEED, WINDOW, BreachState
+    SPEED, WINDOW, BreachState, cards_moved
 
 _ORDER = {card.id: i for i, card in enumerate(EXPLOITS)}
 
@@ -57,7 +57,11 @@ def entry_cost(state: BreachState, seat: int, pos: int) -> int:
 
 
 def exit_bw(state: BreachState, pos: int) -> int:
-    return state.node(pos).exit.get("bw", 0) if pos >= 0 else 0
+    """The Bandwidth leaving ``pos`` would give the mover: none where its
+    card's EXIT already resolved for it this turn (D36)."""
+    if pos < 0 or state.network[pos] in state.exited:
+        return 0
+    return state.node(pos).exit.get("bw", 0)
 
 
 def markers_after(state: BreachState, seat: int, pos: int) -> int:
@@ -99,8 +103,14 @@ def _onward(state: BreachState, seat: int, pos: int, budget: int, entered: tuple
 
 def entered_now(state: BreachState) -> list[int]:
     """The Nodes that may not be entered again this turn: every Node
-    entered (D22), and in edition 2 the Node the turn started on (D27)."""
-    return state.entered if state.start is None else [state.start, *state.entered]
+    entered (D22), and in edition 2 the Node the turn started on (D27);
+    from edition 2 on also wherever a swap took a card entered this turn (D36)."""
+    if state.start is None and not state.touched:
+        return state.entered
+    used = state.entered if state.start is None else [state.start, *state.entered]
+    if cards_moved(state):
+        used = used + [state.network.index(card) for pos, card in state.touched if pos != state.start]
+    return used
 
 
 def _enterable(state: BreachState, seat: int, near: int, budget: int) -> bool:

@@ -27,6 +27,9 @@ def start_turn(state: BreachState, seat: int) -> list[Event]:
     state.window, state.choices = None, []
     if state.rules >= 2:  # D27: the Node you start on counts as entered this turn
         state.start = state.at[seat] if state.at[seat] >= 0 else None
+        # D36: by its card, wherever a swap takes it
+        state.touched = [] if state.start is None else [[state.start, state.network[state.start]]]
+        state.exited = []
     return [Event("turn", {"seat": seat, "turn": state.turn})]
 
 
@@ -71,14 +74,30 @@ def _route(state: BreachState, seat: int, pos: int, events: list[Event]) -> None
         events.append(Event("marker", {"seat": seat, "at": pos_name(pos), "placed": False}))
 
 
+def leave_node(state: BreachState, seat: int, events: list[Event]) -> None:
+    """The mover leaves the Node it stands on (if any): its EXIT resolves,
+    from edition 2 on only if that card's EXIT has not resolved for it this
+    turn already (D36: a Node is its card, so a swap that brings a card back
+    under the mover does not make it resolve twice)."""
+    here = state.at[seat]
+    if here < 0:
+        return
+    card = state.network[here]
+    if state.rules >= 2:
+        if card in state.exited:
+            return
+        state.exited.append(card)
+    _effects(state, seat, state.node(here).exit, events, f"exit {card}")
+
+
 def enter_node(state: BreachState, seat: int, pos: int, cost: int, events: list[Event], how: str) -> None:
     """One Node entry: the EXIT of the Node left, then pay, then ENTER."""
-    here = state.at[seat]
-    if here >= 0:
-        _effects(state, seat, state.node(here).exit, events, f"exit {state.network[here]}")
+    leave_node(state, seat, events)
     state.bw -= cost
     state.at[seat] = pos
     state.entered.append(pos)
+    if state.rules >= 2:
+        state.touched.append([pos, state.network[pos]])
     events.append(Event("enter", {"seat": seat, "at": pos_name(pos), "node": state.network[pos], "cost": cost,
                                   "how": how}))
     _route(state, seat, pos, events)
@@ -264,8 +283,7 @@ def _enter(state, action, events):
     seat, where = action.seat, action.where
     if where == "root":
         state.bw -= 1
-        here = state.at[seat]
-        _effects(state, seat, state.node(here).exit, events, f"exit {state.network[here]}")
+        leave_node(state, seat, events)
         state.at[seat] = ROOT
         state.payload[seat] = True
         state.moved = True
@@ -275,8 +293,7 @@ def _enter(state, action, events):
         return
     if where == "edge":
         if state.rules >= 2:  # D28: leaving the layer-1 Node resolves its EXIT (EXIT Bandwidth pays, D13)
-            here = state.at[seat]
-            _effects(state, seat, state.node(here).exit, events, f"exit {state.network[here]}")
+            leave_node(state, seat, events)
         state.bw -= 2
         state.at[seat] = EDGE
         state.winners = [seat]

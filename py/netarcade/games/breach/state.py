@@ -36,7 +36,8 @@ class BreachState:
     __slots__ = ("options", "n", "rounds", "rng", "network", "deck", "discard", "removed", "hands",
                  "exposure", "payload", "at", "route", "reminders", "slow", "current", "first", "turn",
                  "phase", "played", "speed", "dice", "bw", "rerolled", "entered", "moved", "root_exit",
-                 "window", "choices", "winners", "history", "crashes", "resigned", "round", "rules", "start")
+                 "window", "choices", "winners", "history", "crashes", "resigned", "round", "rules", "start",
+                 "touched", "exited")
 
     def __init__(self, options: dict[str, Any]):
         self.options = dict(options)
@@ -74,6 +75,12 @@ class BreachState:
         #: edition 2: the position the turn started on, which counts as
         #: entered this turn (D27); None in edition 1 (D22)
         self.start: int | None = None
+        #: edition 2 on (D36, a Node is its card): [position, card] of the Node the
+        #: turn started on and of every Node entered this turn, as it was then; a
+        #: card entered may not be entered again this turn, wherever it lies now
+        self.touched: list[list] = []
+        #: edition 2 on (D36): the cards whose EXIT resolved for the mover this turn
+        self.exited: list[str] = []
         self.root_exit = False
         #: an open block window: {"card", "target", "player", "queue", "blocker", "answer"}
         self.window: dict | None = None
@@ -104,6 +111,7 @@ class BreachState:
         twin.speed, twin.dice, twin.bw = self.speed, list(self.dice), self.bw
         twin.rerolled, twin.entered, twin.moved = self.rerolled, list(self.entered), self.moved
         twin.root_exit, twin.start = self.root_exit, self.start
+        twin.touched, twin.exited = [list(t) for t in self.touched], list(self.exited)
         twin.window = None if self.window is None else {**self.window, "queue": list(self.window["queue"])}
         twin.choices = list(self.choices)
         twin.winners = list(self.winners)
@@ -143,6 +151,12 @@ class BreachState:
     def exploit(self, card: str):
         """The Exploit card ``card`` as this game's rules edition prints it (D34)."""
         return exploits_of(self.rules)[card]
+
+
+def cards_moved(state: BreachState) -> bool:
+    """Has a swap moved a card the mover started on or entered this turn (D36)?"""
+    network = state.network
+    return any(network[pos] != card for pos, card in state.touched)
 
 
 def draw(state: BreachState, seat: int, count: int, events: list[Event]) -> list[str]:
@@ -225,4 +239,8 @@ def canonical(state: BreachState) -> dict[str, Any]:
         **({"resigned": list(state.resigned), "round": state.round} if state.resigned else {}),
         # edition 2 only: the Node the turn started on (D27)
         **({"start": state.start} if state.rules >= 2 else {}),
+        # edition 2 on, once a swap moved a card the mover started on or entered (D36):
+        # until then both follow from "start", "entered", "at" and the network
+        **({"touched": [list(t) for t in state.touched], "exited": list(state.exited)}
+           if cards_moved(state) else {}),
     }
