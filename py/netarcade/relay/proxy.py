@@ -17,6 +17,12 @@ marks each taking, ``redis_store.hold_value``) or ran out:
 - each pending frame is sent to the new owner, or handled here if the room
   is here now; a pending ``join`` is answered ``unavailable`` instead (the
   dead owner may have seated it: the player joins again);
+- nothing is ever sent to this process's own bus: a lease that names this
+  process means the room is loaded here (``cluster.adopt``) and the frame
+  handled here. Sent to itself, a frame came back as another process's
+  client (``cluster.RemoteClient``) of the same socket: the room took it
+  for a second connection of the seat and superseded one of the two (4001
+  on the seat's only connection);
 - a frame pending longer than ``PENDING_MAX`` is answered ``unavailable``
   (a safety net: Redis gone for that long).
 
@@ -69,8 +75,11 @@ class Proxy:
             holder = await self.cluster.owner(code)
             if holder is None:
                 return False  # removed (expired) as it was loaded: answered here
-        elif self.cluster.mine(holder):
-            # ours without the room here: handed to us (balance.py), or a load failed
+        if self.cluster.mine(holder):
+            # ours: handed to us (balance.py), a load failed, or another task of this process (the
+            # sweep, the owner watch) took the lease while this frame's take waited. Handled here,
+            # never posted to our own bus: the owner would take it for another process's client,
+            # a second connection of the seat, and supersede this one (4001) when it enters here
             self.cluster.adopt(code)
             return False
         if frame["kind"] in ENTERING and client.room is not None:
@@ -187,8 +196,8 @@ class Proxy:
             self.relay.enter(client, self.relay.rooms[code], remote["observer"], remote["version"])
             return
         holder = holders.get(code)
-        if holder is None or holder == remote["owner"]:
-            return
+        if holder is None or holder == remote["owner"] or self.cluster.mine(holder):
+            return  # ours but not here (handed to us, or away since the read): the next read settles it
         remote["owner"] = holder
         self.cluster.post(hold_process(holder), {"t": "sub", "from": self.cluster.me, "cid": client.cid,
                                                  "room": code, "observer": remote["observer"],
@@ -204,8 +213,8 @@ class Proxy:
                 self.relay.handle(client, frame)
                 continue
             holder = holders.get(code)
-            if holder is None or holder == entry["owner"]:
-                continue
+            if holder is None or holder == entry["owner"] or self.cluster.mine(holder):
+                continue  # as in ``follow``: never to this process's own bus
             if frame["kind"] == "join":
                 del client.pending[rid]
                 self.refuse(client, entry, f"room {code} moved to another relay process while joining; "
