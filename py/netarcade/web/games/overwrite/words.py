@@ -222,6 +222,9 @@ class OverwriteWords:
                              "back into the envelope")
             elif kind == "pass" and event.get("discarded"):  # O28: the bank stays at the players
                 notes.append(f"nothing could be played: {piece_name(event['discarded'])} leaves the game")
+            elif kind == "resign" and event.get("discarded"):  # O28: nor grows with a resignation
+                notes.append(f"{names[event['seat']]} resigned: {piece_name(event['discarded'])} "
+                             "leaves the game")
             elif kind == "draw":
                 piece = event["piece"]
                 notes.append(f"{names[event['seat']]} drew {'the System Fail' if piece == 'sf' else piece_name(piece)}")
