@@ -336,6 +336,19 @@ class Room:
             self.deadlines.pop(seat, None)
             self.after_change()
 
+    def hand_to_standins(self) -> None:
+        """Every human seat not yet played by its stand-in bot is, from now
+        on (``--room-abandon``: nobody seated is connected); a player who
+        comes back takes the seat again by acting, as after three misses."""
+        handed = False
+        for seat, held in enumerate(self.seats):
+            if held.human and not held.bot_now:
+                self.store.seat_status(self.code, seat, held.misses, True)
+                held.bot_now, handed = True, True
+                self.deadlines.pop(seat, None)
+        if handed:
+            self.after_change()
+
     def apply(self, seat: int, text: str, source: str) -> int:
         """Submit and journal in one step: if the journal refuses, the action is undone."""
         self.match.submit(seat, text)

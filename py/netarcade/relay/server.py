@@ -39,6 +39,7 @@ DEFAULTS = {
     "standin": STANDIN, "queue": 256, "store": None,
     "room_wait": lifecycle.WAIT, "room_keep": lifecycle.KEEP, "rooms_per_connection": lifecycle.PER_CONNECTION,
     "rooms_per_address": lifecycle.PER_ADDRESS, "creates_per_hour": lifecycle.PER_HOUR,
+    "rooms_per_network": lifecycle.PER_NETWORK, "room_abandon": lifecycle.ABANDON,
     "trusted_proxies": (),
 }
 ENDPOINT = "/ws"
