@@ -428,7 +428,7 @@ def positions():
     return out[::6]
 
 
-@pytest.mark.parametrize("level", ["random", "greedy", "search"])
+@pytest.mark.parametrize("level", ["random", "learner", "greedy", "search"])
 def test_sliced_bots_choose_what_the_engine_bots_choose(level):
     settings = {"iterations": 40, "time_limit": None}
     for index, (state, seat) in enumerate(positions()):
@@ -518,7 +518,7 @@ def test_home_lists_every_game_and_builds_the_form_from_the_options():
     assert (target.get("min"), target.get("max"), target.get("value")) == ("3", "20", "10")
     selects = {s.get("name"): s for s in cards["backbone"].iter("select")}
     assert [o.get("value") for o in selects["map"].iter("option")] == ["classic", "seeded"]
-    assert [o.get("value") for o in selects["seat2"].iter("option")] == ["human", "random", "greedy", "search"]
+    assert [o.get("value") for o in selects["seat2"].iter("option")] == ["human", "random", "learner", "greedy", "search"]
     assert {e.get("id") for e in root.iter("small") if e.get("class") == "err"} >= {
         "err-backbone-seed", "err-backbone-target", "err-backbone-map"}
 

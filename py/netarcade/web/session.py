@@ -62,7 +62,7 @@ __all__ = [
 
 HUMAN = "human"
 #: bot levels offered in the page, weakest first (names of ``netarcade.bots``)
-BOT_LEVELS = ("random", "greedy", "search")
+BOT_LEVELS = ("random", "learner", "greedy", "search")
 SEAT_KINDS = (HUMAN, *BOT_LEVELS)
 #: the seats of a new game when nobody said otherwise: you against the search bot
 DEFAULT_SEATS = (HUMAN, "search")

@@ -40,7 +40,8 @@ __all__ = [
     "tab_title",
 ]
 
-_SEAT_LABEL = {HUMAN: "Human", "random": "Bot: random", "greedy": "Bot: greedy", "search": "Bot: search"}
+_SEAT_LABEL = {HUMAN: "Human", "random": "Bot: random", "learner": "Bot: learner (gentle)", "greedy": "Bot: greedy",
+               "search": "Bot: search"}
 
 
 def seat_mark(seat: int, size: int = 14) -> str:
