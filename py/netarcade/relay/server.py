@@ -28,6 +28,7 @@ from . import lifecycle, protocol
 from .collector import Collector
 from .protocol import FrameError, VERSION
 from .room import HUMAN, STANDIN, Room, RoomError
+from .handshake import RelayConnection
 from .site import refuse_method, response, serve_file
 from .backend import open_store
 from .store import LeaseLost, StoreError
@@ -374,7 +375,8 @@ class Relay:
         logging.getLogger("websockets").setLevel(logging.CRITICAL)  # no tracebacks for broken pipes
         try:
             server = await serve(self.handler, self.settings["host"], self.settings["port"],
-                                 process_request=self.process_request, max_size=protocol.FRAME_CAP,
+                                 process_request=self.process_request, create_connection=RelayConnection,
+                                 max_size=protocol.FRAME_CAP,
                                  open_timeout=self.settings["open_timeout"], compression=None,
                                  ping_interval=20, ping_timeout=20, close_timeout=2)
         except OSError as err:  # the port is taken, the host unknown...
