@@ -1,6 +1,10 @@
 """The relay's refusals of ``/ws`` and of requests it cannot read, against a
 real relay process over raw sockets: every answer carries the security
-headers (docs/relay.md, "The site") and closes its connection.
+headers (docs/relay.md, "The site"), a request the relay cannot read is
+answered 400 rather than dropped, and each answer closes its connection.
+
+The requests with a body, which both servers answer alike, are in
+``tests/test_site_hardening.py``.
 """
 
 from __future__ import annotations
@@ -50,6 +54,11 @@ UNREADABLE = [
     (b"GET /" + b"a" * 9000 + b" HTTP/1.1\r\nHost: x\r\n\r\n", 414),  # request line over 8 KiB
     (b"GET / HTTP/1.1\r\nHost: x\r\nX-Long: " + b"a" * 9000 + b"\r\n\r\n", 431),
     (b"GET / HTTP/1.1\r\n" + b"".join(b"X-%d: 1\r\n" % i for i in range(200)) + b"\r\n", 431),
+    (b"GARBAGE\r\n\r\n", 400),
+    (b"GET / HTTP/2.0\r\nHost: x\r\n\r\n", 400),
+    (b"GET /\xc3\xa9 HTTP/1.1\r\nHost: x\r\n\r\n", 400),  # not ASCII: a browser escapes it
+    (b"GET / HTTP/1.1\r\nHost x\r\n\r\n", 400),  # a header line without its colon
+    (b"GET / HTTP/1.1\r\nHost: x\r\nX-Bad: a\x00b\r\n\r\n", 400),
 ]
 
 

@@ -195,3 +195,42 @@ def assert_security_headers(headers: dict[str, str]) -> None:
     assert (headers["x-content-type-options"], headers["referrer-policy"], headers["x-frame-options"]) == \
         ("nosniff", "no-referrer", "SAMEORIGIN"), headers
 
+
+#: (request head, what follows it, the answer's status): a body by Content-Length or chunked
+BODIES = [
+    (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5", b"hello", 405),
+    (b"PUT /a.txt HTTP/1.1\r\nHost: x\r\nContent-Length: 5", b"hello", 405),
+    (b"PATCH /ws HTTP/1.1\r\nHost: x\r\nContent-Length: 5", b"hello", 405),
+    (b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked", b"5\r\nhello\r\n0\r\n\r\n", 405),
+    (b"PROPFIND / HTTP/1.1\r\nHost: x\r\nContent-Length: 5", b"hello", 501),
+    # a body the client has not sent yet (it waits for the answer first): answered at once
+    (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000", b"", 405),
+    # GET and HEAD carry no body: 400, whatever the path
+    (b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5", b"hello", 400),
+    (b"GET /a.txt HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked", b"5\r\nhello\r\n0\r\n\r\n", 400),
+    (b"HEAD / HTTP/1.1\r\nHost: x\r\nContent-Length: 5", b"hello", 400),
+    (b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+     b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nContent-Length: 5", b"hello", 400),
+    (b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000", b"", 400),
+]
+
+
+@pytest.mark.parametrize("head, body, status", BODIES, ids=[f"{h.split()[0].decode()}-{s}-{i}"
+                                                            for i, (h, _, s) in enumerate(BODIES)])
+def test_a_request_with_a_body_is_answered_then_closed(base, head, body, status):
+    got, headers, answer = exchange(base, head + b"\r\n\r\n" + body)
+    assert got == status, (head, headers, answer)
+    assert_security_headers(headers)
+    if status in (405, 501):
+        assert headers["allow"] == "GET, HEAD"
+    assert TEXT not in answer and b"<title>netarcade" not in answer
+    # and the server still answers the next request
+    assert fetch(base, "/a.txt")[:3:2] == (200, TEXT)
+
+
+def test_an_empty_body_is_no_body(base):
+    status, headers, answer = exchange(base, b"GET /a.txt HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
+                                             b"Connection: close\r\n\r\n")
+    assert (status, answer) == (200, TEXT)
+    status, headers, _ = exchange(base, b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
+    assert (status, headers["allow"]) == (405, "GET, HEAD")

@@ -29,7 +29,7 @@ from .collector import Collector
 from .protocol import FrameError, VERSION
 from .room import HUMAN, STANDIN, Room, RoomError
 from .handshake import RelayConnection
-from .site import refuse_method, response, serve_file
+from .site import refuse_body, refuse_method, response, serve_file
 from .backend import open_store
 from .store import LeaseLost, StoreError
 
@@ -128,6 +128,8 @@ class Relay:
     # --- HTTP: the site, the origin check, the connection bound ------------------------
     def process_request(self, connection: ServerConnection, request) -> Any:
         refused = refuse_method(request.method, request.path)  # GET and HEAD only, /ws included
+        if refused is None:
+            refused = refuse_body(request.method, request.path, request.headers)  # handshake.py lets it through
         if refused is not None:
             return refused
         path = request.path.split("?", 1)[0]
