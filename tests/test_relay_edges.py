@@ -1,8 +1,8 @@
 """Protocol edges against a real relay: names are cleaned before anyone sees
 them (and when an old journal is reloaded), ``create`` refuses an
 ``options.players`` that is not the number of seats, ``join`` of a seat the
-room does not have is ``bad-seat``, and a room journaled with an unknown
-stand-in bot still gets one."""
+room does not have is ``bad-seat``, a room journaled with an unknown
+stand-in bot still gets one, and ``start`` is answered."""
 
 from __future__ import annotations
 
@@ -154,3 +154,32 @@ def test_a_room_journaled_with_an_unknown_standin_gets_the_default(relay):
 
     run(watch(), 60)
     assert "bot failed" not in relay.stderr()
+
+
+def test_start_is_answered_with_its_id(relay):
+    """docs/relay.md: every frame that names a room gets an answer carrying
+    its ``id``; ``start``'s is an ``ack`` with the room and its version,
+    before the updates that show the game started (it had none)."""
+    async def scenario():
+        ann = await Client.open(relay.url)
+        created = await ann.request({"kind": "create", "game": "backbone", "seats": ["human", "human"], "name": "Ann"})
+        room = created["room"]
+        joined = await ann.wait_for(lambda f: f.get("kind") == "joined")
+        watcher = await Client.open(relay.url)
+        assert not (await watcher.request({"kind": "watch", "room": room}))["started"]
+        mark = len(ann.frames)
+        answer = await ann.request({"kind": "start", "room": room, "seat": 0, "token": joined["token"]})
+        assert (answer["kind"], answer["room"]) == ("ack", room), answer
+        started = await ann.wait_for(lambda f: f.get("kind") == "update" and f["started"], start=mark)
+        assert ann.frames.index(answer) < ann.frames.index(started)
+        assert answer["version"] == started["version"]
+        await watcher.wait_for(lambda f: f.get("kind") == "update" and f["started"])
+        # a second start changes nothing and is answered too
+        again = await ann.request({"kind": "start", "room": room, "seat": 0, "token": joined["token"]})
+        assert (again["kind"], again["version"]) == ("ack", started["version"]), again
+        # ``back`` is acknowledged with the room's version like ``start``
+        back = await ann.request({"kind": "back", "room": room, "seat": 0, "token": joined["token"]})
+        assert (back["kind"], back["room"], back["version"]) == ("ack", room, started["version"]), back
+        for client in (ann, watcher):
+            await client.close()
+    run(scenario(), 30)

@@ -227,11 +227,14 @@ class Room:
             self.push()
         return seat, token
 
-    def start(self) -> None:
+    def start(self, announce: bool = True) -> None:
+        """The game starts (again: nothing changes); ``announce=False``: the
+        caller answers the frame first, then calls ``after_change``."""
         if not self.started:
             self.started = True
             self.store.set_started(self.code)
-        self.after_change()
+        if announce:
+            self.after_change()
 
     # --- subscribers -----------------------------------------------------------------
     def subscribe(self, client, observer: int | None, since: int = -1, request: int | None = None) -> None:

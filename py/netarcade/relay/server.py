@@ -318,7 +318,10 @@ class Relay:
     def on_start(self, client: Client, frame: dict) -> None:
         room = self.room(frame["room"])
         room.authenticate(frame["seat"], frame["token"])
-        room.start()
+        room.start(announce=False)  # journaled first; the ack goes out before the updates, as for act
+        self.send(client, {"kind": "ack", "v": VERSION, "id": frame.get("id"), "room": room.code,
+                           "version": room.match.version})
+        room.after_change()
 
     def on_act(self, client: Client, frame: dict) -> None:
         room = self.room(frame["room"])
@@ -328,8 +331,10 @@ class Relay:
         room.after_change()
 
     def on_back(self, client: Client, frame: dict) -> None:
-        self.room(frame["room"]).take_back(frame["seat"], frame["token"])
-        self.send(client, {"kind": "ack", "v": VERSION, "id": frame.get("id"), "room": frame["room"].upper()})
+        room = self.room(frame["room"])
+        room.take_back(frame["seat"], frame["token"])
+        self.send(client, {"kind": "ack", "v": VERSION, "id": frame.get("id"), "room": room.code,
+                           "version": room.match.version})
 
     def on_legal(self, client: Client, frame: dict) -> None:
         room = self.room(frame["room"])
