@@ -2,7 +2,8 @@
 them (and when an old journal is reloaded), ``create`` refuses an
 ``options.players`` that is not the number of seats, ``join`` of a seat the
 room does not have is ``bad-seat``, a room journaled with an unknown
-stand-in bot still gets one, and ``start`` is answered."""
+stand-in bot still gets one, ``start`` is answered, and a room code is
+read in any case but only by its ASCII letters."""
 
 from __future__ import annotations
 
@@ -10,7 +11,7 @@ import sqlite3
 
 import pytest
 
-from test_relay_harness import Client, RelayProcess, run
+from test_relay_harness import NO_QUOTA, Client, RelayProcess, run
 
 #: (sent, what every seat and spectator reads)
 NAMES = [
@@ -183,3 +184,49 @@ def test_start_is_answered_with_its_id(relay):
         for client in (ann, watcher):
             await client.close()
     run(scenario(), 30)
+
+
+def test_a_room_code_is_read_in_any_case(tmp_path):
+    """docs/relay.md, "Room codes": every frame that names a room reads its
+    code with the ASCII letters upper-cased and answers with the code as
+    dealt; a character that only Unicode upper-cases to a letter of the
+    alphabet (``"ſ".upper()`` is ``"S"``) names no room."""
+    relay = RelayProcess(tmp_path / "data", "--rate", "1000", "--burst", "1000", *NO_QUOTA)
+
+    async def scenario():
+        ann = await Client.open(relay.url)
+        for _ in range(200):  # a room whose code holds an S (each does with odds of about 1 in 5)
+            created = await ann.request({"kind": "create", "game": "backbone", "seats": ["human", "human"]})
+            if "S" in created["room"]:
+                break
+        room = created["room"]
+        assert "S" in room, room
+        typed = room.lower()
+        joined = await ann.request({"kind": "join", "room": typed, "name": "Ann", "seat": 0})
+        assert (joined["kind"], joined["room"]) == ("joined", room), joined
+        token = joined["token"]
+        seat = {"seat": 0, "token": token}
+        answers = [await ann.request({"kind": "start", "room": typed, **seat}),
+                   await ann.request({"kind": "resume", "room": room.capitalize(), **seat})]
+        state = answers[-1]
+        answers += [await ann.request({"kind": "legal", "room": typed, **seat}),
+                    await ann.request({"kind": "act", "room": typed, **seat, "action": state["legal"][0],
+                                       "base": state["version"]}),
+                    await ann.request({"kind": "back", "room": typed, **seat})]
+        watcher = await Client.open(relay.url)
+        answers.append(await watcher.request({"kind": "watch", "room": typed}))
+        assert [a["kind"] for a in answers] == ["ack", "state", "legal", "ack", "ack", "state"], answers
+        assert all(a["room"] == room for a in answers), answers
+        # the updates name the room as dealt too
+        assert {f["room"] for f in ann.frames + watcher.frames if f.get("kind") == "update"} == {room}
+        for other in (room.replace("S", "\u017f"), typed.replace("s", "\u017f")):
+            for frame in ({"kind": "watch", "room": other}, {"kind": "join", "room": other, "name": "Eve"}):
+                answer = await watcher.request(frame)
+                assert (answer["kind"], answer["code"]) == ("error", "no-room"), (frame, answer)
+        for client in (ann, watcher):
+            await client.close()
+
+    try:
+        run(scenario(), 60)
+    finally:
+        relay.kill()

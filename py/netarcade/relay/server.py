@@ -25,6 +25,7 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from . import lifecycle, protocol
+from ..core.codes import room_code
 from .collector import Collector
 from .protocol import FrameError, VERSION
 from .room import HUMAN, STANDIN, Room, RoomError
@@ -227,7 +228,7 @@ class Relay:
                                              request))
 
     def room(self, code: str) -> Room:
-        code = code.upper()
+        code = room_code(code)  # decode did so for a socket's frames; the bus's and the tests' too
         room = self.rooms.get(code)
         if room is None and not self.store.shared:  # a finished room out of memory (lifecycle.py)
             room = self.load_room(code)
