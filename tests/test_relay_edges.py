@@ -230,3 +230,40 @@ def test_a_room_code_is_read_in_any_case(tmp_path):
         run(scenario(), 60)
     finally:
         relay.kill()
+
+
+def test_a_forwarded_address_with_a_port_or_garbage(tmp_path):
+    """docs/relay.md, "Room lifecycle": behind a trusted proxy a connection
+    counts as the address ``X-Forwarded-For`` ends with, also when the
+    proxy writes it with its port; an entry that is no address counts as
+    the proxy itself, never as what the client wrote left of it."""
+    relay = RelayProcess(tmp_path / "data", "--trusted-proxy", "127.0.0.1", "--rooms-per-address", "1",
+                         "--rooms-per-connection", "0", "--creates-per-hour", "0")
+
+    async def create(forwarded: str) -> str:
+        client = await Client.open(relay.url, additional_headers={"X-Forwarded-For": forwarded})
+        answer = await client.request({"kind": "create", "game": "backbone", "seats": ["human", "human"]})
+        await client.close()
+        return answer["kind"] if answer["kind"] == "created" else answer["code"]
+
+    async def scenario():
+        steps = [
+            ("203.0.113.9:5123", "created"),
+            ("203.0.113.9:6000", "creation-limit"),  # the same client, another port
+            ("198.51.100.7, 203.0.113.9", "creation-limit"),  # what the client wrote left of it is not read
+            ("[2001:db8::1]:443", "created"),
+            ("2001:db8::2", "creation-limit"),  # the same /64
+            ("garbage", "created"),  # no address: the proxy's own count
+            ("198.51.100.7, garbage", "creation-limit"),  # the proxy again, not the address the client wrote
+            ("203.0.113.9:99999999", "creation-limit"),  # no port: garbage
+            ("unknown", "creation-limit"),
+            ("198.51.100.7", "created"),  # never counted above
+        ]
+        got = [(forwarded, await create(forwarded)) for forwarded, _ in steps]
+        assert got == steps
+
+    try:
+        run(scenario(), 60)
+    finally:
+        errors = relay.stop()
+    assert "Traceback" not in errors, errors
