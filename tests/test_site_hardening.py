@@ -234,3 +234,22 @@ def test_an_empty_body_is_no_body(base):
     assert (status, answer) == (200, TEXT)
     status, headers, _ = exchange(base, b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
     assert (status, headers["allow"]) == (405, "GET, HEAD")
+
+
+def test_the_documented_policies_are_the_ones_sent():
+    """docs/relay.md's table of security headers names each policy the
+    servers send (every file, the pages that run PyScript), and the embed's
+    framing; docs/web-runtime.md the arcade's page's."""
+    from pathlib import Path
+
+    from netarcade.siterules import EVAL_PAGES
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    row = next(line for line in (docs / "relay.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("| `Content-Security-Policy` |"))
+    named = {part for part in row.split("`")[1::2] if part.startswith("default-src")}
+    assert named == {content_security_policy("a.txt"), content_security_policy("index.html")}, named
+    assert all(f"`{page}`" in row for page in EVAL_PAGES)
+    assert "`frame-ancestors *`" in row and content_security_policy("a.txt", embed=True).endswith("frame-ancestors *")
+    runtime = " ".join((docs / "web-runtime.md").read_text(encoding="utf-8").split())
+    assert content_security_policy("index.html") in runtime
