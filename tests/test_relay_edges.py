@@ -2,8 +2,10 @@
 them (and when an old journal is reloaded), ``create`` refuses an
 ``options.players`` that is not the number of seats, ``join`` of a seat the
 room does not have is ``bad-seat``, a room journaled with an unknown
-stand-in bot still gets one, ``start`` is answered, and a room code is
-read in any case but only by its ASCII letters."""
+stand-in bot still gets one, ``start`` is answered, a room code is read in
+any case but only by its ASCII letters, a trusted proxy's
+``X-Forwarded-For`` is read with ports and garbage, and a connection
+follows the room it entered last."""
 
 from __future__ import annotations
 
@@ -267,3 +269,45 @@ def test_a_forwarded_address_with_a_port_or_garbage(tmp_path):
     finally:
         errors = relay.stop()
     assert "Traceback" not in errors, errors
+
+
+def test_a_connection_follows_the_room_it_entered_last(relay):
+    """docs/relay.md, "One room per connection": create, join, watch and
+    resume move a connection's subscription to their room; a refused one
+    leaves it; acting in another room with its seat's token is answered
+    but brings none of that room's updates, and the seat shows
+    disconnected until a resume."""
+    async def scenario():
+        ann, bob, carol = [await Client.open(relay.url) for _ in range(3)]
+        first = (await ann.request({"kind": "create", "game": "backbone", "seats": ["human", "human"],
+                                    "name": "Ann"}))["room"]
+        token = (await ann.wait_for(lambda f: f.get("kind") == "joined"))["token"]
+        await bob.request({"kind": "join", "room": first, "name": "Bob"})
+        await bob.wait_for(lambda f: f.get("kind") == "update" and f["started"])
+        # Ann creates a second room: she follows it, and no longer the first
+        mark = len(bob.frames)
+        second = (await ann.request({"kind": "create", "game": "backbone", "seats": ["human", "human"]}))["room"]
+        await bob.wait_for(lambda f: f.get("kind") == "update" and not f["seats"][0]["connected"], start=mark)
+        state = bob.latest(first)
+        assert state["seats"][0]["joined"]  # the token still holds the seat
+        # her move in the first room is answered; its updates go to Bob, not to her
+        action = (await ann.request({"kind": "legal", "room": first, "seat": 0, "token": token}))["actions"][0]
+        mark = len(ann.frames)
+        ack = await ann.request({"kind": "act", "room": first, "seat": 0, "token": token, "action": action,
+                                 "base": state["version"]})
+        assert ack["kind"] == "ack", ack
+        await bob.wait_for(lambda f: f.get("kind") == "update" and f["version"] == ack["version"])
+        await ann.request({"kind": "ping"})  # anything queued for her before it has come
+        assert not [f for f in ann.frames[mark:] if f.get("room") == first and f["kind"] == "update"]
+        # a refused watch moves nothing: she still hears the second room
+        assert (await ann.request({"kind": "watch", "room": "ZZZZZZ"}))["code"] == "no-room"
+        mark = len(ann.frames)
+        await carol.request({"kind": "join", "room": second, "name": "Carol"})
+        await ann.wait_for(lambda f: f.get("kind") == "update" and f["room"] == second, start=mark)
+        # resuming the first room moves her back: her seat is connected again
+        mark = len(bob.frames)
+        assert (await ann.request({"kind": "resume", "room": first, "seat": 0, "token": token}))["kind"] == "state"
+        await bob.wait_for(lambda f: f.get("kind") == "update" and f["seats"][0]["connected"], start=mark)
+        for client in (ann, bob, carol):
+            await client.close()
+    run(scenario(), 30)
