@@ -76,7 +76,8 @@ def test_the_connection_bound_and_the_endpoint_still_work(relay):
     async def scenario():
         client = await Client.open(relay.url)
         assert (await client.request({"kind": "ping"}))["kind"] == "pong"
-        got, headers, _ = exchange(relay.http, b"GET /ws HTTP/1.1\r\n" + HANDSHAKE + b"Sec-WebSocket-Version: 13\r\n\r\n")
+        handshake = b"GET /ws HTTP/1.1\r\n" + HANDSHAKE + b"Sec-WebSocket-Version: 13\r\n\r\n"
+        got, headers, _ = exchange(relay.http, handshake)
         assert got == 503
         assert_security_headers(headers)
         await client.close()
