@@ -93,6 +93,17 @@ def test_codes_and_backoff():
     assert lobby.parse_fragment("online=k7q2mx&name=Bo%20b") == ("K7Q2MX", "Bo b")
 
 
+def test_a_code_is_read_as_the_relay_reads_it():
+    """docs/relay.md, "Room codes": a typed or linked code has its ASCII
+    letters upper-cased (and, typed, its spaces trimmed); no other letter
+    becomes one of the alphabet (``"ſ".upper()`` is ``"S"``)."""
+    assert online_code(" k7Q2mx\t") == "K7Q2MX"
+    assert lobby.join_values({"code": "k7q2mx ", "name": " Ann "}) == ("K7Q2MX", "Ann")
+    for text in ("k7q2mſ", "K7Q2Mſ", "ﬀ7Q2M", "k7q2m\u0131"):
+        assert online_code(text) is None, text
+        assert lobby.parse_fragment(f"online={text}") == (None, None)
+
+
 def finished_game(seed=7):
     game = get_game("netcontrol")
     match = Match(game, {"players": 2, "target": 4}, seed)

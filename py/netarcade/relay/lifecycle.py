@@ -33,11 +33,13 @@ process's, with Redis). Creation is also bounded per connection
 (``--rooms-per-address`` open rooms, ``--creates-per-hour`` creations in
 any hour) and per network (``--rooms-per-network`` open rooms):
 ``creation-limit``. Behind a reverse proxy named by ``--trusted-proxy`` a
-connection counts as the address the proxy forwards (``client_address``).
-An IPv6 address counts by its /64 network (one host usually holds a whole
-/64), and its network is its /48 (what one site is usually given); an IPv4
-address's network is its /24. So one party holding a whole /48 (65,536
-/64s) or a /24 holds at most ``--rooms-per-network`` places. The counts are this process's, in
+connection counts as the address the proxy forwards (``client_address``;
+with its port if the proxy writes one; the proxy itself if what it
+forwards is no address). An IPv6 address counts by its /64 network (one
+host usually holds a whole /64), and its network is its /48 (what one site
+is usually given); an IPv4 address's network is its /24. So one party
+holding a whole /48 (65,536 /64s) or a /24 holds at most
+``--rooms-per-network`` places. The counts are this process's, in
 memory: a restart forgets who created what (rooms reloaded still count
 against ``--max-rooms`` and still expire); the relay stores no addresses.
 
@@ -51,6 +53,7 @@ from __future__ import annotations
 
 import ipaddress
 import logging
+import re
 import time
 from collections import deque
 from typing import Any, Callable
@@ -144,14 +147,44 @@ def ip_text(text: str) -> str:
     return str(ip)
 
 
+#: the port some proxies write after the address in X-Forwarded-For
+FORWARDED_PORT = re.compile(r":[0-9]{1,5}")
+
+
+def forwarded_ip(entry: str) -> str:
+    """One entry of ``X-Forwarded-For`` as an address (``ip_text``), or
+    ValueError. An entry may carry the port the proxy saw, as some write it:
+    ``203.0.113.9:5123``, ``[2001:db8::1]:443``.
+
+    >>> forwarded_ip(" 203.0.113.9:5123"), forwarded_ip("[2001:db8::1]:443"), forwarded_ip("2001:db8::1")
+    ('203.0.113.9', '2001:db8::1', '2001:db8::1')
+    """
+    entry = entry.strip()
+    if entry.startswith("["):  # an IPv6 address, with or without its port
+        address, bracket, port = entry[1:].partition("]")
+        if not bracket or (port and not FORWARDED_PORT.fullmatch(port)):
+            raise ValueError(f"not an address: {entry[:60]!r}")
+        return ip_text(address)
+    if entry.count(":") == 1:  # IPv4 and its port (an IPv6 address has two colons or more)
+        address, _, port = entry.partition(":")
+        if not FORWARDED_PORT.fullmatch(":" + port):
+            raise ValueError(f"not an address: {entry[:60]!r}")
+        entry = address
+    return ip_text(entry)
+
+
 def client_address(peer: str | None, forwarded_for: str | None, trusted: frozenset[str]) -> str | None:
     """What a connection counts as for the creation limits (``address_key``).
 
     A connection from a trusted proxy (``--trusted-proxy``) counts as the
     client the proxy names in ``X-Forwarded-For``: the rightmost address in it
     that is not itself a trusted proxy (each proxy appends the address it saw;
-    what lies left of that is whatever the client sent). Any other connection
-    counts as its own address, whatever it sends.
+    what lies left of that is whatever the client sent), with or without a
+    port (``forwarded_ip``). An entry there that is no address (``unknown``,
+    garbage) ends the search: the connection counts as the proxy, never as
+    what lies left of the entry, which the client may have written. Empty
+    entries are skipped, as in any HTTP list. Any other connection counts as
+    its own address, whatever it sends.
 
     >>> proxy = frozenset({"127.0.0.1"})
     >>> client_address("127.0.0.1", "198.51.100.7, 203.0.113.9", proxy)
@@ -160,8 +193,12 @@ def client_address(peer: str | None, forwarded_for: str | None, trusted: frozens
     '203.0.113.9'
     >>> client_address("203.0.113.5", "198.51.100.7", proxy)  # not a proxy: its header counts for nothing
     '203.0.113.5'
+    >>> client_address("127.0.0.1", "203.0.113.9:5123,", proxy)
+    '203.0.113.9'
     >>> client_address("127.0.0.1", None, proxy), client_address("127.0.0.1", "garbage", proxy)
     ('127.0.0.1', '127.0.0.1')
+    >>> client_address("127.0.0.1", "198.51.100.7, unknown", proxy)  # not the address the client wrote
+    '127.0.0.1'
     """
     try:
         peer_ip = ip_text(peer) if peer else None
@@ -169,10 +206,12 @@ def client_address(peer: str | None, forwarded_for: str | None, trusted: frozens
         peer_ip = None
     if peer_ip in trusted and forwarded_for:
         for entry in reversed(forwarded_for.split(",")):
+            if not entry.strip():
+                continue
             try:
-                named = ip_text(entry)
+                named = forwarded_ip(entry)
             except ValueError:
-                break  # not an address: the proxy's header is garbled, count the proxy
+                break  # no address where a proxy wrote: count the proxy, never what the client wrote
             if named not in trusted:
                 return address_key(named)
     return address_key(peer)
