@@ -197,14 +197,23 @@ class Analyser:
         choices = len(real.legal_actions(state, seat))
         if choices <= 1 and played in real.legal_actions(state, seat):
             return None  # a forced move is no decision
-        searcher = new_bot("search", self._rng(index, "search"), real, **self.search)
-        started = time.perf_counter()
-        best = yield from searcher.steps(game, real.copy(state), seat, lambda: time.perf_counter() - started)
+        best = yield from self.choice_steps(index, state, seat)
         moves = [played] if best == played else [played, best]
         values = yield from self._estimate(state, seat, moves, self._rng(index, "worlds"))
         after_played, after_best = values[0], values[-1]
         return Decision(index, seat, real.format_action(played), real.format_action(best),
                         max(after_played, after_best), after_played, after_best, choices)
+
+    def choice_steps(self, index: int, state: Any, seat: int) -> Generator[None, None, Any]:
+        """The search bot's choice for ``seat`` in ``state``, the position
+        after ``index`` moves, as a generator: the one code path of the
+        analysis's best move and of the page's Hint (``web/hint.py``), with
+        one seed rule (the analysis seed, the record's seed, the move's
+        number) and one budget, so a hint is the move Analyse names there."""
+        real = self.match.game
+        searcher = new_bot("search", self._rng(index, "search"), real, **self.search)
+        started = time.perf_counter()
+        return (yield from searcher.steps(self.game, real.copy(state), seat, lambda: time.perf_counter() - started))
 
     def _estimate(self, state: Any, seat: int, moves: list, rng: Rng):
         """The mover's mean chance after each of ``moves``, over the same worlds."""

@@ -65,6 +65,17 @@ class Thinker:
         self.action: Hashable | None = None
         self._work = bot.steps(game, game.copy(state), seat, self.clock)
 
+    @classmethod
+    def over(cls, work, timer: Clock = time.perf_counter) -> "Thinker":
+        """A thinker over any choice generator that yields between units of
+        work and returns the action (the hint's: ``Analyser.choice_steps``)."""
+        thinker = cls.__new__(cls)
+        thinker._timer, thinker._slice_start = timer, None
+        thinker.spent, thinker.slices, thinker.longest = 0.0, 0, 0.0
+        thinker.done, thinker.action = False, None
+        thinker._work = work
+        return thinker
+
     def clock(self) -> float:
         """Thinking time so far, including the running slice."""
         running = 0.0 if self._slice_start is None else self._timer() - self._slice_start
