@@ -100,11 +100,13 @@ class Settings:
                 "fair": self.fair, "time_limit": self.time_limit, "how": self.words()}
 
 
-#: the page's analysis (the replay viewer's Analyse): 4 worlds per move, the
-#: search bot at half its game's budget, so a typical game is analysed in
-#: the page in well under 30 s (docs/bots.md, "Move analysis", has the
-#: figures for each game and the precision)
-PAGE_SETTINGS = Settings(worlds=4, search_share=0.5)
+#: the page's analysis (the replay viewer's Analyse) and its Hint: 4 worlds
+#: per move, the search bot at its game's whole budget with no time limit.
+#: The Hint is Analyse's choice (``choice_steps``), so its budget is the
+#: search bot's own: at half of it, a seat always playing the hint scored
+#: 0.80 against greedy in Backbone where the search bot scores 0.99
+#: (docs/bots.md, "Hints that teach"; "Move analysis" has the figures)
+PAGE_SETTINGS = Settings(worlds=4)
 
 
 @dataclass(frozen=True)
