@@ -85,8 +85,12 @@ var NA_BOOT = (function () {
   // still when a relay answers.
   if (!embed) {
     root.setAttribute("data-online", "asking");
+    // The answer's (empty) body is read to its end: a response left unread is
+    // cancelled when it is collected, which the browser logs as a failed
+    // request for the page (net::ERR_ABORTED) on every load.
     fetch(location.pathname, {method: "HEAD", cache: "no-store"}).then(function (answer) {
-      return String(answer.headers.get("server") || "").indexOf("websockets") >= 0;
+      var relay = String(answer.headers.get("server") || "").indexOf("websockets") >= 0;
+      return answer.arrayBuffer().then(function () { return relay; }, function () { return relay; });
     }, function () { return false; }).then(function (relay) {  // offline: no online play
       if (relay) root.setAttribute("data-online", "yes");
       else if (root.getAttribute("data-online") === "asking") root.removeAttribute("data-online");
