@@ -25,6 +25,9 @@ var NA_BOOT = (function () {
   var query = location.search.replace(/^\?/, "").split("&");
   var embed = query.some(function (p) { return p === "embed" || p.indexOf("embed=") === 0; });
   if (embed) root.setAttribute("data-embed", "");
+  // in another page's frame the focus is the person's: static/focus.py moves it only while
+  // this page has it (comparing the windows is allowed across origins; reading top's is not)
+  if (window.self !== window.top) root.setAttribute("data-framed", "");
   var firstGame = root.getAttribute("data-game");
   var firstBoard = null;  // the pre-rendered board, put back when a link to another game is left
   function show() {
