@@ -3,6 +3,8 @@
 - An embed never moves the focus unless the person is in it: a reader
   typing in the page around a frame keeps every key when the frame's bot
   game ends (its game-over card used to pull the focus into the frame).
+- ``?embed#play=<game>`` is a person's game, as on the full page; the bare
+  ``?embed`` is the bots' loop.
 
 Same fixtures (``conftest.py``) and request filter (``browsing.py``) as
 every browser test; the other site is a second loopback server.
@@ -21,7 +23,7 @@ from netarcade.core.prng import Rng
 from netarcade.games import get_game
 from netarcade.web.session import encode_link, new_setup
 
-from browsing import BOOT_TIMEOUT_MS, BOT_TIMEOUT_MS, another_site, browsing, settle
+from browsing import BOOT_TIMEOUT_MS, BOT_TIMEOUT_MS, another_site, browsing, data, settle, wait_ready
 
 pytestmark = pytest.mark.browser
 
@@ -86,3 +88,19 @@ def test_an_embed_never_takes_the_focus_from_the_page_around_it(chromium, server
             assert page.input_value("#comment") == "Nice game, e and u!"
             assert page.evaluate("document.activeElement.id") == "comment"
             tab.check_clean()
+
+
+def test_a_play_link_in_an_embed_is_a_person_s_game(chromium, server):
+    """``?embed#play=backbone`` seats a person against the search bot, as the
+    same hash does on the full page (it was bot against bot)."""
+    with browsing(chromium, "embed-play", [server], viewport={"width": 640, "height": 440}) as tab:
+        page = tab.page()
+        page.goto(server + "?embed#play=backbone")
+        wait_ready(page)
+        assert data(page, "humans") == "1" and data(page, "state") == "human"
+        assert page.text_content("#status").startswith("Your move")
+        assert page.is_visible("#tools .tool") and page.is_hidden("#pause")  # no demo to pause
+        page.click("#board [data-action]")  # a lit hex: the Router the turn starts with
+        assert data(page, "actions") == "1"
+        assert "seats=human,search" in page.get_attribute("#open-full", "href")
+        tab.check_clean()
