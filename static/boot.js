@@ -36,6 +36,14 @@ var NA_BOOT = (function () {
     var home = !embed && (hash === "home" || hash === "");
     root.setAttribute("data-view", home ? "home" : "game");
     root.classList.toggle("link-pending", /(^|&)(r|play)=/.test(hash));
+    // an embed's layout before Python says who plays (the bare embed: bots; a link: its seats,
+    // a person against bots when it names none), so the frame does not move when Python is up
+    if (embed && !/(^|&)online=/.test(hash)) {
+      var seats = /(^|&)seats=([^&]*)/.exec(hash);
+      var humans = !/(^|&)(r|play)=/.test(hash) ? 0 : !seats ? 1 : seats[2].split(",").filter(function (seat) {
+        return seat === "human"; }).length;
+      root.setAttribute("data-humans", String(humans));
+    }
     // a link to another game: its layout at once (its pre-rendered board below)
     var play = /(^|&)play=([a-z0-9_-]+)(&|$)/.exec(hash);
     root.setAttribute("data-game", play && NA_PAGES.hasOwnProperty(play[2]) ? play[2] : firstGame);

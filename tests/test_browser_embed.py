@@ -5,6 +5,9 @@
   game ends (its game-over card used to pull the focus into the frame).
 - ``?embed#play=<game>`` is a person's game, as on the full page; the bare
   ``?embed`` is the bots' loop.
+- A playable embed at 640x440 and at 400x300 keeps its status line, its
+  tools (with their costs) and its game-over card readable and whole:
+  boxes measured, not looked at.
 
 Same fixtures (``conftest.py``) and request filter (``browsing.py``) as
 every browser test; the other site is a second loopback server.
@@ -103,4 +106,91 @@ def test_a_play_link_in_an_embed_is_a_person_s_game(chromium, server):
         page.click("#board [data-action]")  # a lit hex: the Router the turn starts with
         assert data(page, "actions") == "1"
         assert "seats=human,search" in page.get_attribute("#open-full", "href")
+        tab.check_clean()
+
+
+#: what a player of the frame sees, measured in one call (the bots may redraw meanwhile)
+MEASURE = """(() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+                       return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, w: r.width, h: r.height}; };
+  const clipped = (e) => e.scrollWidth > e.clientWidth + 1 || e.scrollHeight > e.clientHeight + 1;
+  const shown = (e) => e.getClientRects().length > 0 && getComputedStyle(e).visibility !== 'hidden';
+  const status = document.getElementById('status');
+  return {
+    vw: innerWidth, vh: innerHeight,
+    status: {...box(status), clipped: clipped(status), text: status.textContent,
+             font: parseFloat(getComputedStyle(status).fontSize)},
+    tools: [...document.querySelectorAll('#tools .tool')].map((tool) => {
+      const cost = tool.querySelector('.tool-cost');
+      return {...box(tool), clipped: clipped(tool), name: tool.dataset.tool,
+              cost: cost && shown(cost) ? {...box(cost), text: getComputedStyle(cost, '::after').content + cost.textContent} : null};
+    }),
+    buttons: [...document.querySelectorAll('#tools .end-turn, .gamebar > *')].filter(shown)
+      .map((b) => ({...box(b), clipped: clipped(b), text: b.textContent})),
+    board: box(document.querySelector('#board svg')),
+    scroll: document.documentElement.scrollHeight,
+  };
+})()"""
+
+#: the game-over card, measured the same way
+MEASURE_CARD = """(() => {
+  const box = (e) => { const r = e.getBoundingClientRect();
+                       return {left: r.left, top: r.top, right: r.right, bottom: r.bottom, w: r.width, h: r.height}; };
+  const overlay = document.getElementById('overlay');
+  const card = overlay.querySelector('.over-card');
+  const shown = (e) => e.getClientRects().length > 0;
+  return {
+    vw: innerWidth, vh: innerHeight, card: box(card),
+    scrolls: overlay.scrollHeight > overlay.clientHeight + 1 || card.scrollHeight > card.clientHeight + 1,
+    parts: [...card.querySelectorAll('h2, .detail, figure, .actions > *')].filter(shown)
+      .map((e) => ({...box(e), text: e.textContent.slice(0, 40)})),
+  };
+})()"""
+
+
+def inside(box: dict, width: float, height: float) -> bool:
+    return box["left"] >= -1 and box["top"] >= -1 and box["right"] <= width + 1 and box["bottom"] <= height + 1
+
+
+SIZES = ({"width": 640, "height": 440}, {"width": 400, "height": 300})
+
+
+def test_a_playable_embed_keeps_its_status_tools_and_game_over_card_whole(chromium, server):
+    """At 640x440 the status line was squeezed to a few pixels ("Y"), the
+    tools were icons without costs and the game-over card ran out of the
+    frame; at 400x300 too."""
+    live = "play=backbone&seats=human,greedy&seed=4"
+    with browsing(chromium, "embed-sizes", [server], viewport=SIZES[0]) as tab:
+        page = tab.page()
+        page.goto(f"{server}?embed#{live}")
+        wait_ready(page)
+        for size in SIZES:
+            page.set_viewport_size(size)
+            seen = page.evaluate(MEASURE)
+            width, height = seen["vw"], seen["vh"]
+            status = seen["status"]
+            assert status["text"].startswith("Your move"), seen
+            assert not status["clipped"] and inside(status, width, height), (size, status)
+            assert status["w"] >= width * 0.3 and status["h"] >= status["font"], (size, status)
+            assert len(seen["tools"]) == 8, seen
+            for tool in seen["tools"]:
+                assert inside(tool, width, height) and not tool["clipped"], (size, tool)
+                cost = tool["cost"]
+                assert cost is not None and cost["w"] > 4 and inside(cost, width, height), (size, tool)
+                assert cost["left"] >= tool["left"] - 1 and cost["right"] <= tool["right"] + 1, (size, tool)
+            texts = [button["text"] for button in seen["buttons"]]
+            assert any("End turn" in text for text in texts) and any("Open in arcade" in text for text in texts)
+            for button in seen["buttons"]:
+                assert inside(button, width, height) and not button["clipped"], (size, button)
+            assert seen["board"]["h"] >= height * 0.45 and seen["scroll"] <= height, (size, seen["board"])
+        # the same frame, the game over (a new link in the frame's address: no new start of Python)
+        page.goto(f"{server}?embed#{greedy_backbone(('human', 'greedy'))}")
+        page.wait_for_function("() => document.documentElement.dataset.state === 'over'", timeout=BOT_TIMEOUT_MS)
+        for size in reversed(SIZES):
+            page.set_viewport_size(size)
+            seen = page.evaluate(MEASURE_CARD)
+            assert inside(seen["card"], seen["vw"], seen["vh"]) and not seen["scrolls"], (size, seen)
+            for part in seen["parts"]:
+                assert inside(part, seen["vw"], seen["vh"]) and part["h"] > 0, (size, part)
+            assert any(part["text"] == "Play again" for part in seen["parts"]), seen
         tab.check_clean()
