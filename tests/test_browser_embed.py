@@ -8,6 +8,9 @@
 - A playable embed at 640x440 and at 400x300 keeps its status line, its
   tools (with their costs) and its game-over card readable and whole:
   boxes measured, not looked at.
+- The full page's Share dialog offers the link and a ready ``<iframe>``
+  snippet of the game, each copied with one click; the snippet, put in
+  another site's page, opens the same game there, playable.
 
 Same fixtures (``conftest.py``) and request filter (``browsing.py``) as
 every browser test; the other site is a second loopback server.
@@ -194,3 +197,47 @@ def test_a_playable_embed_keeps_its_status_tools_and_game_over_card_whole(chromi
                 assert inside(part, seen["vw"], seen["vh"]) and part["h"] > 0, (size, part)
             assert any(part["text"] == "Play again" for part in seen["parts"]), seen
         tab.check_clean()
+
+
+def test_share_offers_the_link_and_an_iframe_of_this_game_copied_with_one_click(chromium, server, tmp_path):
+    with browsing(chromium, "share", [server], viewport={"width": 1280, "height": 800}) as tab:
+        tab.context.grant_permissions(["clipboard-read", "clipboard-write"], origin=server.rstrip("/"))
+        page = tab.page()
+        page.goto(server + "#play=backbone&seats=human,greedy&seed=42&target=12&map=seeded")
+        wait_ready(page)
+        page.click("#hex-b2")
+        page.click("#share")
+        dialog = page.locator("#overlay [role=dialog]")
+        assert dialog.is_visible() and "Share" in dialog.locator("h2").inner_text()
+        link = page.input_value("#share-link")
+        assert link == page.url and "&r=" in link
+        snippet = page.input_value("#share-embed")
+        src = server + "?embed#" + link.partition("#")[2]
+        assert snippet.startswith(f'<iframe src="{html.escape(src)}"') and snippet.endswith("</iframe>")
+        assert 'title="netarcade: Backbone"' in snippet
+        page.click('#overlay [data-cmd="share-copy"][data-value="embed"]')
+        page.wait_for_function("() => document.documentElement.dataset.copied")
+        assert page.evaluate("navigator.clipboard.readText()") == snippet
+        assert page.text_content("#share-said") == "Embed code copied: paste it into your page's HTML."
+        page.evaluate("delete document.documentElement.dataset.copied")
+        page.click('#overlay [data-cmd="share-copy"][data-value="link"]')
+        page.wait_for_function("() => document.documentElement.dataset.copied")
+        assert page.evaluate("navigator.clipboard.readText()") == link
+        assert page.text_content("#share-said") == "Link copied: opening it shows this exact position."
+        page.keyboard.press("Escape")
+        assert page.is_hidden("#overlay") and data(page, "actions") == "1"
+        tab.check_clean()
+    # the snippet in another site's page: the same game, the person's move to make
+    (tmp_path / "host.html").write_text(f"<!doctype html><title>a page</title><link rel=icon href='data:,'>{snippet}",
+                                        encoding="utf-8")
+    with another_site(tmp_path) as host:
+        with browsing(chromium, "share-embed", [server, host], fresh=True,
+                      viewport={"width": 800, "height": 600}) as tab:
+            page = tab.page()
+            page.goto(host + "host.html")
+            inner = frame_of(page, server)
+            frame_ready(inner)
+            assert inner.evaluate("document.documentElement.dataset.actions") == "1"
+            assert inner.evaluate("document.documentElement.dataset.state") == "human"
+            assert page.locator("iframe").bounding_box()["width"] == 640
+            tab.check_clean()
