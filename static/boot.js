@@ -25,6 +25,9 @@ var NA_BOOT = (function () {
   var query = location.search.replace(/^\?/, "").split("&");
   var embed = query.some(function (p) { return p === "embed" || p.indexOf("embed=") === 0; });
   if (embed) root.setAttribute("data-embed", "");
+  // in another page's frame the focus is the person's: static/focus.py moves it only while
+  // this page has it (comparing the windows is allowed across origins; reading top's is not)
+  if (window.self !== window.top) root.setAttribute("data-framed", "");
   var firstGame = root.getAttribute("data-game");
   var firstBoard = null;  // the pre-rendered board, put back when a link to another game is left
   function show() {
@@ -33,6 +36,14 @@ var NA_BOOT = (function () {
     var home = !embed && (hash === "home" || hash === "");
     root.setAttribute("data-view", home ? "home" : "game");
     root.classList.toggle("link-pending", /(^|&)(r|play)=/.test(hash));
+    // an embed's layout before Python says who plays (the bare embed: bots; a link: its seats,
+    // a person against bots when it names none), so the frame does not move when Python is up
+    if (embed && !/(^|&)online=/.test(hash)) {
+      var seats = /(^|&)seats=([^&]*)/.exec(hash);
+      var humans = !/(^|&)(r|play)=/.test(hash) ? 0 : !seats ? 1 : seats[2].split(",").filter(function (seat) {
+        return seat === "human"; }).length;
+      root.setAttribute("data-humans", String(humans));
+    }
     // a link to another game: its layout at once (its pre-rendered board below)
     var play = /(^|&)play=([a-z0-9_-]+)(&|$)/.exec(hash);
     root.setAttribute("data-game", play && NA_PAGES.hasOwnProperty(play[2]) ? play[2] : firstGame);
@@ -85,8 +96,12 @@ var NA_BOOT = (function () {
   // still when a relay answers.
   if (!embed) {
     root.setAttribute("data-online", "asking");
+    // The answer's (empty) body is read to its end: a response left unread is
+    // cancelled when it is collected, which the browser logs as a failed
+    // request for the page (net::ERR_ABORTED) on every load.
     fetch(location.pathname, {method: "HEAD", cache: "no-store"}).then(function (answer) {
-      return String(answer.headers.get("server") || "").indexOf("websockets") >= 0;
+      var relay = String(answer.headers.get("server") || "").indexOf("websockets") >= 0;
+      return answer.arrayBuffer().then(function () { return relay; }, function () { return relay; });
     }, function () { return false; }).then(function (relay) {  // offline: no online play
       if (relay) root.setAttribute("data-online", "yes");
       else if (root.getAttribute("data-online") === "asking") root.removeAttribute("data-online");

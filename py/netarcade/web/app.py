@@ -43,7 +43,7 @@ import traceback
 from typing import Any, Callable
 
 from ..core.names import clean_name
-from . import hint, lobby, replay_page, views
+from . import hint, lobby, replay_page, share, views
 from .controller import Controller, Screen
 from .gamepage import GamePage
 from .pages import page_for
@@ -105,6 +105,7 @@ class App(Screen):
         self.analysis_html: str | None = None  # the replay's analysis panel as last drawn
         self._online_card = ""
         self._ticking = False
+        self.share: dict | None = None  # the Share dialog while it is open (web/share.py)
 
     @property
     def table(self):
@@ -151,7 +152,9 @@ class App(Screen):
                 self.command(str(message["name"]), None if value is None else str(value))
             elif kind == "key":
                 key, ctrl = str(message["key"]), bool(message.get("ctrl"))
-                if self.control.wants_key(key, ctrl):
+                if share.takes_key(self, key):
+                    pass
+                elif self.control.wants_key(key, ctrl):
                     self.control.key(key, ctrl)
             elif kind == "submit":
                 self.on_submit(message)
@@ -159,6 +162,7 @@ class App(Screen):
                 self.on_input(message)
             elif kind == "hash":
                 self.location["hash"] = str(message.get("hash") or "")
+                self.share = None
                 self.route()
             elif kind == "portrait":
                 self.portrait = bool(message.get("on"))
@@ -349,7 +353,9 @@ class App(Screen):
         self.op("prop", "resign", name="hidden", value=control.resign_seat() is None)
         self.op("prop", "hint", name="hidden", value=not hint.offered(control))
         self.op("prop", "hint", name="disabled", value=hint.why_no_hint(control) is not None)
-        if session.over and not control.review and control.replay is None:
+        if share.draw(self):
+            pass
+        elif session.over and not control.review and control.replay is None:
             self.set_html("overlay", page.game_over(table))
             note = hint.hint_note(session)
             if note:
@@ -375,6 +381,8 @@ class App(Screen):
 
     def wanted_keys(self) -> list[str]:
         """The keys the game on screen takes now (the page keeps them from the browser)."""
+        if self.share is not None:
+            return ["escape"]
         wanted = [key for key in CANDIDATE_KEYS if self.control.wants_key(key)]
         if self.control.wants_key("z", True):
             wanted.append("ctrl+z")
@@ -393,6 +401,8 @@ class App(Screen):
             self.control.fresh(keep_hash=self.embed)
         elif name == "new":
             self.op("link", how="push", fragment="home")
+        elif name.startswith("share"):
+            share.command(self, name, value)
         elif name == "copy":
             if self.table is not None or self.control.remote is not None:
                 self.op("copy", url=self.link_url(), done="Link copied: opening it shows this exact position.",

@@ -125,8 +125,8 @@ class Controller(PlayerChoices, ReplayControl):
             return
         if is_game_link(fragment):
             try:
-                # an embedded link that names no seats is a demo: bots in every seat
-                session = Session.from_link(fragment, DEMO_SEATS[0] if self.embed else None)
+                # a link is a person's game in a frame as on the page: only the bare embed is the bots' demo
+                session = Session.from_link(fragment)
             except LinkError as err:
                 self.link_failed(fragment, str(err))
                 return

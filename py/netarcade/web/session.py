@@ -31,7 +31,7 @@ can read.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Hashable, Mapping
 
 from ..core.actors import HumansFirst
@@ -226,12 +226,11 @@ def linked_game(fragment: str) -> str | None:
     return game_id if game_id is not None and is_playable(game_id) else None
 
 
-def decode_link(fragment: str, unseated: str | None = None) -> tuple[Setup, tuple[str, ...]]:
+def decode_link(fragment: str) -> tuple[Setup, tuple[str, ...]]:
     """Parse a seed link into its setup and its actions (not yet replayed:
     :meth:`Session.from_link` does that and reports a move that does not
     replay). A link that names no seats seats a human against search bots,
-    or, given ``unseated`` (an embed's demo: ``"search"``), that kind of
-    player in every seat. Every problem raises :class:`LinkError`."""
+    in an embed as on the full page. Every problem raises :class:`LinkError`."""
     pairs = _split_fragment(fragment)
     game_id = pairs.get("play")
     encoded = pairs.get("r")
@@ -262,8 +261,6 @@ def decode_link(fragment: str, unseated: str | None = None) -> tuple[Setup, tupl
         setup = new_setup(game_id, options, seed, pairs.get("seats"))
     except InvalidOption as err:
         raise LinkError(f"this link has a bad setting: {err}") from None
-    if unseated is not None and "seats" not in pairs:
-        setup = replace(setup, seats=(unseated,) * len(setup.seats))
     return setup, tuple(actions)
 
 
@@ -309,8 +306,8 @@ class Session:
                 raise InvalidRecord(f"move {index + 1} ({quoted(text)}) cannot be replayed: {err}") from None
 
     @classmethod
-    def from_link(cls, fragment: str, unseated: str | None = None) -> "Session":
-        setup, actions = decode_link(fragment, unseated)
+    def from_link(cls, fragment: str) -> "Session":
+        setup, actions = decode_link(fragment)
         try:
             return cls(setup, actions)
         except InvalidRecord as err:

@@ -103,16 +103,22 @@ def log_items(table, entries) -> list[str]:
 
 def over_actions(session: Any) -> list[str]:
     """The game-over card's buttons, the same in every game: Replay steps
-    through the game (an online one once its record is revealed and verified)."""
-    replayable = not getattr(session, "remote", False) or session.record_setup() is not None
+    through the game (an online one once its record is revealed and verified).
+    In an embed the card offers the frame's ways on: Play again, Review board,
+    Undo, and the finished game opened in the full arcade (Replay and the rest
+    are there)."""
+    remote = getattr(session, "remote", False)
+    replayable = not remote or session.record_setup() is not None
     return [
         _tag("button", "Play again", type="button", class_="primary", data_cmd="rematch"),
         _tag("button", "Replay", type="button", data_cmd="replay", title="Step through the game move by move",
-             hidden=not replayable),
+             hidden=not replayable, class_="not-embed"),
         _tag("button", "Review board", type="button", data_cmd="review"),
         _tag("button", "Undo", type="button", data_cmd="undo", disabled=not session.can_undo()),
-        _tag("button", "Copy link", type="button", data_cmd="copy"),
-        _tag("a", "Other games", href="#home", class_="button"),
+        _tag("button", "Copy link", type="button", data_cmd="copy", class_="not-embed"),
+        _tag("a", "Other games", href="#home", class_="button not-embed"),
+        "" if remote else _tag("a", "Open in arcade \u2197", href="./#" + session.link(), class_="button embed-only",
+                               target="_blank", rel="noopener"),
     ]
 
 
