@@ -320,6 +320,19 @@ def play_now(page: Any) -> str:
     ], class_="play-row")
 
 
+def learn_link(page: Any) -> str:
+    """A game's "Learn" link (``#learn=<id>``, ``web/learn.py``) when it has a lesson."""
+    from .learn import has_lesson
+
+    if not has_lesson(page.id):
+        return ""
+    return _tag("div", [
+        _tag("a", "Learn", href=f"#learn={page.id}", class_="button learn",
+             aria_label=f"Learn {page.title}: a guided first game"),
+        _tag("span", "a guided first game, a few minutes", class_="play-note"),
+    ], class_="play-row learn-row")
+
+
 def resume_label(link: str) -> str:
     """The home screen's way back to a game in progress, naming the game."""
     game_id = linked_game(link)
@@ -340,6 +353,7 @@ def home() -> str:
                 _tag("p", [_tag("b", "Goal:"), " ", escape(page.goal)], class_="goal") if page.goal else "",
                 _tag("p", escape(pitch), class_="pitch"),
                 play_now(page),
+                learn_link(page),
                 setup(game_id),
             ], class_="card game playable", id=f"game-{game_id}", data_game=game_id))
         else:
