@@ -105,8 +105,11 @@ def over_actions(session: Any) -> list[str]:
     """The game-over card's buttons, the same in every game: Replay steps
     through the game (an online one once its record is revealed and verified)."""
     replayable = not getattr(session, "remote", False) or session.record_setup() is not None
+    lesson = getattr(session, "lesson_mode", False)  # a finished lesson (web/learn.py) offers the real game
     return [
-        _tag("button", "Play again", type="button", class_="primary", data_cmd="rematch"),
+        _tag("p", escape(session.lesson.closing), class_="lesson-done") if lesson else "",
+        _tag("button", "Play a real game: you against the gentle bot" if lesson else "Play again", type="button",
+             class_="primary", data_cmd="rematch"),
         _tag("button", "Replay", type="button", data_cmd="replay", title="Step through the game move by move",
              hidden=not replayable),
         _tag("button", "Review board", type="button", data_cmd="review"),
