@@ -60,4 +60,6 @@ def test_every_lesson_by_clicks_and_by_taps(chromium, server, game_id):
             # the finished card offers the real game against the gentle bot
             page.click('#overlay [data-cmd="rematch"]') if not tap else page.tap('#overlay [data-cmd="rematch"]')
             page.wait_for_function("() => location.hash.includes('seats=human,learner')")
+            page.goto(server + "#home")  # the home screen marks the lesson done (kept in this browser)
+            page.wait_for_function(f"() => document.querySelector('#game-{game_id} .learn.done') !== null")
             tab.check_clean()
