@@ -244,6 +244,10 @@ def route(controller: Any, fragment: str) -> bool:
     if not is_lesson_link(fragment):
         return False
     game_id = fragment.partition("=")[2]
+    session = lesson_of(controller)
+    if session is not None and session.lesson.game == game_id and not session.over:
+        controller.screen.show("game")  # back to the lesson in progress (from the home screen)
+        return True
     if open_lesson(controller, game_id):
         return True
     controller.link_failed(fragment, f"there is no lesson for {game_id!r}")
