@@ -25,7 +25,7 @@ import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
-from ..core.errors import IllegalAction, NetarcadeError
+from ..core.errors import IllegalAction
 from ..games.registry import page_packages
 from .session import Session, new_setup
 
@@ -252,7 +252,3 @@ def route(controller: Any, fragment: str) -> bool:
         return True
     controller.link_failed(fragment, f"there is no lesson for {game_id!r}")
     return True
-
-
-def refusal(err: NetarcadeError) -> str:
-    return err.message if isinstance(err, IllegalAction) else str(err)
