@@ -197,6 +197,11 @@ class App(Screen):
             if link is not None:
                 self.op("attr", "resume", name="href", value="#" + link)
                 self.op("text", "resume", text=views.resume_label(link))
+            from .learn import done_lessons  # a done lesson's Learn link says so
+
+            for game_id in done_lessons(self):
+                self.op("class", f"#game-{game_id} .learn", name="done", on=True)
+                self.op("text", f"#game-{game_id} .learn", text="Learn again (done)")
             self.op("title", text="netarcade: choose a game")
         else:
             self.op("title", text=views.tab_title(self.page, self.control.broken_game))

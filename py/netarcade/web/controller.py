@@ -97,6 +97,11 @@ class Controller(PlayerChoices, ReplayControl):
         if fragment in ("home", "") and not self.embed:
             self.screen.show("home")
             return
+        if fragment.startswith("learn="):  # a game's guided first game (web/learn.py)
+            from . import learn
+
+            learn.route(self, fragment)
+            return
         try:
             fragment, at = split_at(fragment) if is_game_link(fragment) else (fragment, None)
         except LinkError as err:
@@ -183,6 +188,8 @@ class Controller(PlayerChoices, ReplayControl):
         setup = self.session.setup
         seats = DEMO_SEATS if demo_seats else setup.seats
         options = page_for(setup.game).demo_options if demo_seats else dict(setup.options)
+        if getattr(self.session, "lesson_mode", False):  # after a lesson: a real game against the gentle bot
+            options = {}
         self.load(Session(new_setup(setup.game, options, None, seats)), demo=self.demo, keep_hash=self.demo)
 
     def changed(self, update_hash: bool = True) -> None:
@@ -196,6 +203,8 @@ class Controller(PlayerChoices, ReplayControl):
                 return
         self.screen.render()
         news = self.heard.news(self.session, self.page)
+        if getattr(self.session, "lesson_mode", False):  # the live region reads each step
+            news = " ".join(part for part in (news, self.prompt()) if part)
         if news:
             self.screen.set_text("announce", news)
         if update_hash and self.table is not None and not self.demo:
@@ -240,6 +249,10 @@ class Controller(PlayerChoices, ReplayControl):
         table = self.table
         if self.replay is not None and not table.message:
             return self.replay.prompt()
+        if getattr(self.session, "lesson_mode", False) and not table.message:
+            from . import learn
+
+            return learn.prompt(self) or table.prompt()
         return (None if table.message else hints.prompt(self)) or table.prompt()
 
     # --- online (web/lobby.py) --------------------------------------------------------------

@@ -159,6 +159,9 @@ def ghost_move(control: Any) -> str | None:
     found = current(control)
     if found is not None:
         return found.text
+    if getattr(control.session, "lesson_mode", False) and control.replay is None:
+        step = control.session.step  # a lesson's step: its targets lit (web/learn.py)
+        return None if step is None else step.play
     replay = control.replay
     analysis = None if replay is None else replay.analysis
     decision = None if analysis is None else analysis.at(replay.at)

@@ -106,11 +106,14 @@ def over_actions(session: Any) -> list[str]:
     through the game (an online one once its record is revealed and verified).
     In an embed the card offers the frame's ways on: Play again, Review board,
     Undo, and the finished game opened in the full arcade (Replay and the rest
-    are there)."""
+    are there). A finished lesson (``web/learn.py``) offers the real game."""
     remote = getattr(session, "remote", False)
     replayable = not remote or session.record_setup() is not None
+    lesson = getattr(session, "lesson_mode", False)
     return [
-        _tag("button", "Play again", type="button", class_="primary", data_cmd="rematch"),
+        _tag("p", escape(session.lesson.closing), class_="lesson-done") if lesson else "",
+        _tag("button", "Play a real game: you against the gentle bot" if lesson else "Play again", type="button",
+             class_="primary", data_cmd="rematch"),
         _tag("button", "Replay", type="button", data_cmd="replay", title="Step through the game move by move",
              hidden=not replayable, class_="not-embed"),
         _tag("button", "Review board", type="button", data_cmd="review"),
@@ -326,6 +329,19 @@ def play_now(page: Any) -> str:
     ], class_="play-row")
 
 
+def learn_link(page: Any) -> str:
+    """A game's "Learn" link (``#learn=<id>``, ``web/learn.py``) when it has a lesson."""
+    from .learn import has_lesson
+
+    if not has_lesson(page.id):
+        return ""
+    return _tag("div", [
+        _tag("a", "Learn", href=f"#learn={page.id}", class_="button learn",
+             aria_label=f"Learn {page.title}: a guided first game"),
+        _tag("span", "a guided first game, a few minutes", class_="play-note"),
+    ], class_="play-row learn-row")
+
+
 def resume_label(link: str) -> str:
     """The home screen's way back to a game in progress, naming the game."""
     game_id = linked_game(link)
@@ -346,6 +362,7 @@ def home() -> str:
                 _tag("p", [_tag("b", "Goal:"), " ", escape(page.goal)], class_="goal") if page.goal else "",
                 _tag("p", escape(pitch), class_="pitch"),
                 play_now(page),
+                learn_link(page),
                 setup(game_id),
             ], class_="card game playable", id=f"game-{game_id}", data_game=game_id))
         else:
