@@ -294,8 +294,13 @@ def test_clicks_play_or_explain():
 
 def test_tool_selection_and_keys():
     table = BackboneTable(Session(human_vs()))
-    table.select_tool("router")
-    assert table.tool is None  # picking the selected tool again puts it down
+    assert table.tool == "router"  # preselected
+    table.select_tool("router")  # issue 39: pressing the selected tool keeps it selected
+    assert table.tool == "router" and table.message is None
+    table.key_command("1")
+    assert table.tool == "router"
+    table.cancel()  # Esc puts it down
+    assert table.tool is None
     assert "Pick what to do" in table.prompt()
     assert table.click("b2") is None and "Pick what to do first" in table.message
     table.select_tool("datacenter")
