@@ -91,3 +91,60 @@ def test_every_game_fits_a_1280x800_screen_with_its_next_click(chromium, relay_s
             page.close()
         assert painted, "Python was up before the first look: nothing measured"
         tab.check_clean()
+
+
+#: WCAG's contrast ratio of two computed CSS colours ("rgb(r, g, b)")
+CONTRAST = """(pair) => {
+  const lum = (c) => { const [r, g, b] = c.match(/[\\d.]+/g).slice(0, 3).map(Number).map(v => v / 255)
+      .map(v => v <= 0.03928 ? v / 12.92 : ((v + 0.055) / 1.055) ** 2.4);
+    return 0.2126 * r + 0.7152 * g + 0.0722 * b; };
+  const [a, b] = pair.map(lum);
+  return (Math.max(a, b) + 0.05) / (Math.min(a, b) + 0.05); }"""
+
+
+def contrast(page, one: str, other: str) -> float:
+    return page.evaluate(CONTRAST, [one, other])
+
+
+def test_keyboard_play_keeps_its_place_its_ring_and_the_status_line(chromium, relay_site):
+    base = relay_site.http + "/"
+    with browsing(chromium, "layout-keys", [base], pace="instant", **DESKTOP) as tab:
+        page = tab.page()
+        page.goto(base + "#home")
+        wait_ready(page)
+        # Play now by keyboard: the focus goes to the board, and the first Tab to a lit hex
+        page.focus('#view-home a.play-now[href="#play=backbone"]')
+        page.keyboard.press("Enter")
+        page.wait_for_function("() => document.documentElement.dataset.state === 'human'")
+        assert page.evaluate("document.activeElement.id") == "board"
+        page.keyboard.press("Tab")
+        focused = page.evaluate("document.activeElement.getAttribute('data-action')")
+        assert focused and focused.startswith("p1 router "), focused
+        # its focus ring: a light ring over the hex's dark fill, 3:1 at least against it and the board
+        ring = page.evaluate("""(() => { const hex = document.activeElement;
+            const ring = hex.querySelector('.kbd-ring');
+            if (!ring || getComputedStyle(ring).display === 'none') return null;
+            return {ring: getComputedStyle(ring).stroke, width: parseFloat(getComputedStyle(ring).strokeWidth),
+                    cell: getComputedStyle(hex.querySelector('.cell')).fill,
+                    board: getComputedStyle(document.querySelector('#board')).backgroundColor,
+                    page: getComputedStyle(document.documentElement).backgroundColor}; })()""")
+        assert ring is not None, "the focused hex has no focus ring"
+        assert ring["width"] >= 2
+        assert contrast(page, ring["ring"], ring["cell"]) >= 3, ring
+        assert contrast(page, ring["ring"], ring["page"]) >= 3, ring
+        # a lit hex without the focus shows no ring
+        assert page.evaluate("[...document.querySelectorAll('#board [data-action]')].filter(h => h !== "
+                             "document.activeElement && getComputedStyle(h.querySelector('.kbd-ring')).display "
+                             "!== 'none').length") == 0
+
+        # Breach: walking to the foot of the side column scrolls the page; the status line stays
+        page.goto(base + "#play=breach&seed=3")
+        wait_ready(page)
+        page.wait_for_function("() => document.documentElement.dataset.state === 'human'")
+        page.focus("#rules summary")
+        assert page.evaluate("scrollY") > 0  # the page did scroll
+        assert off_screen(page, ["#status"]) == []
+        covered = page.evaluate("""(() => { const s = document.querySelector('.statusbar').getBoundingClientRect();
+            const f = document.activeElement.getBoundingClientRect(); return f.top < s.bottom; })()""")
+        assert not covered  # what has the focus is not under the status line
+        tab.check_clean()
