@@ -14,7 +14,7 @@ The ops of one event, or of one step of a bot, go out as one message.
 
 The vocabulary (JSON text both ways; docs/web-runtime.md has the table):
 
-- page -> worker: ``start`` (location, embed, portrait, side, timeOrigin,
+- page -> worker: ``start`` (location, embed, portrait, touch, side, timeOrigin,
   storage snapshot), ``tool``, ``cmd`` (name, value), ``spot`` (name),
   ``key`` (key, ctrl), ``submit`` (form, game, values, submitter, name),
   ``input`` (game, name, values), ``hash`` (hash), ``portrait`` (on); each
@@ -48,6 +48,7 @@ from .controller import Controller, Screen
 from .gamepage import GamePage
 from .pages import page_for
 from .newgame import parse_form
+from .inputwords import spoken
 from .outbox import Ops
 from .session import Session
 
@@ -92,6 +93,8 @@ class App(Screen):
         self.location = dict(start.get("location") or {})
         self.embed = bool(start.get("embed"))
         self.portrait = bool(start.get("portrait"))
+        #: a screen without hover (a phone): the status and prompt speak of taps and cite no key
+        self.touch = bool(start.get("touch"))
         storage = start.get("storage") or {}
         self.stores = {"local": dict(storage.get("local") or {}), "session": dict(storage.get("session") or {})}
         self._connect = connect
@@ -331,8 +334,9 @@ class App(Screen):
         page = self.page
         board = page.board(table, "tall" if self.portrait else "wide")
         self.set_html("board", hint.ghost(board, hint.ghost_names(control)))
-        self.set_text("status", control.status())
-        self.op("text", "prompt", text=control.prompt())
+        table.touch = self.touch
+        self.set_text("status", spoken(control.status(), self.touch))
+        self.op("text", "prompt", text=spoken(control.prompt(), self.touch))
         self.op("class", "prompt", name="error", on=bool(table.message))
         self.op("data", name="refused", value=table.refused or "")  # the engine's code for a refused action
         for element_id, html in replay_page.panels(self, page, control).items():

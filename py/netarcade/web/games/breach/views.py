@@ -130,7 +130,7 @@ def _targets(table: BreachTable) -> str:
                                 aria_label=f"{card.name} on {table.names[seat]}"))
         body = _tag("div", buttons, class_="targets")
     else:
-        body = _tag("p", "Click a lit card on the board.", class_="hnote")
+        body = _tag("p", "Pick a lit card on the board.", class_="hnote")
     return _tag("div", [_tag("p", [f"Play {escape(card.name)} on ", escape(TARGET_WORDS[card.target]), ":"],
                              class_="ctitle"), body,
                         _button("Cancel", cmd="cancel", key="Esc", cls="cancel")], class_="chooser",
