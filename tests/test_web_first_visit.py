@@ -121,3 +121,16 @@ def test_no_jargon_reaches_the_home_screen_or_the_cards():
         panels = "".join(breach_views.panels(BreachTable(session)).values())  # the hand and the deck
         assert "edition" not in panels, rules
         assert f"target: {words};" in panels, rules
+
+
+def test_the_home_screen_has_one_name_field_and_join_uses_it():
+    """Issue 39, item 15: "Your name for online games" and Join's own "Your name" were two."""
+    from test_web_app import start
+
+    html = views.home()
+    assert html.count('autocomplete="nickname"') == 1 and 'id="player-name"' in html
+    join = html[html.index('id="join-online"'):]
+    assert "<input" in join and 'name="name"' not in join[:join.index("</section>")]
+    app, _ = start("#home")
+    app.handle({"kind": "submit", "form": "joinroom", "seq": 2, "values": {"code": "k7q2mx"}, "name": " Bob "})
+    assert app.control.remote is not None and app.control.remote._join_name == "Bob"

@@ -422,7 +422,8 @@ class App(Screen):
         if form == "joinseat":
             self.control.command("online-join", clean_name(values.get("name", "")) or "Player")
             return
-        if form == "joinroom":
+        if form == "joinroom":  # the name: the home screen's one name field (the page sends it along)
+            values.setdefault("name", str(message.get("name") or ""))
             code, name = lobby.join_values(values)
             if code is None:
                 self.op("text", "form.joinroom .err", text="A game code is six letters and digits (no 0, O, 1, I or L).")
