@@ -344,6 +344,7 @@ class App(Screen):
         replay_page.draw(self, control)
         self.op("prop", "undo", name="disabled", value=not session.can_undo())
         self.op("data", name="state", value=control.mode)
+        self.op("data", name="watching", value="yes" if control.spectating else "")
         self.op("data", name="actions", value=str(len(session.actions)))
         # embed: open this very position in the full arcade
         self.op("attr", "open-full", name="href", value="./" if control.demo else "./#" + session.link())
