@@ -81,11 +81,22 @@ var NA_BOOT = (function () {
   addEventListener("hashchange", show);
 
   // A game opens at its top (its status line in view), not where the home
-  // screen was scrolled to when its Play now or form was used.
+  // screen was scrolled to when its Play now or form was used. The focus,
+  // left on a link of the home screen now hidden (Play now, Back to your
+  // game), goes to the board (focusable by script only): the first Tab then
+  // reaches its first lit target, not the end of the page.
   var lastView = root.getAttribute("data-view");
   new MutationObserver(function () {
     var view = root.getAttribute("data-view");
-    if (view === "game" && lastView !== "game") scrollTo(0, 0);
+    if (view === "game" && lastView !== "game") {
+      scrollTo(0, 0);
+      var active = document.activeElement, home = document.getElementById("view-home");
+      var board = document.getElementById("board");
+      if (board && (!active || active === document.body || (home && home.contains(active)))) {
+        board.setAttribute("tabindex", "-1");
+        board.focus({preventScroll: true});
+      }
+    }
     lastView = view;
   }).observe(root, {attributes: true, attributeFilter: ["data-view"]});
 

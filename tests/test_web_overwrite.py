@@ -131,6 +131,10 @@ def test_pick_turn_and_place_as_the_engine_lists_it():
     table.command("pick", "1")
     name = table.selected_piece()
     assert table.tool == "place" and name == ow_tools.play_name(offered[0])
+    table.command("rotate")
+    turned_to = table.orient()
+    table.command("pick", "1")  # issue 39: the picked piece pressed again stays picked, as it lies
+    assert table.selected_piece() == name and table.orient() == turned_to and table.message is None
     legal = set(session.legal_texts(f"p{session.current + 1} place {name} "))
     seen = set()
     for _ in range(8):  # every orientation the turn and flip keys reach lights exactly the engine's placements
@@ -300,8 +304,10 @@ def test_defrag_picks_the_piece_then_where_it_goes():
     found = lit(table)
     assert found and set(found.values()) <= legal
     assert all(table.hints()["cells"][c] in ("selected", "build") for c in cells_of)
+    assert table.select_tool("defrag") is None and table.picked[0] == piece  # issue 39: pressed again, kept
     table.cancel()
     assert table.tool == "defrag" and table.picked == []
+    assert table.select_tool("defrag") is None and table.tool == "defrag"
     table.click(cells_of[0])
     cell, text = next(iter(lit(table).items()))
     assert table.click(cell) == text and " defrag " in text

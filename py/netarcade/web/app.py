@@ -14,7 +14,7 @@ The ops of one event, or of one step of a bot, go out as one message.
 
 The vocabulary (JSON text both ways; docs/web-runtime.md has the table):
 
-- page -> worker: ``start`` (location, embed, portrait, side, timeOrigin,
+- page -> worker: ``start`` (location, embed, portrait, touch, side, timeOrigin,
   storage snapshot), ``tool``, ``cmd`` (name, value), ``spot`` (name),
   ``key`` (key, ctrl), ``submit`` (form, game, values, submitter, name),
   ``input`` (game, name, values), ``hash`` (hash), ``portrait`` (on); each
@@ -48,6 +48,7 @@ from .controller import Controller, Screen
 from .gamepage import GamePage
 from .pages import page_for
 from .newgame import parse_form
+from .inputwords import spoken
 from .outbox import Ops
 from .session import Session
 
@@ -92,6 +93,8 @@ class App(Screen):
         self.location = dict(start.get("location") or {})
         self.embed = bool(start.get("embed"))
         self.portrait = bool(start.get("portrait"))
+        #: a screen without hover (a phone): the status and prompt speak of taps and cite no key
+        self.touch = bool(start.get("touch"))
         storage = start.get("storage") or {}
         self.stores = {"local": dict(storage.get("local") or {}), "session": dict(storage.get("session") or {})}
         self._connect = connect
@@ -340,8 +343,9 @@ class App(Screen):
         page = self.page
         board = page.board(table, "tall" if self.portrait else "wide")
         self.set_html("board", hint.ghost(board, hint.ghost_names(control)))
-        self.set_text("status", control.status())
-        self.op("text", "prompt", text=control.prompt())
+        table.touch = self.touch
+        self.set_text("status", spoken(control.status(), self.touch))
+        self.op("text", "prompt", text=spoken(control.prompt(), self.touch))
         self.op("class", "prompt", name="error", on=bool(table.message))
         self.op("data", name="refused", value=table.refused or "")  # the engine's code for a refused action
         for element_id, html in replay_page.panels(self, page, control).items():
@@ -349,6 +353,7 @@ class App(Screen):
         replay_page.draw(self, control)
         self.op("prop", "undo", name="disabled", value=not session.can_undo())
         self.op("data", name="state", value=control.mode)
+        self.op("data", name="watching", value="yes" if control.spectating else "")
         self.op("data", name="actions", value=str(len(session.actions)))
         # embed: open this very position in the full arcade
         self.op("attr", "open-full", name="href", value="./" if control.demo else "./#" + session.link())
@@ -433,7 +438,8 @@ class App(Screen):
         if form == "joinseat":
             self.control.command("online-join", clean_name(values.get("name", "")) or "Player")
             return
-        if form == "joinroom":
+        if form == "joinroom":  # the name: the home screen's one name field (the page sends it along)
+            values.setdefault("name", str(message.get("name") or ""))
             code, name = lobby.join_values(values)
             if code is None:
                 self.op("text", "form.joinroom .err", text="A game code is six letters and digits (no 0, O, 1, I or L).")

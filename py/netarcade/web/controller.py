@@ -42,6 +42,11 @@ DEMO_SEATS = ("search", "search")
 LAST_SETTING = "last"
 
 
+#: what a spectator can do, said where a player reads what to do next
+SPECTATOR_PROMPT = ("You are watching: every move shows here as it is made. Copy link sends this game to "
+                    "someone else; Games goes back to the arcade.")
+
+
 class Controller(PlayerChoices, ReplayControl):
     """One page's game: its session and table, the demo and pause flags, and the bots.
 
@@ -245,7 +250,8 @@ class Controller(PlayerChoices, ReplayControl):
         return self.table.status()
 
     def prompt(self) -> str:
-        """The prompt line: the table's, or in the replay viewer how to use it."""
+        """The prompt line: the table's, or in the replay viewer how to use it, or
+        to a spectator what a spectator can do."""
         table = self.table
         if self.replay is not None and not table.message:
             return self.replay.prompt()
@@ -253,7 +259,16 @@ class Controller(PlayerChoices, ReplayControl):
             from . import learn
 
             return learn.prompt(self) or table.prompt()
+        if self.spectating and not table.message and not self.session.over:
+            return SPECTATOR_PROMPT
         return (None if table.message else hints.prompt(self)) or table.prompt()
+
+    @property
+    def spectating(self) -> bool:
+        """This page watches an online room (no seat of its own): it plays nothing, so the
+        page shows it no build buttons, New game or the bots' pace (issue 39, item 14)."""
+        session = self.session
+        return bool(getattr(session, "remote", False)) and session.seat is None and self.replay is None
 
     # --- online (web/lobby.py) --------------------------------------------------------------
     def open_online(self, code: str, name: str | None = None) -> None:

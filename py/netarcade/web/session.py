@@ -192,6 +192,7 @@ def _split_fragment(fragment: str) -> dict[str, str]:
         key, sep, value = part.partition("=")
         if not sep:
             raise LinkError(f"this link is damaged: {quoted(part, 40)} is not key=value")
+        key = _unquote(key)  # a re-encoded link's names read as written ("r%C3%A8gles" is "règles")
         if key in pairs:
             raise LinkError(f"this link is damaged: {quoted(key)} appears twice")
         pairs[key] = _unquote(value)
@@ -257,10 +258,17 @@ def decode_link(fragment: str) -> tuple[Setup, tuple[str, ...]]:
         options = game.record_options(options)  # a record older than a rules edition keeps its rules
     if not is_playable(game.id):
         raise LinkError(f"{game.title} cannot be played in the page yet (coming soon)")
+    known = [option.name for option in game.options.options]
+    for name in options:
+        if encoded is None and name not in known:
+            raise LinkError(f"this link has a setting {game.title} does not have: {quoted(name)} "
+                            f"({game.title}'s settings are {', '.join(known)}, with seed and seats)")
     try:
         setup = new_setup(game_id, options, seed, pairs.get("seats"))
     except InvalidOption as err:
-        raise LinkError(f"this link has a bad setting: {err}") from None
+        detail = str(err).split(": ", 1)[-1] if err.name is not None else str(err)
+        what = f"{quoted(err.name)}: " if err.name is not None else ""
+        raise LinkError(f"this link has a bad setting, {what}{detail}") from None
     return setup, tuple(actions)
 
 

@@ -371,12 +371,15 @@ def home() -> str:
                 _tag("p", escape(pitch), class_="pitch"),
                 _tag("p", "Not playable yet: its rules engine is being built.", class_="soon"),
             ], class_="card game coming", id=f"game-{game_id}", data_game=game_id, aria_disabled="true"))
-    cards.insert(0, _tag("section", [  # online only: the name a form's "Take it online" sits you under
+    # online only: the one name field of the home screen, the name a form's "Take it online" and the
+    # Join form sit you under (issue 39: Join had a second one)
+    cards.insert(0, _tag("section", [
         _tag("label", "Your name for online games", for_="player-name"),
         _void("input", id="player-name", name="player", maxlength=str(NAME_LIMIT), autocomplete="nickname",
               placeholder="Player 1"),
-        _tag("small", "Take it online: you sit in the first Human seat; the other Human seats are for the "
-                      "people you send the link to. The relay holds the cards and the dice.", class_="help"),
+        _tag("small", "Take it online or join a game: you play under this name. Taking it online, you sit in "
+                      "the first Human seat; the other Human seats are for the people you send the link to. "
+                      "The relay holds the cards and the dice.", class_="help"),
     ], class_="card online-name online-only"))
     cards.append(_tag("section", [  # online only, like the form's "Take it online"
         _tag("h2", "Join an online game"),
@@ -384,9 +387,7 @@ def home() -> str:
             _tag("div", [_tag("label", "Game code", for_="join-code"),
                          _void("input", id="join-code", name="code", maxlength="6", autocomplete="off",
                                placeholder="K7Q2MX", spellcheck="false")], class_="field"),
-            _tag("div", [_tag("label", "Your name", for_="join-name"),
-                         _void("input", id="join-name", name="name", maxlength=str(NAME_LIMIT), autocomplete="nickname")],
-                 class_="field"),
+            _tag("small", "You join under your name for online games, at the top of this page.", class_="help"),
             _tag("small", "", class_="err", aria_live="polite"),
             _tag("div", [_tag("button", "Join", type="submit", class_="primary")], class_="actions"),
         ], class_="joinroom", aria_label="Join an online game"),

@@ -41,7 +41,7 @@ def _bank_button(table: OverwriteTable, piece: str, index: int | None, offered: 
     label = piece_label(piece)
     notes = []
     if name in reservable:
-        notes.append("yours: V keeps it")
+        notes.append("yours: Reserve keeps it")
     if may and name not in playable and not defrag and KIND.get(piece) != "sf":
         notes.append("fits nowhere")
     title = label + (f" ({'; '.join(notes)})" if notes else "")
@@ -96,7 +96,7 @@ def tool_panel(table: OverwriteTable) -> str:
                for piece in mine]
         parts.append(_tag("h3", ["Your bank", _tag("span", f"{len(mine)}/{PERSONAL_LIMIT}", class_="limit",
                                                    title=f"pieces of your colour with at most {RESERVE_LIMIT} blocks")]))
-        parts.append(_tag("div", own or [_tag("p", "empty: V keeps one of your pieces (4 blocks at most)",
+        parts.append(_tag("div", own or [_tag("p", "empty: Reserve keeps one of your pieces (4 blocks at most)",
                                               class_="empty")], class_="bank own", role="group",
                           aria_label="Your bank"))
     picked = table.selected_piece() is not None and table.orient() is not None
