@@ -222,7 +222,7 @@ def test_a_bad_fail_value_is_refused_by_name_and_changes_nothing(bad):
     if isinstance(bad, str):
         setup, errors = parse_form("overwrite", {"players": "2", "fail": bad, "seat1": "human", "seat2": "greedy"})
         assert setup is None and list(errors) == ["fail"] and "first-piece, printed" in errors["fail"]
-        with pytest.raises(LinkError, match="option 'fail'"):
+        with pytest.raises(LinkError, match="bad setting, 'fail': "):
             decode_link(f"play=overwrite&seats=human,greedy&seed=9&fail={bad}")
     with pytest.raises(InvalidRecord, match="fail"):
         replay(decode_record(encode_record(Record("overwrite", {"players": 2, "fail": bad}, 9, ()))))
