@@ -361,7 +361,7 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
             x, y = _xy(cell)
             # the last moves: a solid corner tab (top right, clear of the height badge), not a dashed
             # ring, which the keyboard's cursor (a dashed square) is (issue 39: they looked alike)
-            parts.append(el("path", None, d=f"M{fmt(x + CELL - 13)} {fmt(y + 1.5)}h{fmt(11.5)}v{fmt(11.5)}z",
+            parts.append(el("path", None, d=f"M{fmt(x + CELL - 10)} {fmt(y + 1.5)}h{fmt(8.5)}v{fmt(8.5)}z",
                             fill=THEME["focus"], stroke="#0b0f14", stroke_width=1, class_="last"))
     ghost = [c for c in (parse_cell(n) for n in hints.get("ghost", []) or []) if c is not None]
     if ghost:
