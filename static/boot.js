@@ -46,7 +46,19 @@ var NA_BOOT = (function () {
     }
     // a link to another game: its layout at once (its pre-rendered board below)
     var play = /(^|&)play=([a-z0-9_-]+)(&|$)/.exec(hash);
-    root.setAttribute("data-game", play && NA_PAGES.hasOwnProperty(play[2]) ? play[2] : firstGame);
+    // an online room: the game this browser saw there (web/online.py keeps it), else no game's
+    // board at all (a reload of a Net Control room painted a Backbone board for seconds)
+    var room = /(^|&)online=([A-Za-z0-9]+)(&|$)/.exec(hash), roomGame = null;
+    if (room) {
+      try {
+        roomGame = sessionStorage.getItem("netarcade:room:" + room[2].toUpperCase())
+          || localStorage.getItem("netarcade:room:" + room[2].toUpperCase());
+      } catch (err) { /* storage refused */ }
+      if (!NA_PAGES.hasOwnProperty(roomGame)) roomGame = null;
+    }
+    root.classList.toggle("room-pending", !!room);
+    root.classList.toggle("room-unknown", !!room && !roomGame);
+    root.setAttribute("data-game", play && NA_PAGES.hasOwnProperty(play[2]) ? play[2] : roomGame || firstGame);
     if (document.getElementById("board")) board();
     if (document.getElementById("resume")) resume();
   }
@@ -70,7 +82,7 @@ var NA_BOOT = (function () {
     var note = document.querySelector(".pending-note");
     if (note) note.textContent = /(^|&)r=/.test(hash) ? "Restoring the position from the link\u2026" : "Starting Python\u2026";
     document.title = root.getAttribute("data-view") === "home" ? "netarcade: choose a game"
-      : "netarcade: " + (page ? page.title : "");
+      : root.classList.contains("room-unknown") ? "netarcade: online game" : "netarcade: " + (page ? page.title : "");
     if (!page) return;
     var id = page.board(location.hash, matchMedia("(orientation: portrait) and (max-width: 640px)").matches);
     if (id) target.replaceChildren(document.getElementById(id).content.cloneNode(true));

@@ -301,3 +301,12 @@ def test_the_analysis_panel_in_the_page(bad_game, monkeypatch):
     board = ops(posted, "html", id="board")[-1]["html"]
     best = app.control.replay.analysis.at(bad).best
     assert re.findall(r'data-ghost="hint" data-name="([^"]+)"', board) == best.split()[2:]
+
+
+def test_the_analysis_chart_reads_in_the_column_beside_a_board():
+    """Issue 39, item 10: drawn 480 units wide in a 270 px column its labels were 5.6 px
+    and it was 60 px tall."""
+    from netarcade.web import analysis_page
+
+    scale = 270 / analysis_page.WIDTH
+    assert 10 * scale >= 9 and analysis_page.HEIGHT * scale >= 120

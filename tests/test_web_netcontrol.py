@@ -403,7 +403,7 @@ def test_game_over_result_and_chart():
     assert "XP" in detail and "Longest Network" in detail
     html = pages.page_for("netcontrol").game_over(table)
     assert "<polyline" in html and 'data-cmd="rematch"' in html and ">XP<" in html
-    assert "XP at the end of each turn" in html
+    assert "XP at the end of each round" in html and ">ROUND<" in html
     parse_html(html)
 
 

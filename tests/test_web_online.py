@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import random
+from pathlib import Path
 
 import msgpack
 import pytest
@@ -528,3 +529,16 @@ def test_unavailable_makes_the_page_resume_by_itself():
     session.join("Bob")
     wire.deliver(session, {"kind": "error", "id": sent[-1]["id"], "code": "unavailable", "message": "moved"})
     assert len(wire.timers) == timers and session.error.code == "unavailable"
+
+
+def test_the_rooms_game_is_kept_for_the_first_paint_of_a_reload():
+    """Issue 39, item 9: a reloaded Net Control room painted a Backbone board until Python was
+    up; the page keeps each room's game (static/boot.js reads it before the first paint)."""
+    wire = Wire()
+    session, sent = wire.resuming(1, "tok")
+    assert f"netarcade:room:{ROOM}" not in wire.storage
+    match = Match(get_game("netcontrol"), {"players": 2}, 3)
+    wire.deliver(session, state_frame(match, 1, ["human", "human"]))
+    assert session.ready and wire.storage[f"netarcade:room:{ROOM}"] == "netcontrol"
+    boot = (Path(__file__).resolve().parent.parent / "static" / "boot.js").read_text(encoding="utf-8")
+    assert '"netarcade:room:" + room[2].toUpperCase()' in boot  # the key the boot script reads

@@ -101,6 +101,17 @@ def log_items(table, entries) -> list[str]:
     return items
 
 
+def round_history(table, history) -> list:
+    """The scores at the end of each round (``Table.rounds``), from the engine's
+    history of every turn: the game-over chart counts in the unit its card says
+    ("after 18 rounds"), not in the engines' turns (issue 39: an axis of 35 turns)."""
+    last: dict[int, Any] = {}
+    for turn, number in sorted(table.rounds().items()):
+        if number > 0 and 0 < turn <= len(history):
+            last[number] = history[turn - 1]
+    return [last[number] for number in sorted(last)] or list(history)
+
+
 def over_actions(session: Any) -> list[str]:
     """The game-over card's buttons, the same in every game: Replay steps
     through the game (an online one once its record is revealed and verified).
@@ -133,8 +144,9 @@ def game_over(table: Any, y_label: str, caption: str) -> str:
     session = table.session
     view = session.view()
     headline, detail = table.result()
-    history = view["history"] or [[0] * len(session.names)]
-    chart = score_chart(history, session.names, 480, 220, target=view["options"]["target"], y_label=y_label)
+    history = round_history(table, view["history"]) or [[0] * len(session.names)]
+    chart = score_chart(history, session.names, 480, 220, target=view["options"]["target"], y_label=y_label,
+                        x_label="ROUND")
     buttons = over_actions(session)
     return _tag("div", [
         _tag("h2", escape(headline), id="result-title"),

@@ -428,13 +428,13 @@ def game_over(table: BreachTable) -> str:
     session = table.session
     view = table.view()
     headline, detail = table.result()
-    history = view["history"] or [[0] * len(session.names)]
-    chart = score_chart(history, session.names, 480, 220, target=30, y_label="PROGRESS")
+    history = views.round_history(table, view["history"]) or [[0] * len(session.names)]
+    chart = score_chart(history, session.names, 480, 220, target=30, y_label="PROGRESS", x_label="ROUND")
     buttons = views.over_actions(session)
     return _tag("div", [
         _tag("h2", escape(headline), id="result-title"),
         _tag("p", escape(detail), class_="detail", id="result-detail"),
-        _tag("figure", [chart, _tag("figcaption", "Progress after each turn: layer reached (0-15), "
+        _tag("figure", [chart, _tag("figcaption", "Progress after each round: layer reached (0-15), "
                                     "then 15 + layers back out with the Payload; 30 = transmitted")],
              class_="chart"),
         _tag("div", buttons, class_="actions"),

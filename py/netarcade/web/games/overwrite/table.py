@@ -270,6 +270,9 @@ class OverwriteTable(OverwriteHints, OverwriteWords, Table):
                 current = next((p["orient"] for p in self.view()["pieces"] if p["id"] == piece), "r0")
                 orients = self.next_words(DEFRAG, [piece])
                 self.picked = [piece, current if current in orients else orients[0]]
+                # no cursor on the piece picked up: its ghost and the cursor's square covered it,
+                # stack numbers and all (issue 39); it shows where it goes once pointed elsewhere
+                self.cursor = None
             return None
         if not self.picked:
             top = self.view()["stacks"][parse_cell(name)]

@@ -17,7 +17,7 @@ from netarcade.games.overwrite.pieces import KIND, ORDER, RESERVE_LIMIT, SPECIAL
 from netarcade.web.games.overwrite.render import piece_svg
 from netarcade.render.svg import escape
 from netarcade.web.session import HUMAN
-from netarcade.web.views import _tag, log_items, over_actions, seat_mark
+from netarcade.web.views import _tag, log_items, over_actions, round_history, seat_mark
 
 from .table import OverwriteTable
 from .tools import PERSONAL_LIMIT, cells, piece_label, play_name
@@ -245,13 +245,13 @@ def game_over(table: OverwriteTable) -> str:
     session = table.session
     view = table.view()
     headline, detail = table.result()
-    history = view["history"] or [[0] * len(session.names)]
-    chart = score_chart(history, session.names, 480, 220, y_label="LARGEST CHUNK")
+    history = round_history(table, view["history"]) or [[0] * len(session.names)]
+    chart = score_chart(history, session.names, 480, 220, y_label="LARGEST CHUNK", x_label="ROUND")
     buttons = over_actions(session)
     return _tag("div", [
         _tag("h2", escape(headline), id="result-title"),
         _tag("p", escape(detail), class_="detail", id="result-detail"),
-        _tag("figure", [chart, _tag("figcaption", "Largest chunk at the end of each turn")], class_="chart"),
+        _tag("figure", [chart, _tag("figcaption", "Largest chunk at the end of each round")], class_="chart"),
         _tag("div", buttons, class_="actions"),
     ], class_="card over-card", role="dialog", aria_labelledby="result-title",
                 aria_describedby="result-detail")

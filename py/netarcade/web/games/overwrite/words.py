@@ -90,7 +90,7 @@ class OverwriteWords:
         if session.over:
             return f"{self._outlined()}Undo, play again or pick another game."
         if not session.is_human_turn():
-            return self.elsewhere() or "Watch the bot's move; the pieces it touched get a dashed ring."
+            return self.elsewhere() or "Watch the bot's move; the cells it touched get a white corner tab."
         view = self.view()
         if self.tool == "defrag":
             if not self.picked:
