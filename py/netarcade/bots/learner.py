@@ -17,7 +17,7 @@ from __future__ import annotations
 import math
 
 from .base import Bot
-from .greedy import rank_steps
+from .greedy import pick_best, rank_steps
 
 
 class LearnerBot(Bot):
@@ -33,9 +33,7 @@ class LearnerBot(Bot):
         self.ready(game)
         ranked = yield from rank_steps(game, game.determinize(state, seat, self.rng), seat)
         if len(ranked) == 1 or self.rng.random() < self.sharp:
-            best = ranked[0][0]
-            ties = [action for value, _, action in ranked if value >= best - 1e-9]
-            return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+            return pick_best(ranked, self.rng)
         return self.rng.choice(ranked[:pool_size(len(ranked), self.pool)])[2]
 
 

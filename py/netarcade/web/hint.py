@@ -5,8 +5,8 @@ button, key ``I``): the search bot thinks about the decision in front of
 the human whose turn it is, from that seat's view (hidden cards sampled,
 as it does for itself), exactly as the replay viewer's Analyse chooses its
 best move there (``choice_work``: one code path, one seed rule, one budget),
-a slice at a time, so the page stays responsive, and its move is shown on the board as a ghost (the board
-elements it names, ``GamePage.ghost_names``: Overwrite's piece covers
+a slice at a time, so the page stays responsive; its move is shown on the
+board as a ghost (the board elements it names, ``GamePage.ghost_names``: Overwrite's piece covers
 several cells, outlined) and in words, in the prompt and in
 the live region a screen reader hears. The session remembers who asked
 (:attr:`Session.hints`), and the game-over card says so. Online games have

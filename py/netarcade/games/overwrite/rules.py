@@ -90,8 +90,7 @@ def resign(state: OverwriteState, seat: int) -> list[Event]:
     if edition(state) >= PRINTED_EDITION:
         state.out.extend(state.personal[seat])
         if state.current == seat and state.phase == PLAY:
-            data["discarded"] = state.bank.pop()  # the turn's draw: the last piece the bank gained
-            state.out.append(data["discarded"])
+            data["discarded"] = draw_out(state)
     else:
         state.bank.extend(state.personal[seat])
     state.personal[seat] = []
@@ -124,10 +123,15 @@ def _pass(state: OverwriteState, seat: int) -> list[Event]:
     bank at the number of players, as printed."""
     data = {"seat": seat}
     if edition(state) >= PRINTED_EDITION:
-        piece = state.bank.pop()  # the turn's draw: the last piece the bank gained
-        state.out.append(piece)
-        data["discarded"] = piece
+        data["discarded"] = draw_out(state)
     return [Event("pass", data), *end_turn(state)]
+
+
+def draw_out(state: OverwriteState) -> str:
+    """O28: the turn's draw (the last piece the bank gained) leaves play; its name."""
+    piece = state.bank.pop()
+    state.out.append(piece)
+    return piece
 
 
 def anti_virus_hits(av_mask: int, pieces) -> list[str]:
