@@ -15,6 +15,7 @@ from __future__ import annotations
 import hashlib
 import json
 import os
+import re
 import shutil
 import subprocess
 import sys
@@ -28,14 +29,40 @@ from site_layout import (MSGPACK_VERSION, NODE_MODULES, PYODIDE_PLATFORM, PYODID
                          WHEEL_CACHE, WHEEL_INPUTS, BuildError)
 
 
+#: what the page's wheel leaves out: the learning environments (``netarcade.rl``,
+#: docs/rl.md), which the page never imports, and the ``rl`` extra that installs
+#: their libraries; the wheel ``pip install netarcade[rl]`` installs keeps both
+BROWSER_LEFT_OUT = ("netarcade/rl",)
+#: the ``rl`` extra's block of pyproject.toml (``browser_pyproject`` drops it)
+_RL_EXTRA = re.compile(r"^rl = \[\n(?:[ \t]+[^\n]*\n)*?\]\n", re.MULTILINE)
+
+
+def left_out(relative: Path) -> bool:
+    """Is this path under ``py/`` (``netarcade/...``) left out of the page's wheel?"""
+    text = relative.as_posix()
+    return any(text == name or text.startswith(name + "/") for name in BROWSER_LEFT_OUT)
+
+
+def browser_pyproject(text: str) -> str:
+    """pyproject.toml as the page's wheel is built from: without the ``rl``
+    extra, so the wheel's metadata is what it was before the extra existed."""
+    stripped, count = _RL_EXTRA.subn("", text)
+    if count != 1:
+        raise BuildError(f"pyproject.toml: expected one 'rl = [...]' extra to leave out of the page's wheel, found {count}")
+    return stripped
+
+
 def wheel_inputs_hash() -> str:
-    """sha256 over the wheel's inputs (paths and contents), ignoring caches."""
+    """sha256 over the wheel's inputs (paths and contents), ignoring caches
+    and what the page's wheel leaves out."""
     digest = hashlib.sha256()
     files = [ROOT / name for name in WHEEL_INPUTS if (ROOT / name).is_file()]
     for path in sorted((ROOT / "py").rglob("*")):
         if not path.is_file() or "__pycache__" in path.parts or path.suffix in {".pyc", ".pyo"}:
             continue
         if any(part.endswith(".egg-info") for part in path.parts):
+            continue
+        if left_out(path.relative_to(ROOT / "py")):
             continue
         files.append(path)
     for path in files:
@@ -67,10 +94,15 @@ def build_our_wheel() -> tuple[Path, str]:
         for name in WHEEL_INPUTS:
             if (ROOT / name).is_file():
                 shutil.copy2(ROOT / name, source / name)
-        shutil.copytree(
-            ROOT / "py", source / "py",
-            ignore=shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info"),
-        )
+        pyproject = source / "pyproject.toml"
+        pyproject.write_text(browser_pyproject(pyproject.read_text(encoding="utf-8")), encoding="utf-8")
+        caches = shutil.ignore_patterns("__pycache__", "*.pyc", "*.egg-info")
+
+        def ignore(folder: str, names: list[str]) -> set[str]:
+            here = Path(folder).relative_to(ROOT / "py")
+            return set(caches(folder, names)) | {name for name in names if left_out(here / name)}
+
+        shutil.copytree(ROOT / "py", source / "py", ignore=ignore)
         out = Path(tmp) / "out"
         env = dict(os.environ, SOURCE_DATE_EPOCH=SOURCE_DATE_EPOCH)
         result = subprocess.run(

@@ -25,6 +25,9 @@ var NA_BOOT = (function () {
   var query = location.search.replace(/^\?/, "").split("&");
   var embed = query.some(function (p) { return p === "embed" || p.indexOf("embed=") === 0; });
   if (embed) root.setAttribute("data-embed", "");
+  // in another page's frame the focus is the person's: static/focus.py moves it only while
+  // this page has it (comparing the windows is allowed across origins; reading top's is not)
+  if (window.self !== window.top) root.setAttribute("data-framed", "");
   var firstGame = root.getAttribute("data-game");
   var firstBoard = null;  // the pre-rendered board, put back when a link to another game is left
   function show() {
@@ -33,9 +36,29 @@ var NA_BOOT = (function () {
     var home = !embed && (hash === "home" || hash === "");
     root.setAttribute("data-view", home ? "home" : "game");
     root.classList.toggle("link-pending", /(^|&)(r|play)=/.test(hash));
+    // an embed's layout before Python says who plays (the bare embed: bots; a link: its seats,
+    // a person against bots when it names none), so the frame does not move when Python is up
+    if (embed && !/(^|&)online=/.test(hash)) {
+      var seats = /(^|&)seats=([^&]*)/.exec(hash);
+      var humans = !/(^|&)(r|play)=/.test(hash) ? 0 : !seats ? 1 : seats[2].split(",").filter(function (seat) {
+        return seat === "human"; }).length;
+      root.setAttribute("data-humans", String(humans));
+    }
     // a link to another game: its layout at once (its pre-rendered board below)
     var play = /(^|&)play=([a-z0-9_-]+)(&|$)/.exec(hash);
-    root.setAttribute("data-game", play && NA_PAGES.hasOwnProperty(play[2]) ? play[2] : firstGame);
+    // an online room: the game this browser saw there (web/online.py keeps it), else no game's
+    // board at all (a reload of a Net Control room painted a Backbone board for seconds)
+    var room = /(^|&)online=([A-Za-z0-9]+)(&|$)/.exec(hash), roomGame = null;
+    if (room) {
+      try {
+        roomGame = sessionStorage.getItem("netarcade:room:" + room[2].toUpperCase())
+          || localStorage.getItem("netarcade:room:" + room[2].toUpperCase());
+      } catch (err) { /* storage refused */ }
+      if (!NA_PAGES.hasOwnProperty(roomGame)) roomGame = null;
+    }
+    root.classList.toggle("room-pending", !!room);
+    root.classList.toggle("room-unknown", !!room && !roomGame);
+    root.setAttribute("data-game", play && NA_PAGES.hasOwnProperty(play[2]) ? play[2] : roomGame || firstGame);
     if (document.getElementById("board")) board();
     if (document.getElementById("resume")) resume();
   }
@@ -59,7 +82,7 @@ var NA_BOOT = (function () {
     var note = document.querySelector(".pending-note");
     if (note) note.textContent = /(^|&)r=/.test(hash) ? "Restoring the position from the link\u2026" : "Starting Python\u2026";
     document.title = root.getAttribute("data-view") === "home" ? "netarcade: choose a game"
-      : "netarcade: " + (page ? page.title : "");
+      : root.classList.contains("room-unknown") ? "netarcade: online game" : "netarcade: " + (page ? page.title : "");
     if (!page) return;
     var id = page.board(location.hash, matchMedia("(orientation: portrait) and (max-width: 640px)").matches);
     if (id) target.replaceChildren(document.getElementById(id).content.cloneNode(true));
@@ -70,11 +93,22 @@ var NA_BOOT = (function () {
   addEventListener("hashchange", show);
 
   // A game opens at its top (its status line in view), not where the home
-  // screen was scrolled to when its Play now or form was used.
+  // screen was scrolled to when its Play now or form was used. The focus,
+  // left on a link of the home screen now hidden (Play now, Back to your
+  // game), goes to the board (focusable by script only): the first Tab then
+  // reaches its first lit target, not the end of the page.
   var lastView = root.getAttribute("data-view");
   new MutationObserver(function () {
     var view = root.getAttribute("data-view");
-    if (view === "game" && lastView !== "game") scrollTo(0, 0);
+    if (view === "game" && lastView !== "game") {
+      scrollTo(0, 0);
+      var active = document.activeElement, home = document.getElementById("view-home");
+      var board = document.getElementById("board");
+      if (board && (!active || active === document.body || (home && home.contains(active)))) {
+        board.setAttribute("tabindex", "-1");
+        board.focus({preventScroll: true});
+      }
+    }
     lastView = view;
   }).observe(root, {attributes: true, attributeFilter: ["data-view"]});
 
@@ -85,8 +119,12 @@ var NA_BOOT = (function () {
   // still when a relay answers.
   if (!embed) {
     root.setAttribute("data-online", "asking");
+    // The answer's (empty) body is read to its end: a response left unread is
+    // cancelled when it is collected, which the browser logs as a failed
+    // request for the page (net::ERR_ABORTED) on every load.
     fetch(location.pathname, {method: "HEAD", cache: "no-store"}).then(function (answer) {
-      return String(answer.headers.get("server") || "").indexOf("websockets") >= 0;
+      var relay = String(answer.headers.get("server") || "").indexOf("websockets") >= 0;
+      return answer.arrayBuffer().then(function () { return relay; }, function () { return relay; });
     }, function () { return false; }).then(function (relay) {  // offline: no online play
       if (relay) root.setAttribute("data-online", "yes");
       else if (root.getAttribute("data-online") === "asking") root.removeAttribute("data-online");

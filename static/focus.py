@@ -13,6 +13,11 @@ game-over card, a confirmation: role=dialog or alertdialog in #overlay)
 takes the focus once, on its autofocus button or else its first one, so a
 screen reader reads it at once and Enter answers it.
 
+A page in another page's frame (an embed: ``<html data-framed>``, set by
+static/boot.js) moves the focus only while it has it, that is once the
+person clicked or tabbed into the frame: a reader typing in the page around
+it keeps every key when the frame's bot game ends or its board is redrawn.
+
 What it is not: key handling (``static/page.py``) or the game's controls.
 It needs only a document with activeElement, querySelector and
 getElementById, and plain Python that MicroPython and CPython both run, so
@@ -42,6 +47,13 @@ class Focus:
                 return selector + ('[data-value="%s"]' % extra if extra is not None else "")
         return None
 
+    def may_move(self):
+        """Not in a frame, or the frame has the focus (the person is in it)."""
+        root = getattr(self.document, "documentElement", None)
+        if root is None or not root.hasAttribute("data-framed"):
+            return True
+        return bool(self.document.hasFocus())
+
     def restore(self, selector):
         if not self.open_dialog():
             self.return_to(selector)
@@ -59,7 +71,7 @@ class Focus:
             button = card.querySelector("[autofocus]")
             if button is None:
                 button = card.querySelector("button:not([disabled]), a[href]")
-            if button is not None:
+            if button is not None and self.may_move():
                 button.focus()
         return True
 
@@ -72,7 +84,7 @@ class Focus:
             waiting = active is not None and str(active.id) in ("board", "tools")
             selector = self.held if waiting else None  # the player moved on: forget it
         self.held = None
-        if selector is None:
+        if selector is None or not self.may_move():
             return
         node = self.document.querySelector(selector)
         on_board = selector.startswith("[data-name")

@@ -74,7 +74,12 @@ def on_key(event):
     target = event.target
     tag = str(getattr(target, "tagName", None) or "").lower()
     key = str(event.key)
-    if tag in ("input", "select", "textarea") or (event.ctrlKey and key.lower() != "z"):
+    if tag in ("input", "select", "textarea"):
+        # a card's field (the Share dialog's link) still lets Escape close the card
+        if key == "Escape" and target.closest("#overlay") is not None and "escape" in state["keys"]:
+            send({"kind": "key", "key": key, "ctrl": False})
+        return
+    if event.ctrlKey and key.lower() != "z":
         return
     if event.altKey or event.metaKey:
         return

@@ -108,17 +108,29 @@ def show_errors(op):
 
 
 def copy(op):
-    def fallback(*_):  # no clipboard permission (http, iframe): show the link instead
-        field = document.getElementById("link-field")
-        field.value = op["url"]
+    """``text`` (or ``url``) to the clipboard; what happened goes to the
+    element ``said`` (the Share dialog's line) or else a toast; refused, the
+    text is selected in the field ``field`` (else the game bar's link field)."""
+    text = op.get("text") or op["url"]
+
+    def tell(words):
+        box = document.getElementById(op["said"]) if op.get("said") else None
+        if box is None:
+            toast(words)
+        else:
+            box.textContent = words
+
+    def fallback(*_):  # no clipboard permission (http, iframe): show the text instead
+        field = document.getElementById(op.get("field") or "link-field")
+        field.value = text
         field.hidden = False
         field.focus()
         field.select()
-        toast(op["fallback"])
+        tell(op["fallback"])
 
     def copied(*_):
-        root.dataset.copied = op["url"]
-        toast(op["done"])
+        root.dataset.copied = text
+        tell(op["done"])
 
     try:
         clip = js.navigator.clipboard  # only in a secure context
@@ -126,7 +138,7 @@ def copy(op):
         clip = None
     if clip is None:
         return fallback()
-    clip.writeText(op["url"]).then(keep(copied), keep(fallback))
+    clip.writeText(text).then(keep(copied), keep(fallback))
 
 
 def link(op):

@@ -116,6 +116,7 @@ def start():
                      "protocol": loc.protocol, "host": loc.host, "hash": loc.hash},
         "embed": root.hasAttribute("data-embed"),
         "portrait": bool(portrait.matches),
+        "touch": bool(window.matchMedia("(hover: none)").matches),
         "side": (side if side is not None else root).getAttribute("data-game") or "",
         "timeOrigin": js.performance.timeOrigin,
         "storage": {"local": snapshot("local"), "session": snapshot("session")},

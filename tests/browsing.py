@@ -112,10 +112,11 @@ document.addEventListener("securitypolicyviolation", (event) => {
 
 class Browsing:
     """A browser context that only reaches the allowed local origins and
-    records what else was asked for, page errors, console errors and every
-    refusal by the Content-Security-Policy the servers send (the tests run
-    with it on: Playwright's ``wait_for_function`` gets functions, which it
-    compiles once, not expressions, which it would ``eval`` at each poll)."""
+    records what else was asked for, page errors, console errors, requests
+    of its pages (and their frames) that failed, and every refusal by the
+    Content-Security-Policy the servers send (the tests run with it on:
+    Playwright's ``wait_for_function`` gets functions, which it compiles
+    once, not expressions, which it would ``eval`` at each poll)."""
 
     def __init__(self, browser, allowed: list[str], pace: str | None = None, fresh: bool = False,
                  **context_args):
@@ -123,6 +124,7 @@ class Browsing:
         self.outside: list[str] = []
         self.errors: list[str] = []
         self.violations: list[str] = []
+        self.failed: list[str] = []  # requests to the allowed origins that failed (net::ERR_ABORTED, ...)
         self.profile: Path | None = None
         warm = None if fresh or not allowed else returning_profile(browser, allowed[0])
         if warm is None:
@@ -155,13 +157,23 @@ class Browsing:
         page.on("pageerror", lambda err: self.errors.append(f"pageerror: {err}"))
         page.on("console", lambda msg: self.errors.append(f"console: {msg.text}")
                 if msg.type == "error" else None)
+        page.on("requestfailed", self._request_failed)
         self.pages.append(page)
         return Settling(page, page)
 
-    def check_clean(self):
+    def _request_failed(self, request):
+        if request.url not in self.outside:  # not one this context aborted itself
+            self.failed.append(f"{request.method} {request.url}: {request.failure}")
+
+    def check_clean(self, failed_requests: bool = False):
+        """Nothing left the local servers, no page or console error, no refusal
+        by the policy; with ``failed_requests``, no request of the page failed
+        either (a test of a load that must be clean in the network panel too)."""
         assert not self.outside, f"requests left the local servers: {self.outside}"
         assert not self.errors, "\n".join(self.errors)
         assert not self.violations, "refused by the Content-Security-Policy:\n" + "\n".join(self.violations)
+        if failed_requests:
+            assert not self.failed, "requests failed:\n" + "\n".join(self.failed)
 
     def close(self):
         self.context.close()

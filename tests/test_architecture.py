@@ -1,4 +1,6 @@
-"""Dependencies point one way: core -> games -> bots -> web | relay.
+"""Dependencies point one way: core -> games -> bots -> web | relay, and
+``rl`` (the learning environments) above the bots: it may read web's board
+drawing, and nothing imports it.
 
 ``render`` (what every board's drawing shares) belongs to the page: only
 ``web`` imports it. Only the page's ``browser`` module may import
@@ -17,13 +19,18 @@ BROWSER_OR_SERVER = {"js", "pyodide", "pyscript", "websockets", "sqlite3"}
 # For each layer, the sibling layers it must not import (web and relay sit side
 # by side at the top; render is the page's own helper).
 FORBIDDEN_LAYERS = {
-    "core": {"games", "bots", "render", "web", "relay"},
-    "games": {"bots", "render", "web", "relay"},
-    "bots": {"render", "web", "relay"},
-    "render": {"games", "bots", "web", "relay"},
-    "web": {"relay"},
-    "relay": {"render", "web"},
+    "core": {"games", "bots", "render", "web", "relay", "rl"},
+    "games": {"bots", "render", "web", "relay", "rl"},
+    "bots": {"render", "web", "relay", "rl"},
+    "render": {"games", "bots", "web", "relay", "rl"},
+    "web": {"relay", "rl"},
+    "relay": {"render", "web", "rl"},
+    # the learning environments: above the bots, drawing boards with web's own
+    # drawing (never render directly), never the relay
+    "rl": {"render", "relay"},
 }
+#: the libraries of the ``rl`` extra: only ``rl`` imports them (the page's wheel never carries them)
+LEARNING_LIBRARIES = {"numpy", "gymnasium", "pettingzoo"}
 #: the one module of the page that talks to JavaScript (the worker's socket and clock)
 BROWSER_MODULES = {"web/browser.py"}
 
@@ -73,6 +80,21 @@ def test_layer_imports_nothing_of_the_browser_or_server(layer):
         if name.split(".")[0] in BROWSER_OR_SERVER - allowed
     ]
     assert _modules(layer), f"layer {layer} has modules"
+    assert offenders == []
+
+
+def test_only_rl_imports_the_learning_libraries():
+    """numpy, gymnasium and pettingzoo (the ``rl`` extra) are imported by ``rl``
+    alone, so nothing else needs the extra; and nothing outside ``rl`` imports it."""
+    offenders = [
+        f"{path.relative_to(PACKAGE)} imports {name}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.relative_to(PACKAGE).parts[0] != "rl"
+        for name in _imports(path)
+        if name.split(".")[0] in LEARNING_LIBRARIES or name == "netarcade.rl" or name.startswith("netarcade.rl.")
+    ]
+    assert _modules("rl") and any(name.split(".")[0] in LEARNING_LIBRARIES
+                                  for path in _modules("rl") for name in _imports(path))
     assert offenders == []
 
 

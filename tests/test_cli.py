@@ -157,7 +157,7 @@ def test_option_text_has_one_strict_form_in_links():
 
     assert decode_link("play=netcontrol&seats=human,greedy,greedy&seed=3&target=5")[0].options["target"] == 5
     for value in ("05", "%2B5", "5.0", "true"):
-        with pytest.raises(LinkError, match="option 'target'"):
+        with pytest.raises(LinkError, match="bad setting, 'target': "):
             decode_link(f"play=netcontrol&seats=human,greedy,greedy&seed=3&target={value}")
 
 

@@ -163,7 +163,7 @@ def test_the_rules_option_refuses_bad_values_by_name(bad):
     with pytest.raises(InvalidOption) as refused:
         GAME.validate_options({"players": 2, "rules": bad})
     assert refused.value.name == "rules" and "rules" in str(refused.value)
-    with pytest.raises(LinkError, match="bad setting: option 'rules'"):
+    with pytest.raises(LinkError, match="bad setting, 'rules': "):
         decode_link(f"play=overwrite&seats=human,greedy&seed=9&rules={bad}")
     record = encode_record(Record("overwrite", {"players": 2, "rules": bad}, 9, ()))
     with pytest.raises(InvalidRecord, match="rules"):

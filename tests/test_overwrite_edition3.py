@@ -15,6 +15,7 @@ import pathlib
 import pytest
 
 from netarcade.core import Match, Record, decode_record, digest, encode_record
+from netarcade.core.prng import Rng
 from netarcade.core.errors import IllegalAction, InvalidOption, InvalidRecord
 from netarcade.games import replay
 from netarcade.games.overwrite import OVERWRITE as GAME
@@ -135,6 +136,41 @@ def test_o28_a_resigning_seat_personal_bank_leaves_play():
         assert ("2L3" in state.bank) == (rules == 2)
 
 
+@pytest.mark.parametrize("rules", [2, 3])
+def test_o28_the_player_to_move_resigning_after_its_draw_does_not_grow_the_bank(rules):
+    """3 players, seed 5: P3 is to move and has drawn (bank 4) when it resigns.
+    From edition 3 the drawn piece leaves play, so every later turn starts with
+    3 pieces in the bank; edition 2 keeps it there, one too many."""
+    match = Match(GAME, {"players": 3, "rules": rules}, 5)
+    state = match.state
+    assert state.current == 2 and state.phase == "play" and len(state.bank) == 4
+    drawn = state.bank[-1]
+    events = match.submit(2, "p3 resign")
+    if rules == 3:
+        assert events[0].data == {"seat": 2, "discarded": drawn} and drawn in state.out
+    else:
+        assert events[0].data == {"seat": 2} and drawn in state.bank
+    rng, turns = Rng(5), 0
+    while not match.over and turns < 12:
+        assert len(state.bank) == (3 if rules == 3 else 4) + 1  # after the turn's draw
+        seat = match.next_actor()
+        turn = state.turn
+        match.play(rng.choice(match.legal_actions(seat)))
+        turns += state.turn != turn
+    assert turns == 12
+
+
+def test_o28_a_resignation_off_turn_or_before_the_draw_leaves_the_bank_alone():
+    # P1 holds a personal piece, so its turn has not drawn yet
+    state = position(3, bank=["1I2", "2I2", "3I2"], personal={0: ["1L3"], 1: ["2L3"]}, phase="draw")
+    GAME.apply(state, Resign(0))
+    assert sorted(state.bank)[:3] == ["1I2", "2I2", "3I2"] and "1L3" in state.out
+    assert len(state.bank) == 3 + (state.phase == "play")  # P2's turn begins: a draw, or not yet
+    before = list(state.bank)
+    GAME.apply(state, Resign(2))  # P3, not to move
+    assert state.bank == before
+
+
 def test_o28_the_pass_is_noted_in_the_log():
     from netarcade.web.games.overwrite.words import OverwriteWords
 
@@ -145,6 +181,8 @@ def test_o28_the_pass_is_noted_in_the_log():
     words.session = Names()
     notes = words.event_notes([{"kind": "pass", "seat": 0, "discarded": "df1"}])
     assert notes == ["nothing could be played: Defrag leaves the game"]
+    notes = words.event_notes([{"kind": "resign", "seat": 1, "discarded": "2L3"}])
+    assert notes == ["Greedy bot resigned: 2L3 leaves the game"]
 
 
 # --- the fail option: O26 or the printed end rule --------------------------------
@@ -184,7 +222,7 @@ def test_a_bad_fail_value_is_refused_by_name_and_changes_nothing(bad):
     if isinstance(bad, str):
         setup, errors = parse_form("overwrite", {"players": "2", "fail": bad, "seat1": "human", "seat2": "greedy"})
         assert setup is None and list(errors) == ["fail"] and "first-piece, printed" in errors["fail"]
-        with pytest.raises(LinkError, match="option 'fail'"):
+        with pytest.raises(LinkError, match="bad setting, 'fail': "):
             decode_link(f"play=overwrite&seats=human,greedy&seed=9&fail={bad}")
     with pytest.raises(InvalidRecord, match="fail"):
         replay(decode_record(encode_record(Record("overwrite", {"players": 2, "fail": bad}, 9, ()))))

@@ -7,7 +7,8 @@ every piece of the box is in exactly one place; the stacks, the masks and
 the top view agree; the scores equal a recount written from
 docs/rules/overwrite.md (O21); nothing lies outside the boundary (O3);
 from rules edition 3 the bank holds one piece per player at the start of
-every turn (O28);
+every turn (O28), resignations included (now and then a seat resigns, on its
+turn or not, O25);
 Encrypted data is never covered (O17); and illegal actions (random
 placements, other seats' actions, garbled values) are refused without
 changing the digest.
@@ -22,7 +23,7 @@ from hypothesis import strategies as st
 from netarcade.core import IllegalAction, Match, RandomActor, digest
 from netarcade.core.prng import Rng
 from netarcade.games.overwrite import OVERWRITE as GAME
-from netarcade.games.overwrite.actions import Defrag, Draw, Pass, Place, Reserve
+from netarcade.games.overwrite.actions import Defrag, Draw, Pass, Place, Reserve, Resign
 from netarcade.games.overwrite.board import BOUNDARY_SIZE, boundary
 from netarcade.games.overwrite.pieces import COLOUR, KIND, PIECES, SIZE
 
@@ -141,10 +142,14 @@ def test_invariants_hold_after_every_action(players, seed, chooser):
                     pass
                 assert digest(GAME, trial) == before
         assert digest(GAME, state) == before
-        match.play(choose(listed, rng))
+        action = choose(listed, rng)
+        if rng.below(40) == 0:  # O25: any seat still playing resigns, its turn or not
+            action = Resign(rng.choice([s for s in range(players) if s not in state.resigned]))
+        match.play(action)
         check_invariants(match.state)
     if match.over:
-        assert match.state.failed_by is not None or not match.state.envelope
+        final = match.state
+        assert final.failed_by is not None or not final.envelope or len(final.resigned) == players - 1
         assert match.winners()
 
 

@@ -4,7 +4,8 @@
 static/focus.py is plain Python that MicroPython and CPython both run; here it
 works on a stand-in document: the focus waits on the board while a bot moves
 and comes back, a disabled button holds it on the tool row, a spot pressed
-by keyboard gets it again, and a card over the board takes it once.
+by keyboard gets it again, and a card over the board takes it once; in
+another page's frame none of that moves the focus unless the frame has it.
 """
 
 from __future__ import annotations
@@ -49,6 +50,11 @@ class FakeDocument:
         self.tools = FakeNode(self, "tools")
         self.spots: dict[str, FakeNode] = {}
         self.card = None
+        self.documentElement = FakeNode(self, "root")
+        self.focused = True  # does this document (its frame) have the focus?
+
+    def hasFocus(self):
+        return self.focused
 
     def redraw(self, buttons):  # replace the spots; the focus falls to the body when its element goes
         self.spots = {sel: FakeNode(self, "", attrs) for sel, attrs in buttons.items()}
@@ -128,6 +134,31 @@ def test_a_card_over_the_board_takes_the_focus_once_on_its_autofocus_button():
     keeper.restore(keeper.remember())
     assert doc.activeElement is doc.body
     assert keeper.dialog == "Game over"
+
+
+def test_in_another_page_s_frame_the_focus_moves_only_while_the_frame_has_it():
+    """An embed whose bots end the game while the reader types in the page
+    around it: the card opens without the focus; a person in the frame gets it."""
+    doc = FakeDocument()
+    doc.documentElement.setAttribute("data-framed", "")
+    doc.focused = False
+    keeper = focus.Focus(doc)
+    card = FakeNode(doc, "", {"class": "card"})
+    card.inside["h2"] = FakeNode(doc, "", {}, text="Draw, 4 to 4")
+    card.inside["button:not([disabled]), a[href]"] = again = FakeNode(doc, "", {"data-cmd": "rematch"})
+    doc.card = card
+    keeper.restore(keeper.remember())
+    assert doc.activeElement is doc.body
+    doc.card = None  # a redraw with a control that had the focus once, before the reader left the frame
+    end = '[data-cmd="end"]'
+    doc.redraw({end: {"data-cmd": "end"}})
+    keeper.restore(end)
+    assert doc.activeElement is doc.body and keeper.held is None
+    doc.focused = True  # the person clicked into the frame: its cards and redraws keep the focus again
+    card.inside["h2"].textContent = "Search bot 1 wins"
+    doc.card = card
+    keeper.restore(keeper.remember())
+    assert doc.activeElement is again
 
 
 def test_every_micropython_file_of_the_page_parses():

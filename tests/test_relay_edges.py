@@ -1,8 +1,11 @@
 """Protocol edges against a real relay: names are cleaned before anyone sees
 them (and when an old journal is reloaded), ``create`` refuses an
 ``options.players`` that is not the number of seats, ``join`` of a seat the
-room does not have is ``bad-seat``, and a room journaled with an unknown
-stand-in bot still gets one."""
+room does not have is ``bad-seat``, a room journaled with an unknown
+stand-in bot still gets one, ``start`` is answered, a room code is read in
+any case but only by its ASCII letters, a trusted proxy's
+``X-Forwarded-For`` is read with ports and garbage, and a connection
+follows the room it entered last."""
 
 from __future__ import annotations
 
@@ -10,7 +13,7 @@ import sqlite3
 
 import pytest
 
-from test_relay_harness import Client, RelayProcess, run
+from test_relay_harness import NO_QUOTA, Client, RelayProcess, run
 
 #: (sent, what every seat and spectator reads)
 NAMES = [
@@ -154,3 +157,157 @@ def test_a_room_journaled_with_an_unknown_standin_gets_the_default(relay):
 
     run(watch(), 60)
     assert "bot failed" not in relay.stderr()
+
+
+def test_start_is_answered_with_its_id(relay):
+    """docs/relay.md: every frame that names a room gets an answer carrying
+    its ``id``; ``start``'s is an ``ack`` with the room and its version,
+    before the updates that show the game started (it had none)."""
+    async def scenario():
+        ann = await Client.open(relay.url)
+        created = await ann.request({"kind": "create", "game": "backbone", "seats": ["human", "human"], "name": "Ann"})
+        room = created["room"]
+        joined = await ann.wait_for(lambda f: f.get("kind") == "joined")
+        watcher = await Client.open(relay.url)
+        assert not (await watcher.request({"kind": "watch", "room": room}))["started"]
+        mark = len(ann.frames)
+        answer = await ann.request({"kind": "start", "room": room, "seat": 0, "token": joined["token"]})
+        assert (answer["kind"], answer["room"]) == ("ack", room), answer
+        started = await ann.wait_for(lambda f: f.get("kind") == "update" and f["started"], start=mark)
+        assert ann.frames.index(answer) < ann.frames.index(started)
+        assert answer["version"] == started["version"]
+        await watcher.wait_for(lambda f: f.get("kind") == "update" and f["started"])
+        # a second start changes nothing and is answered too
+        again = await ann.request({"kind": "start", "room": room, "seat": 0, "token": joined["token"]})
+        assert (again["kind"], again["version"]) == ("ack", started["version"]), again
+        # ``back`` is acknowledged with the room's version like ``start``
+        back = await ann.request({"kind": "back", "room": room, "seat": 0, "token": joined["token"]})
+        assert (back["kind"], back["room"], back["version"]) == ("ack", room, started["version"]), back
+        for client in (ann, watcher):
+            await client.close()
+    run(scenario(), 30)
+
+
+def test_a_room_code_is_read_in_any_case(tmp_path):
+    """docs/relay.md, "Room codes": every frame that names a room reads its
+    code with the ASCII letters upper-cased and answers with the code as
+    dealt; a character that only Unicode upper-cases to a letter of the
+    alphabet (``"ſ".upper()`` is ``"S"``) names no room."""
+    relay = RelayProcess(tmp_path / "data", "--rate", "1000", "--burst", "1000", *NO_QUOTA)
+
+    async def scenario():
+        ann = await Client.open(relay.url)
+        for _ in range(200):  # a room whose code holds an S (each does with odds of about 1 in 5)
+            created = await ann.request({"kind": "create", "game": "backbone", "seats": ["human", "human"]})
+            if "S" in created["room"]:
+                break
+        room = created["room"]
+        assert "S" in room, room
+        typed = room.lower()
+        joined = await ann.request({"kind": "join", "room": typed, "name": "Ann", "seat": 0})
+        assert (joined["kind"], joined["room"]) == ("joined", room), joined
+        token = joined["token"]
+        seat = {"seat": 0, "token": token}
+        answers = [await ann.request({"kind": "start", "room": typed, **seat}),
+                   await ann.request({"kind": "resume", "room": room.capitalize(), **seat})]
+        state = answers[-1]
+        answers += [await ann.request({"kind": "legal", "room": typed, **seat}),
+                    await ann.request({"kind": "act", "room": typed, **seat, "action": state["legal"][0],
+                                       "base": state["version"]}),
+                    await ann.request({"kind": "back", "room": typed, **seat})]
+        watcher = await Client.open(relay.url)
+        answers.append(await watcher.request({"kind": "watch", "room": typed}))
+        assert [a["kind"] for a in answers] == ["ack", "state", "legal", "ack", "ack", "state"], answers
+        assert all(a["room"] == room for a in answers), answers
+        # the updates name the room as dealt too
+        assert {f["room"] for f in ann.frames + watcher.frames if f.get("kind") == "update"} == {room}
+        for other in (room.replace("S", "\u017f"), typed.replace("s", "\u017f")):
+            for frame in ({"kind": "watch", "room": other}, {"kind": "join", "room": other, "name": "Eve"}):
+                answer = await watcher.request(frame)
+                assert (answer["kind"], answer["code"]) == ("error", "no-room"), (frame, answer)
+        for client in (ann, watcher):
+            await client.close()
+
+    try:
+        run(scenario(), 60)
+    finally:
+        relay.kill()
+
+
+def test_a_forwarded_address_with_a_port_or_garbage(tmp_path):
+    """docs/relay.md, "Room lifecycle": behind a trusted proxy a connection
+    counts as the address ``X-Forwarded-For`` ends with, also when the
+    proxy writes it with its port; an entry that is no address counts as
+    the proxy itself, never as what the client wrote left of it."""
+    relay = RelayProcess(tmp_path / "data", "--trusted-proxy", "127.0.0.1", "--rooms-per-address", "1",
+                         "--rooms-per-connection", "0", "--creates-per-hour", "0")
+
+    async def create(forwarded: str) -> str:
+        client = await Client.open(relay.url, additional_headers={"X-Forwarded-For": forwarded})
+        answer = await client.request({"kind": "create", "game": "backbone", "seats": ["human", "human"]})
+        await client.close()
+        return answer["kind"] if answer["kind"] == "created" else answer["code"]
+
+    async def scenario():
+        steps = [
+            ("203.0.113.9:5123", "created"),
+            ("203.0.113.9:6000", "creation-limit"),  # the same client, another port
+            ("198.51.100.7, 203.0.113.9", "creation-limit"),  # what the client wrote left of it is not read
+            ("[2001:db8::1]:443", "created"),
+            ("2001:db8::2", "creation-limit"),  # the same /64
+            ("garbage", "created"),  # no address: the proxy's own count
+            ("198.51.100.7, garbage", "creation-limit"),  # the proxy again, not the address the client wrote
+            ("203.0.113.9:99999999", "creation-limit"),  # no port: garbage
+            ("unknown", "creation-limit"),
+            ("198.51.100.7", "created"),  # never counted above
+        ]
+        got = [(forwarded, await create(forwarded)) for forwarded, _ in steps]
+        assert got == steps
+
+    try:
+        run(scenario(), 60)
+    finally:
+        errors = relay.stop()
+    assert "Traceback" not in errors, errors
+
+
+def test_a_connection_follows_the_room_it_entered_last(relay):
+    """docs/relay.md, "One room per connection": create, join, watch and
+    resume move a connection's subscription to their room; a refused one
+    leaves it; acting in another room with its seat's token is answered
+    but brings none of that room's updates, and the seat shows
+    disconnected until a resume."""
+    async def scenario():
+        ann, bob, carol = [await Client.open(relay.url) for _ in range(3)]
+        first = (await ann.request({"kind": "create", "game": "backbone", "seats": ["human", "human"],
+                                    "name": "Ann"}))["room"]
+        token = (await ann.wait_for(lambda f: f.get("kind") == "joined"))["token"]
+        await bob.request({"kind": "join", "room": first, "name": "Bob"})
+        await bob.wait_for(lambda f: f.get("kind") == "update" and f["started"])
+        # Ann creates a second room: she follows it, and no longer the first
+        mark = len(bob.frames)
+        second = (await ann.request({"kind": "create", "game": "backbone", "seats": ["human", "human"]}))["room"]
+        await bob.wait_for(lambda f: f.get("kind") == "update" and not f["seats"][0]["connected"], start=mark)
+        state = bob.latest(first)
+        assert state["seats"][0]["joined"]  # the token still holds the seat
+        # her move in the first room is answered; its updates go to Bob, not to her
+        action = (await ann.request({"kind": "legal", "room": first, "seat": 0, "token": token}))["actions"][0]
+        mark = len(ann.frames)
+        ack = await ann.request({"kind": "act", "room": first, "seat": 0, "token": token, "action": action,
+                                 "base": state["version"]})
+        assert ack["kind"] == "ack", ack
+        await bob.wait_for(lambda f: f.get("kind") == "update" and f["version"] == ack["version"])
+        await ann.request({"kind": "ping"})  # anything queued for her before it has come
+        assert not [f for f in ann.frames[mark:] if f.get("room") == first and f["kind"] == "update"]
+        # a refused watch moves nothing: she still hears the second room
+        assert (await ann.request({"kind": "watch", "room": "ZZZZZZ"}))["code"] == "no-room"
+        mark = len(ann.frames)
+        await carol.request({"kind": "join", "room": second, "name": "Carol"})
+        await ann.wait_for(lambda f: f.get("kind") == "update" and f["room"] == second, start=mark)
+        # resuming the first room moves her back: her seat is connected again
+        mark = len(bob.frames)
+        assert (await ann.request({"kind": "resume", "room": first, "seat": 0, "token": token}))["kind"] == "state"
+        await bob.wait_for(lambda f: f.get("kind") == "update" and f["seats"][0]["connected"], start=mark)
+        for client in (ann, bob, carol):
+            await client.close()
+    run(scenario(), 30)

@@ -4,7 +4,9 @@ games, the relay is killed and restarted on the same journal, and after the
 expiry a new room can be created; expired rooms are gone from the journal
 (SQLite rows, Redis keys) and are not reloaded; a finished room is watched
 with its reveal while kept and answers ``expired`` once removed; the
-creation limits per connection and per address hold over real sockets.
+creation limits per connection and per address hold over real sockets; a
+game in play whose players both left is finished by the stand-in bots
+after ``--room-abandon``.
 
 Nothing waits for wall-clock minutes: the times are relay options, set
 long while the test needs a room to stay and short (0.5 s) when it needs
@@ -220,3 +222,31 @@ def test_behind_a_trusted_proxy_each_forwarded_client_has_its_own_limit(tmp_path
             assert run(scenario(process.url, trusted), 60) is trusted
         finally:
             process.kill()
+
+
+def test_a_game_both_players_left_is_finished_by_the_stand_ins(tmp_path):
+    """A day-long clock, both players gone: after ``--room-abandon`` the
+    stand-in bots take both seats and play to the end; a spectator sees it
+    end and the room's place is free (``--max-rooms 1``)."""
+    process = RelayProcess(tmp_path / "data", "--room-abandon", SHORT, "--clock", "86400", "--bot-delay", "0",
+                           "--max-rooms", "1", *NO_QUOTA)
+
+    async def scenario():
+        ann, bob, eve = [await Client.open(process.url) for _ in range(3)]
+        room = (await ann.request({**CREATE, "name": "ann"}))["room"]
+        await bob.request({"kind": "join", "room": room, "name": "bob"})
+        await bob.wait_for(lambda f: f.get("kind") in ("state", "update") and f["started"])
+        await eve.request({"kind": "watch", "room": room})
+        full = await eve.request(CREATE)
+        assert full["code"] == "too-many-rooms", full
+        await ann.close()
+        await bob.close()
+        over = await eve.wait_for(lambda f: f.get("kind") == "update" and f["view"]["over"], timeout=WITHIN)
+        assert all(seat["bot_now"] for seat in over["seats"]), over["seats"]
+        assert (await eve.request(CREATE))["kind"] == "created"  # its place is free
+        await eve.close()
+
+    try:
+        run(scenario(), 90)
+    finally:
+        process.kill()

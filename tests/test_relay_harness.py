@@ -30,7 +30,8 @@ from netarcade.games import get_game  # noqa: E402
 ROOT = Path(__file__).resolve().parents[1]
 #: relay options that lift the creation quotas (docs/relay.md, "Room lifecycle"): for tests and
 #: benchmarks whose one address opens many rooms
-NO_QUOTA = ("--rooms-per-connection", "0", "--rooms-per-address", "0", "--creates-per-hour", "0")
+NO_QUOTA = ("--rooms-per-connection", "0", "--rooms-per-address", "0", "--creates-per-hour", "0",
+            "--rooms-per-network", "0")
 
 
 class RelayProcess:

@@ -5,7 +5,9 @@ expires ``--room-wait`` after its creation and its subscribers hear
 against ``--max-rooms`` at once, leaves memory when nobody watches it,
 is loaded again by ``watch``/``resume`` with its reveal while kept, and is
 removed from the journal ``--room-keep`` after its end; the creation
-limits per connection and per address. The real processes (a restart in
+limits per connection, per address and per network; an in-play room whose
+seated players have all been away ``--room-abandon`` seconds is finished
+by its stand-in bots. The real processes (a restart in
 between, SQLite and Redis) are ``test_relay_expiry.py``."""
 
 from __future__ import annotations
@@ -205,6 +207,81 @@ def test_creation_limits_per_connection_and_per_address(tmp_path):
     asyncio.run(body())
 
 
+def test_one_network_holds_at_most_rooms_per_network_places(tmp_path):
+    """Counting by address alone let one holder of many addresses take places
+    without end (256 /64s of a /56 at 50 each is more than ``--max-rooms``):
+    an IPv6 /48 and an IPv4 /24 count as one network too."""
+    async def body():
+        relay = relay_at(tmp_path, rooms_per_connection=0, rooms_per_address=2, rooms_per_network=3)
+        create = {"kind": "create", "game": "backbone", "seats": ["human", "human"], "name": "x"}
+        addresses = ["2001:db8:1:1::/64", "2001:db8:1:2::/64", "2001:db8:1:ff00::/64", "2001:db8:2:1::/64",
+                     "192.0.2.1", "192.0.2.200", "198.51.100.1"]
+        seats = {address: Seat(relay, cid) for cid, address in enumerate(addresses, 1)}
+        for address, seat in seats.items():
+            seat.conn.address = address
+        answers = [seats[a].send(create) for a in addresses[:3] for _ in range(2)]
+        # /64s of one /48: 2 + 1 rooms, then the network is full whatever /64 asks
+        assert [a["kind"] for a in answers] == ["created"] * 3 + ["error"] * 3
+        refusal = answers[-1]
+        assert refusal["code"] == "creation-limit" and "your network (2001:db8:1::/48) already holds 3" \
+            in refusal["message"]
+        assert seats["2001:db8:2:1::/64"].send(create)["kind"] == "created"  # another /48
+        assert [seats[a].send(create)["kind"] for a in ("192.0.2.1", "192.0.2.1", "192.0.2.200", "192.0.2.200")] \
+            == ["created", "created", "created", "error"]  # 192.0.2.0/24: three
+        assert seats["198.51.100.1"].send(create)["kind"] == "created"
+        # a room of the network finishes: its place is free again
+        finish(relay, answers[0]["room"], Seat(relay, 50))
+        assert seats["2001:db8:1:ff00::/64"].send(create)["kind"] == "created"
+        relay.store.close()
+
+    asyncio.run(body())
+
+
+def test_an_in_play_room_nobody_seated_attends_is_finished_by_its_stand_ins(tmp_path):
+    """A turn clock may be a day: three missed clocks per seat would hold the
+    room's place for days. With every seated human away ``--room-abandon``
+    seconds, the stand-ins take every human seat at once and play the game
+    to its end; a seated player connected, or back, keeps the room going."""
+    async def body():
+        relay = relay_at(tmp_path, room_abandon=600, clock=86400)
+        a, b = Seat(relay, 1), Seat(relay, 2)
+        code = a.send({"kind": "create", "game": "backbone", "seats": ["human", "human"], "name": "a"})["room"]
+        token = b.send({"kind": "join", "room": code, "name": "b"})["token"]
+        room = relay.rooms[code]
+        assert room.started and not room.match.over
+        sweep = relay.lifecycle.sweep
+        t0 = room.created
+        sweep(t0 + 10)
+        assert relay.lifecycle.unattended == {}  # both connected
+        room.unsubscribe(a.conn)
+        sweep(t0 + 20)
+        sweep(t0 + 20 + 601)
+        assert not any(held.bot_now for held in room.seats)  # b is still there
+        room.unsubscribe(b.conn)
+        sweep(t0 + 1000)  # nobody seated is connected from now
+        sweep(t0 + 1599)
+        assert not any(held.bot_now for held in room.seats)
+        b.send({"kind": "resume", "room": code, "seat": 1, "token": token})  # b looks in, and leaves again
+        sweep(t0 + 1600)
+        assert code not in relay.lifecycle.unattended
+        room.unsubscribe(b.conn)
+        sweep(t0 + 1700)
+        sweep(t0 + 2299)
+        assert not any(held.bot_now for held in room.seats)
+        sweep(t0 + 2300)
+        assert all(held.bot_now for held in room.seats)
+        stored = relay.store.load(code)
+        assert [s["bot_now"] for s in stored.seats] == [True, True]  # journaled: a restart keeps it
+        for _ in range(20_000):  # the stand-ins play at --bot-delay (0 here): wait for the end
+            if room.match.over:
+                break
+            await asyncio.sleep(0)
+        assert room.match.over and relay.lifecycle.open_rooms() == 0
+        relay.store.close()
+
+    asyncio.run(body())
+
+
 def test_the_hourly_count_slides_with_the_clock():
     quota = Quota(0, 0, 2, lambda code: False)
     quota.record(1, "a", "R1", 1000.0)
@@ -241,11 +318,13 @@ def test_the_lifecycle_options_are_in_the_docs_with_their_defaults():
     table = (ROOT / "docs" / "relay.md").read_text()
     for option, default in (("--room-wait", "600 s"), ("--room-keep", "86400 s (24 h)"),
                             ("--rooms-per-connection", "5"), ("--rooms-per-address", "50"),
-                            ("--creates-per-hour", "200")):
+                            ("--creates-per-hour", "200"), ("--rooms-per-network", "200"),
+                            ("--room-abandon", "600 s")):
         assert f"| `{option}` | {default} |" in table, option
         assert option in build_parser().format_help()
     assert (lifecycle.WAIT, lifecycle.KEEP) == (600.0, 86400.0)
     assert (lifecycle.PER_CONNECTION, lifecycle.PER_ADDRESS, lifecycle.PER_HOUR) == (5, 50, 200)
+    assert (lifecycle.PER_NETWORK, lifecycle.ABANDON) == (200, 600.0)
 
 
 def test_a_mass_expiry_is_spread_over_sweeps(tmp_path, monkeypatch):

@@ -245,3 +245,35 @@ def test_chart_legend_of_six_long_names_wraps_inside_the_chart():
     # the plot starts below the last legend row
     plot = next(r for r in root.iter(f"{NS}rect") if r.get("class") == "plot")
     assert float(plot.get("y")) > rows[-1] + 4
+
+
+def test_the_chart_names_its_unit_and_draws_tied_lines_apart():
+    """Issue 39, item 10: the card said "after 18 rounds" under an axis of TURN 1-35, and
+    Net Control's tied lines lay one over another."""
+    import re
+
+    from netarcade.render.chart import score_chart
+
+    svg = score_chart([[0, 0, 0], [1, 1, 1], [2, 2, 1]], ["A", "B", "C"], 480, 220, x_label="ROUND")
+    assert ">ROUND<" in svg and ">TURN<" not in svg and "after 3 rounds" in svg
+    lines = [re.search(r'points="([^"]+)"', part).group(1) for part in svg.split("<polyline")[1:]]
+    firsts = {line.split()[0] for line in lines}
+    assert len(firsts) == 3  # three seats at 0: three lines, not one
+
+
+def test_the_game_over_chart_counts_rounds_as_its_card_does():
+    import random
+    import re
+
+    from netarcade.web.pages import page_for
+    from netarcade.web.session import Session, new_setup
+
+    session = Session(new_setup("netcontrol", {"target": 4}, seed=2, seats=("greedy",) * 3))
+    rng = random.Random(1)
+    while not session.over:
+        session.play(rng.choice(session.legal_texts()))
+    table = page_for("netcontrol").table(session)
+    card = page_for("netcontrol").game_over(table)
+    rounds = max(table.rounds().values())
+    assert f"after {rounds} rounds" in card
+    assert ">ROUND<" in card and f"after {rounds} rounds:" in re.search(r'aria-label="(Score chart[^"]*)"', card).group(1)

@@ -194,3 +194,18 @@ def test_the_build_cache_drops_what_it_did_not_use_when_old_or_large(tmp_path, m
     os.utime(tmp_path / "old.br", (weeks_ago, weeks_ago))
     assert site_light.prune_site_cache() == 2
     assert sorted(path.name for path in tmp_path.iterdir()) == ["new.br", "used.bin", "writing.bin.tmp"]
+
+
+def test_the_pages_wheel_leaves_the_learning_environments_out(site):
+    """The wheel the page loads holds no ``netarcade/rl`` module and no ``rl``
+    extra (scripts/site_wheels.py): the page is the size it was before them."""
+    assert (ROOT / "py" / "netarcade" / "rl" / "__init__.py").is_file()  # there to leave out
+    wheels = list((DIST / RUNTIME).glob("netarcade-*.whl"))
+    assert len(wheels) == 1
+    with zipfile.ZipFile(wheels[0]) as wheel:
+        names = wheel.namelist()
+        metadata = next(wheel.read(n).decode() for n in names if n.endswith(".dist-info/METADATA"))
+    assert "netarcade/games/breach/rules.py" in names and "netarcade/web/app.py" in names
+    assert [n for n in names if n.startswith("netarcade/rl/")] == []
+    assert "Provides-Extra: dev" in metadata
+    assert "Provides-Extra: rl" not in metadata and "pettingzoo" not in metadata

@@ -159,3 +159,97 @@ def test_a_folder_without_its_slash_moves_on_this_host(base):
         assert (status, headers["location"]) == (301, location), path
     status, _, body = fetch(base, "/static/")
     assert status == 200 and b"a folder's page" in body
+
+
+def exchange(base: str, request: bytes, timeout: float = 10.0) -> tuple[int, dict[str, str], bytes]:
+    """Send ``request`` as it is and read until the server closes the
+    connection (bounded by ``timeout``): the status, headers and body of the
+    answer. A reset once the answer is in counts as the close (a server may
+    close with a body it did not read still arriving)."""
+    parts = urlsplit(base)
+    answer = b""
+    with socket.create_connection((parts.hostname, parts.port), timeout=timeout) as sock:
+        sock.sendall(request)
+        while True:
+            try:
+                chunk = sock.recv(65536)
+            except ConnectionResetError:
+                break
+            except TimeoutError:
+                raise AssertionError(f"not closed within {timeout} s after {answer[:300]!r}") from None
+            if not chunk:
+                break
+            answer += chunk
+    assert b"\r\n\r\n" in answer, f"no answer: {answer!r}"
+    head, _, body = answer.partition(b"\r\n\r\n")
+    lines = head.decode("latin-1").split("\r\n")
+    headers = {}
+    for line in lines[1:]:
+        name, _, value = line.partition(":")
+        headers[name.strip().lower()] = value.strip()
+    return int(lines[0].split()[1]), headers, body
+
+
+def assert_security_headers(headers: dict[str, str]) -> None:
+    assert headers["content-security-policy"].startswith("default-src 'self'; script-src 'self'"), headers
+    assert (headers["x-content-type-options"], headers["referrer-policy"], headers["x-frame-options"]) == \
+        ("nosniff", "no-referrer", "SAMEORIGIN"), headers
+
+
+#: (request head, what follows it, the answer's status): a body by Content-Length or chunked
+BODIES = [
+    (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 5", b"hello", 405),
+    (b"PUT /a.txt HTTP/1.1\r\nHost: x\r\nContent-Length: 5", b"hello", 405),
+    (b"PATCH /ws HTTP/1.1\r\nHost: x\r\nContent-Length: 5", b"hello", 405),
+    (b"POST / HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked", b"5\r\nhello\r\n0\r\n\r\n", 405),
+    (b"PROPFIND / HTTP/1.1\r\nHost: x\r\nContent-Length: 5", b"hello", 501),
+    # a body the client has not sent yet (it waits for the answer first): answered at once
+    (b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000", b"", 405),
+    # GET and HEAD carry no body: 400, whatever the path
+    (b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 5", b"hello", 400),
+    (b"GET /a.txt HTTP/1.1\r\nHost: x\r\nTransfer-Encoding: chunked", b"5\r\nhello\r\n0\r\n\r\n", 400),
+    (b"HEAD / HTTP/1.1\r\nHost: x\r\nContent-Length: 5", b"hello", 400),
+    (b"GET /ws HTTP/1.1\r\nHost: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
+     b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\nSec-WebSocket-Version: 13\r\nContent-Length: 5", b"hello", 400),
+    (b"GET / HTTP/1.1\r\nHost: x\r\nContent-Length: 100000000", b"", 400),
+]
+
+
+@pytest.mark.parametrize("head, body, status", BODIES, ids=[f"{h.split()[0].decode()}-{s}-{i}"
+                                                            for i, (h, _, s) in enumerate(BODIES)])
+def test_a_request_with_a_body_is_answered_then_closed(base, head, body, status):
+    got, headers, answer = exchange(base, head + b"\r\n\r\n" + body)
+    assert got == status, (head, headers, answer)
+    assert_security_headers(headers)
+    if status in (405, 501):
+        assert headers["allow"] == "GET, HEAD"
+    assert TEXT not in answer and b"<title>netarcade" not in answer
+    # and the server still answers the next request
+    assert fetch(base, "/a.txt")[:3:2] == (200, TEXT)
+
+
+def test_an_empty_body_is_no_body(base):
+    status, headers, answer = exchange(base, b"GET /a.txt HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n"
+                                             b"Connection: close\r\n\r\n")
+    assert (status, answer) == (200, TEXT)
+    status, headers, _ = exchange(base, b"POST / HTTP/1.1\r\nHost: x\r\nContent-Length: 0\r\n\r\n")
+    assert (status, headers["allow"]) == (405, "GET, HEAD")
+
+
+def test_the_documented_policies_are_the_ones_sent():
+    """docs/relay.md's table of security headers names each policy the
+    servers send (every file, the pages that run PyScript), and the embed's
+    framing; docs/web-runtime.md the arcade's page's."""
+    from pathlib import Path
+
+    from netarcade.siterules import EVAL_PAGES
+
+    docs = Path(__file__).resolve().parents[1] / "docs"
+    row = next(line for line in (docs / "relay.md").read_text(encoding="utf-8").splitlines()
+               if line.startswith("| `Content-Security-Policy` |"))
+    named = {part for part in row.split("`")[1::2] if part.startswith("default-src")}
+    assert named == {content_security_policy("a.txt"), content_security_policy("index.html")}, named
+    assert all(f"`{page}`" in row for page in EVAL_PAGES)
+    assert "`frame-ancestors *`" in row and content_security_policy("a.txt", embed=True).endswith("frame-ancestors *")
+    runtime = " ".join((docs / "web-runtime.md").read_text(encoding="utf-8").split())
+    assert content_security_policy("index.html") in runtime

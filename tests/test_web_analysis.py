@@ -76,10 +76,7 @@ def test_a_hint_is_the_search_bots_move_for_the_human_shown_and_said():
         task.close()
 
 
-def test_a_hint_is_the_same_for_the_same_position(monkeypatch):
-    from netarcade.web import thinking
-
-    monkeypatch.setattr(thinking, "PAGE_SEARCH", {"time_limit": None})  # the count budget alone, on any machine
+def test_a_hint_is_the_same_for_the_same_position():
     texts = []
     for _ in range(2):
         control, screen = controller()
@@ -88,6 +85,40 @@ def test_a_hint_is_the_same_for_the_same_position(monkeypatch):
         run_next(screen)
         texts.append(hint.current(control).text)
     assert texts[0] == texts[1]
+
+
+@pytest.mark.parametrize("game_id", ["backbone", "netcontrol", "overwrite", "breach"])
+def test_the_hint_is_the_move_analyse_names_there(game_id):
+    """Hint and Analyse share one code path (``Analyser.choice_steps``), one
+    seed rule and one budget: at every position where a hint was asked in a
+    game of two people on one screen, the replay viewer's analysis of that
+    game names the same move as the search bot's choice."""
+    from netarcade.bots.analysis import PAGE_SETTINGS, Analyser
+    from netarcade.core.prng import Rng
+
+    compared = 0
+    for seed in range(11, 20):  # Overwrite's envelope may end a game early: another seed
+        control, screen = controller()
+        control.route(f"play={game_id}&seats=human,human&seed={seed}")
+        session, rng, hints = control.session, Rng(seed), {}
+        for _ in range(40):
+            if session.over or len(hints) == 4:
+                break
+            texts = session.legal_texts()
+            if len(texts) > 1 and rng.below(3) == 0:
+                control.command("hint")
+                assert run_next(screen) is True
+                hints[len(session.match.actions)] = hint.current(control).text
+            session.play(texts[rng.below(len(texts))])  # the hint, or not: the analysis judges either
+            control.changed()
+        analyser = Analyser(session.match, PAGE_SETTINGS)
+        assert {index: analyser.decide(index).best for index in hints} == hints
+        for task in screen.tasks:
+            task.close()
+        compared += len(hints)
+        if compared >= 3:
+            break
+    assert compared >= 3
 
 
 def test_a_ghost_names_the_board_elements_of_a_move():
@@ -270,3 +301,12 @@ def test_the_analysis_panel_in_the_page(bad_game, monkeypatch):
     board = ops(posted, "html", id="board")[-1]["html"]
     best = app.control.replay.analysis.at(bad).best
     assert re.findall(r'data-ghost="hint" data-name="([^"]+)"', board) == best.split()[2:]
+
+
+def test_the_analysis_chart_reads_in_the_column_beside_a_board():
+    """Issue 39, item 10: drawn 480 units wide in a 270 px column its labels were 5.6 px
+    and it was 60 px tall."""
+    from netarcade.web import analysis_page
+
+    scale = 270 / analysis_page.WIDTH
+    assert 10 * scale >= 9 and analysis_page.HEIGHT * scale >= 120

@@ -189,3 +189,30 @@ def test_every_name_the_page_takes_is_cleaned_as_the_relay_cleans_it():
         assert app.control.remote._create["name"] == clean
 
     asyncio.run(scenario())
+
+
+def test_a_phone_is_told_to_tap_and_no_key_is_cited():
+    """Issue 39, item 11: the words speak to the input in use (the page's ``touch``: no hover)."""
+    phone, posted = start("#play=overwrite&seats=human,human&seed=3", touch=True, side="overwrite")
+    desk, desk_posted = start("#play=overwrite&seats=human,human&seed=3", side="overwrite")
+    said = ops(posted, "text", id="prompt")[-1]["text"]
+    assert "(1-9)" in ops(desk_posted, "text", id="prompt")[-1]["text"]
+    assert "pick one in the bank and lay it" in said and "(1-9)" not in said, said
+    # a piece picked: a tap shows it, a second tap places it, and the prompt says so
+    for app, sent in ((phone, posted), (desk, desk_posted)):
+        sent.clear()
+        app.handle({"kind": "cmd", "name": "pick", "value": "1", "seq": 2})
+    said = ops(posted, "text", id="prompt")[-1]["text"]
+    assert "tap a lit cell to see it there, then tap it again to place it" in said, said
+    assert not re.search(r"\bclick|\bEsc\b|\bR turns", said), said
+    assert "click a lit cell" in ops(desk_posted, "text", id="prompt")[-1]["text"]
+    assert "phone" not in ops(desk_posted, "text", id="prompt")[-1]["text"]  # a desk is not told of taps
+    cell = next(iter(phone.table.hints()["targets"]))  # a lit cell: the first tap only aims there
+    posted.clear()
+    phone.handle({"kind": "cmd", "name": "aim", "value": cell, "seq": 3})
+    said = ops(posted, "text", id="prompt")[-1]["text"]
+    assert f"tap {cell} again to place it there" in said, said
+    # Breach on a phone: no key cited in the status or prompt
+    phone, posted = start("#play=breach&seats=human,human&seed=3", touch=True, side="breach")
+    said = ops(posted, "text", id="prompt")[-1]["text"]
+    assert "Run Exploits refills" in said and "(R)" not in said and "(L)" not in said, said

@@ -131,21 +131,25 @@ def test_pause_stops_the_demo_and_resume_goes_on():
     drop_tasks(screen)
 
 
-def test_an_embedded_link_without_seats_is_a_demo_of_bots():
-    for game_id, players in (("breach", 4), ("overwrite", 2), ("netcontrol", 3)):
-        control, screen = controller(embed=True)
-        control.route(f"play={game_id}&seed=7")
-        assert control.session.setup.seats == (DEMO_SEATS[0],) * players, game_id
-        assert len(screen.tasks) == 1  # a bot moves first: nobody waits for a human
-        drop_tasks(screen)
+def test_an_embedded_play_link_is_a_person_s_game_and_the_bare_embed_the_bots_demo():
+    """One rule (issue 39): a ``play=`` link seats a person against search bots in a
+    frame as on the full page; only the bare ``?embed`` is the bots' loop."""
+    for game_id, players in (("backbone", 2), ("breach", 4), ("overwrite", 2), ("netcontrol", 3)):
+        for embed in (True, False):
+            control, screen = controller(embed=embed)
+            options = "" if game_id == "backbone" else f"&players={players}"
+            control.route(f"play={game_id}&seed=7{options}")
+            assert control.session.setup.seats == ("human",) + ("search",) * (players - 1), (game_id, embed)
+            assert not control.demo and control.session.setup.humans == (0,)
+            drop_tasks(screen)
     # seats the link names are kept, in an embed as on the page
     control, screen = controller(embed=True)
-    control.route("play=breach&seed=7&seats=human,greedy")
-    assert control.session.setup.seats == ("human", "greedy")
+    control.route("play=breach&seed=7&seats=greedy,greedy")
+    assert control.session.setup.seats == ("greedy", "greedy") and not control.demo
     drop_tasks(screen)
-    control, screen = controller()
-    control.route("play=breach&seed=7")
-    assert control.session.setup.seats[0] == "human"
+    control, screen = controller(embed=True)
+    control.route("")
+    assert control.demo and control.session.setup.seats == DEMO_SEATS
     drop_tasks(screen)
 
 

@@ -102,3 +102,35 @@ def test_take_it_online_is_one_short_line_with_the_explanation_behind_it():
         text = re.sub(r"<[^>]+>", "", on_the_line) + summary
         assert len(text) <= 40, text
         assert how in details and 'aria-describedby="take-why"' in html and 'id="take-why"' in details
+
+
+def test_no_jargon_reaches_the_home_screen_or_the_cards():
+    """Issue 39, item 13: Net Control's home card showed "co ba fi sc me" with no legend,
+    and Breach's Exploits said "(edition 1: or tied)"."""
+    html = views.home()
+    card = html[html.index('id="game-netcontrol"'):]
+    card = card[:card.index("</article>")]
+    for code, name in (("co", "compute"), ("ba", "bandwidth"), ("fi", "firewall"), ("sc", "scanner"),
+                       ("me", "memory")):
+        assert re.search(rf"<b>{code}</b> <span class=\"rname\">{name}</span>", card), code
+    from netarcade.web.games.breach import views as breach_views
+    from netarcade.web.games.breach.table import BreachTable
+
+    for rules, words in ((3, "a player ahead of you"), (1, "a player at or ahead of you")):
+        session = Session(new_setup("breach", {"rules": rules}, seed=3, seats=("human", "greedy")))
+        panels = "".join(breach_views.panels(BreachTable(session)).values())  # the hand and the deck
+        assert "edition" not in panels, rules
+        assert f"target: {words};" in panels, rules
+
+
+def test_the_home_screen_has_one_name_field_and_join_uses_it():
+    """Issue 39, item 15: "Your name for online games" and Join's own "Your name" were two."""
+    from test_web_app import start
+
+    html = views.home()
+    assert html.count('autocomplete="nickname"') == 1 and 'id="player-name"' in html
+    join = html[html.index('id="join-online"'):]
+    assert "<input" in join and 'name="name"' not in join[:join.index("</section>")]
+    app, _ = start("#home")
+    app.handle({"kind": "submit", "form": "joinroom", "seq": 2, "values": {"code": "k7q2mx"}, "name": " Bob "})
+    assert app.control.remote is not None and app.control.remote._join_name == "Bob"

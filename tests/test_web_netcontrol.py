@@ -386,7 +386,9 @@ def test_a_new_build_phase_selects_node_super_or_link_when_possible():
     hints = table.hints()
     assert set(hints["actions"].values()) == {t for t in session.legal_texts() if " link " in t}
     assert "Link (1co 1ba)" in table.prompt()
-    table.select_tool("link")  # the selected tool again puts it down
+    table.select_tool("link")  # issue 39: the selected tool again keeps it selected
+    assert table.tool == "link" and table.message is None
+    table.cancel()  # Esc puts it down
     assert table.tool is None
 
 
@@ -401,7 +403,7 @@ def test_game_over_result_and_chart():
     assert "XP" in detail and "Longest Network" in detail
     html = pages.page_for("netcontrol").game_over(table)
     assert "<polyline" in html and 'data-cmd="rematch"' in html and ">XP<" in html
-    assert "XP at the end of each turn" in html
+    assert "XP at the end of each round" in html and ">ROUND<" in html
     parse_html(html)
 
 

@@ -7,6 +7,7 @@ from __future__ import annotations
 import json
 import re
 import random
+from pathlib import Path
 
 import msgpack
 import pytest
@@ -91,6 +92,17 @@ def test_codes_and_backoff():
     assert online_code("K7Q0MX") is None and online_code("") is None
     assert [backoff(n) for n in (1, 2, 3, 9)] == [0.5, 1.0, 2.0, 8.0]
     assert lobby.parse_fragment("online=k7q2mx&name=Bo%20b") == ("K7Q2MX", "Bo b")
+
+
+def test_a_code_is_read_as_the_relay_reads_it():
+    """docs/relay.md, "Room codes": a typed or linked code has its ASCII
+    letters upper-cased (and, typed, its spaces trimmed); no other letter
+    becomes one of the alphabet (``"ſ".upper()`` is ``"S"``)."""
+    assert online_code(" k7Q2mx\t") == "K7Q2MX"
+    assert lobby.join_values({"code": "k7q2mx ", "name": " Ann "}) == ("K7Q2MX", "Ann")
+    for text in ("k7q2mſ", "K7Q2Mſ", "ﬀ7Q2M", "k7q2m\u0131"):
+        assert online_code(text) is None, text
+        assert lobby.parse_fragment(f"online={text}") == (None, None)
 
 
 def finished_game(seed=7):
@@ -517,3 +529,16 @@ def test_unavailable_makes_the_page_resume_by_itself():
     session.join("Bob")
     wire.deliver(session, {"kind": "error", "id": sent[-1]["id"], "code": "unavailable", "message": "moved"})
     assert len(wire.timers) == timers and session.error.code == "unavailable"
+
+
+def test_the_rooms_game_is_kept_for_the_first_paint_of_a_reload():
+    """Issue 39, item 9: a reloaded Net Control room painted a Backbone board until Python was
+    up; the page keeps each room's game (static/boot.js reads it before the first paint)."""
+    wire = Wire()
+    session, sent = wire.resuming(1, "tok")
+    assert f"netarcade:room:{ROOM}" not in wire.storage
+    match = Match(get_game("netcontrol"), {"players": 2}, 3)
+    wire.deliver(session, state_frame(match, 1, ["human", "human"]))
+    assert session.ready and wire.storage[f"netarcade:room:{ROOM}"] == "netcontrol"
+    boot = (Path(__file__).resolve().parent.parent / "static" / "boot.js").read_text(encoding="utf-8")
+    assert '"netarcade:room:" + room[2].toUpperCase()' in boot  # the key the boot script reads

@@ -131,6 +131,10 @@ def test_pick_turn_and_place_as_the_engine_lists_it():
     table.command("pick", "1")
     name = table.selected_piece()
     assert table.tool == "place" and name == ow_tools.play_name(offered[0])
+    table.command("rotate")
+    turned_to = table.orient()
+    table.command("pick", "1")  # issue 39: the picked piece pressed again stays picked, as it lies
+    assert table.selected_piece() == name and table.orient() == turned_to and table.message is None
     legal = set(session.legal_texts(f"p{session.current + 1} place {name} "))
     seen = set()
     for _ in range(8):  # every orientation the turn and flip keys reach lights exactly the engine's placements
@@ -300,8 +304,10 @@ def test_defrag_picks_the_piece_then_where_it_goes():
     found = lit(table)
     assert found and set(found.values()) <= legal
     assert all(table.hints()["cells"][c] in ("selected", "build") for c in cells_of)
+    assert table.select_tool("defrag") is None and table.picked[0] == piece  # issue 39: pressed again, kept
     table.cancel()
     assert table.tool == "defrag" and table.picked == []
+    assert table.select_tool("defrag") is None and table.tool == "defrag"
     table.click(cells_of[0])
     cell, text = next(iter(lit(table).items()))
     assert table.click(cell) == text and " defrag " in text
@@ -498,3 +504,31 @@ def test_a_sole_winner_tied_on_chunks_is_told_why_it_won():
     session = finished_by_greedy(1)  # no tie: nothing said about one
     headline, detail = OverwriteTable(session).result()
     assert "Tied" not in detail and ("win" in headline or "Shared" in headline)
+
+
+def test_defrag_keeps_the_moved_piece_readable_and_last_moves_unlike_the_cursor():
+    """Issue 39, item 12: the piece a Defrag moves was covered by its ghost and the cursor
+    (stack numbers hidden); the last-move rings and the cursor were both dashed squares."""
+    session = find(lambda s: bool(OverwriteTable(s).defrag_pieces()), seeds=range(1, 200), steps=40)
+    table = OverwriteTable(session)
+    table.select_tool("defrag")
+    piece = table.defrag_pieces()[0]
+    cells_of = next(p["cells"] for p in session.view()["pieces"] if p["id"] == piece)
+    table.click(cells_of[0])
+    assert table.picked[0] == piece
+    hints = table.hints()
+    assert "focus" not in hints and not hints.get("ghost")  # nothing drawn over the piece picked up
+    svg = render_board(session.view(), hints)
+    for cell in cells_of:  # the height badge drawn over the selection ring, not under it
+        group = svg[svg.index(f'data-cell="{cell}"'):]
+        group = group[:group.index("</g>")]
+        if 'class="height"' in group and 'rx="2"' in group:  # the ring's rect
+            assert group.index('rx="2"') < group.index('class="height"')
+    root = parse_html(render_board(session.view(), {**hints, "focus": cells_of[0], "last": cells_of}))
+    marks = [e for e in root.iter() if e.get("class") == "last"]
+    cursor = [e for e in root.iter() if e.get("class") == "focus"]
+    assert marks and cursor
+    assert all(m.tag.endswith("path") and not m.get("stroke-dasharray") for m in marks)
+    assert cursor[0].get("stroke-dasharray")
+    # a cropped board clips to its view box: no grid line of the cells around shows beside it
+    assert "clip-path=\"url(#ow-crop)\"" in svg

@@ -134,6 +134,18 @@ def test_bad_links_say_why(fragment, words):
         Session.from_link(fragment)
 
 
+def test_a_setting_a_game_does_not_have_is_quoted_as_written_with_the_settings_it_has():
+    """Issue 39, item 13: an edited link reported "option 'plap%rs': unknown option"."""
+    with pytest.raises(LinkError) as caught:
+        Session.from_link("play=netcontrol&seats=human,greedy&r%C3%A9gles=2")
+    said = str(caught.value)
+    assert said == ("this link has a setting Net Control does not have: 'r\u00e9gles' "
+                    "(Net Control's settings are players, radius, target, rules, with seed and seats)"), said
+    assert "option" not in said
+    with pytest.raises(LinkError, match="^this link has a bad setting, 'target': must be between"):
+        Session.from_link("play=backbone&target=99")
+
+
 def test_link_to_a_game_the_page_cannot_play_yet(monkeypatch):
     link = Session(human_vs()).link()
     monkeypatch.setattr(pages.page_for("backbone"), "playable", False)
@@ -294,8 +306,13 @@ def test_clicks_play_or_explain():
 
 def test_tool_selection_and_keys():
     table = BackboneTable(Session(human_vs()))
-    table.select_tool("router")
-    assert table.tool is None  # picking the selected tool again puts it down
+    assert table.tool == "router"  # preselected
+    table.select_tool("router")  # issue 39: pressing the selected tool keeps it selected
+    assert table.tool == "router" and table.message is None
+    table.key_command("1")
+    assert table.tool == "router"
+    table.cancel()  # Esc puts it down
+    assert table.tool is None
     assert "Pick what to do" in table.prompt()
     assert table.click("b2") is None and "Pick what to do first" in table.message
     table.select_tool("datacenter")
@@ -428,7 +445,7 @@ def positions():
     return out[::6]
 
 
-@pytest.mark.parametrize("level", ["random", "greedy", "search"])
+@pytest.mark.parametrize("level", ["random", "learner", "greedy", "search"])
 def test_sliced_bots_choose_what_the_engine_bots_choose(level):
     settings = {"iterations": 40, "time_limit": None}
     for index, (state, seat) in enumerate(positions()):
@@ -518,7 +535,7 @@ def test_home_lists_every_game_and_builds_the_form_from_the_options():
     assert (target.get("min"), target.get("max"), target.get("value")) == ("3", "20", "10")
     selects = {s.get("name"): s for s in cards["backbone"].iter("select")}
     assert [o.get("value") for o in selects["map"].iter("option")] == ["classic", "seeded"]
-    assert [o.get("value") for o in selects["seat2"].iter("option")] == ["human", "random", "greedy", "search"]
+    assert [o.get("value") for o in selects["seat2"].iter("option")] == ["human", "random", "learner", "greedy", "search"]
     assert {e.get("id") for e in root.iter("small") if e.get("class") == "err"} >= {
         "err-backbone-seed", "err-backbone-target", "err-backbone-map"}
 

@@ -6,6 +6,7 @@ or words addressed to the player whose hand it is."""
 from __future__ import annotations
 
 import random
+from pathlib import Path
 
 from netarcade.core import Match
 from netarcade.games import get_game
@@ -75,3 +76,16 @@ def test_a_spectators_breach_hand_counts_the_exploits_face_down():
     assert f"Hidden: Alice holds {count} Exploit" in hand
     assert "No Exploits in hand" not in hand
     assert hand.count('class="slot xp"') == count
+
+
+def test_a_spectator_is_told_what_a_spectator_can_do_and_shown_no_player_controls():
+    """Issue 39, item 14: spectators saw "New game", "Bots: normal" and greyed build buttons."""
+    control, _ = watched("netcontrol", {"players": 3}, ["human", "human", "greedy"],
+                         lambda m: m.version > 8)
+    assert control.spectating
+    assert control.prompt().startswith("You are watching") and "Copy link" in control.prompt()
+    css = (Path(__file__).resolve().parent.parent / "static" / "app.css").read_text(encoding="utf-8")
+    rule = css[css.index('html[data-watching="yes"]'):]
+    rule = rule[:rule.index("}")]
+    for hidden in ("#undo", "#pace", "#newgame", '#tools [role="toolbar"]', "#tools .end-turn"):
+        assert f'html[data-watching="yes"] {hidden}' in rule, hidden

@@ -288,7 +288,7 @@ def build_parser() -> argparse.ArgumentParser:
                           "without hidden information or chance has one world)")
     ana.add_argument("--search-share", type=_seconds, default=1.0, metavar="SHARE",
                      help="the share of its game's search budget the search bot gets, above 0 and at most 1 "
-                          "(default 1; the page's Analyse: --worlds 4 --search-share 0.5)")
+                          "(default 1, as the page's Analyse: --worlds 4)")
     ana.add_argument("--seed", default="1", help="the analysis seed (default 1)")
     ana.add_argument("--hindsight", action="store_true",
                      help="judge with the hidden cards and future chance that came (default: fair, from the "

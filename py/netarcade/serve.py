@@ -12,8 +12,9 @@ What it sends follows the rules of ``netarcade.siterules``, which the relay
 outside the folder, also not through a symlink, the precompressed copy
 included), the build's Brotli/gzip copies by ``Accept-Encoding``, the
 caching headers and ETags, GET and HEAD only (405/501 with ``Allow`` for
-the rest), and the security headers (Content-Security-Policy,
-Referrer-Policy, framing, nosniff) on every answer.
+the rest; a GET or HEAD with a body 400), and the security headers
+(Content-Security-Policy, Referrer-Policy, framing, nosniff) on every
+answer.
 
 Cross-origin isolation (COOP ``same-origin``, COEP ``require-corp``, CORP
 ``same-origin``) is **off by default** and turned on with ``--isolate``.
@@ -42,8 +43,8 @@ import threading
 from pathlib import Path
 
 from .argcheck import PORT
-from .siterules import (ALLOWED_METHODS, MIME_TYPES, NO_CACHE, SiteFile, cache_control, entity_tag, locate,
-                        method_status, not_modified, security_headers, with_slash)
+from .siterules import (ALLOWED_METHODS, MIME_TYPES, NO_CACHE, SiteFile, announces_body, cache_control, entity_tag,
+                        locate, method_status, not_modified, security_headers, with_slash)
 
 __all__ = ["SiteHandler", "make_server", "serve_in_thread", "main"]
 
@@ -99,13 +100,19 @@ class SiteHandler(http.server.SimpleHTTPRequestHandler):
 
     def parse_request(self) -> bool:
         """The stdlib's, then the method: anything but GET and HEAD gets
-        405 or 501 with ``Allow`` (:func:`method_status`) before any handler."""
+        405 or 501 with ``Allow`` (:func:`method_status`) before any handler;
+        a GET or HEAD with a body (:func:`announces_body`) 400. Each closes
+        the connection unread: left there, a body would be read as the
+        next request of the kept-alive connection."""
         self._cache_control, self._rel, self._allow = NO_CACHE, "", False
         if not super().parse_request():
             return False
         status = method_status(self.command)
         if status is None:
-            return True
+            if not announces_body(self.headers):
+                return True
+            self.send_error(400, "A GET or HEAD request has no body")
+            return False
         self._allow = True
         self.send_error(status)
         return False

@@ -21,7 +21,8 @@ One definition, used by the static server (``netarcade.serve``, ``python
   whose names do not change with their content), revalidated by ``ETag``
   (a 304 with no body: :func:`not_modified`);
 - which methods are answered (:func:`method_status`: GET and HEAD; 405 or
-  501 with ``Allow`` for the rest);
+  501 with ``Allow`` for the rest) and that a request with a body is
+  refused (:func:`announces_body`: a GET or HEAD with one is 400);
 - the security headers of every answer (:func:`security_headers`): the
   Content-Security-Policy (:func:`content_security_policy`, also written
   into the built pages as a ``<meta>`` by ``scripts/build_site.py``),
@@ -46,8 +47,8 @@ from urllib.parse import unquote
 
 __all__ = ["MIME_TYPES", "NO_CACHE", "LONG_CACHE", "ENCODED_COPIES", "SiteFile", "locate", "with_slash", "inside",
            "encoded_copies", "accepted_codings", "negotiate", "cache_control", "entity_tag", "not_modified",
-           "ALLOWED_METHODS", "method_status", "EVAL_PAGES", "is_embed", "content_security_policy",
-           "security_headers"]
+           "ALLOWED_METHODS", "method_status", "announces_body", "EVAL_PAGES", "is_embed",
+           "content_security_policy", "security_headers"]
 
 #: MIME types the stdlib table gets wrong or lacks (it varies by platform)
 MIME_TYPES = {
@@ -286,6 +287,30 @@ def method_status(method: str) -> int | None:
     if method in ALLOWED_METHODS:
         return None
     return 405 if method in OTHER_METHODS else 501
+
+
+#: a Content-Length that announces no body ("0", "00"...)
+ZERO_LENGTH = re.compile(r"\s*0+\s*")
+
+
+def announces_body(headers) -> bool:
+    """Whether a request's ``headers`` (anything with ``get_all``) announce a
+    body: a ``Transfer-Encoding``, or a ``Content-Length`` other than 0.
+    Neither server reads a body: a request with one is refused (405 or 501
+    by its method, and a GET or HEAD with a body 400), then its connection
+    closed, so what follows its headers is never taken for another request.
+
+    >>> from email.message import Message
+    >>> headers = Message()
+    >>> headers["Content-Length"] = "0"
+    >>> announces_body(headers)
+    False
+    >>> headers["Transfer-Encoding"] = "chunked"
+    >>> announces_body(headers)
+    True
+    """
+    lengths = headers.get_all("Content-Length") or []
+    return bool(headers.get_all("Transfer-Encoding")) or not all(ZERO_LENGTH.fullmatch(value) for value in lengths)
 
 
 #: pages that run PyScript: only these also get 'unsafe-eval' (PyScript 0.7.31

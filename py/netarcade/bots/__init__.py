@@ -1,5 +1,7 @@
-"""Game-agnostic players: ``random``, ``greedy`` (one ply on the game's
-evaluation) and ``search`` (Monte Carlo tree search on determinized states).
+"""Game-agnostic players: ``random``, ``learner`` (a gentle one: one ply on
+the game's evaluation, often not the best of it), ``greedy`` (the best one
+ply on the game's evaluation) and ``search`` (Monte Carlo tree search on
+determinized states).
 
 A bot is built by ``make_bot(name, seed, game)`` and answers ``choose(game,
 state, seat)``. Its settings are resolved once, there: the caller's, else the
@@ -18,10 +20,11 @@ from ..core.game import Game
 from ..core.prng import Rng, derive_seed
 from .base import Bot, UnknownBotSetting
 from .greedy import GreedyBot
+from .learner import LearnerBot
 from .mcts import SearchBot
 from .random_bot import RandomBot
 
-BOTS = {"random": RandomBot, "greedy": GreedyBot, "search": SearchBot}
+BOTS = {"random": RandomBot, "learner": LearnerBot, "greedy": GreedyBot, "search": SearchBot}
 #: levels offered to players, weakest first
 LEVELS = tuple(BOTS)
 
@@ -64,5 +67,5 @@ def bot_seed(game_seed: int, seat: int, name: str) -> int:
     return derive_seed(game_seed, f"bot:{seat}:{name}")
 
 
-__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "RandomBot", "SearchBot", "UnknownBotSetting",
+__all__ = ["BOTS", "LEVELS", "Bot", "GreedyBot", "LearnerBot", "RandomBot", "SearchBot", "UnknownBotSetting",
            "bot_seed", "check_game_settings", "make_bot", "new_bot"]

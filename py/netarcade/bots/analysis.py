@@ -100,11 +100,13 @@ class Settings:
                 "fair": self.fair, "time_limit": self.time_limit, "how": self.words()}
 
 
-#: the page's analysis (the replay viewer's Analyse): 4 worlds per move, the
-#: search bot at half its game's budget, so a typical game is analysed in
-#: the page in well under 30 s (docs/bots.md, "Move analysis", has the
-#: figures for each game and the precision)
-PAGE_SETTINGS = Settings(worlds=4, search_share=0.5)
+#: the page's analysis (the replay viewer's Analyse) and its Hint: 4 worlds
+#: per move, the search bot at its game's whole budget with no time limit.
+#: The Hint is Analyse's choice (``choice_steps``), so its budget is the
+#: search bot's own: at half of it, a seat always playing the hint scored
+#: 0.80 against greedy in Backbone where the search bot scores 0.99
+#: (docs/bots.md, "Hints that teach"; "Move analysis" has the figures)
+PAGE_SETTINGS = Settings(worlds=4)
 
 
 @dataclass(frozen=True)
@@ -197,14 +199,23 @@ class Analyser:
         choices = len(real.legal_actions(state, seat))
         if choices <= 1 and played in real.legal_actions(state, seat):
             return None  # a forced move is no decision
-        searcher = new_bot("search", self._rng(index, "search"), real, **self.search)
-        started = time.perf_counter()
-        best = yield from searcher.steps(game, real.copy(state), seat, lambda: time.perf_counter() - started)
+        best = yield from self.choice_steps(index, state, seat)
         moves = [played] if best == played else [played, best]
         values = yield from self._estimate(state, seat, moves, self._rng(index, "worlds"))
         after_played, after_best = values[0], values[-1]
         return Decision(index, seat, real.format_action(played), real.format_action(best),
                         max(after_played, after_best), after_played, after_best, choices)
+
+    def choice_steps(self, index: int, state: Any, seat: int) -> Generator[None, None, Any]:
+        """The search bot's choice for ``seat`` in ``state``, the position
+        after ``index`` moves, as a generator: the one code path of the
+        analysis's best move and of the page's Hint (``web/hint.py``), with
+        one seed rule (the analysis seed, the record's seed, the move's
+        number) and one budget, so a hint is the move Analyse names there."""
+        real = self.match.game
+        searcher = new_bot("search", self._rng(index, "search"), real, **self.search)
+        started = time.perf_counter()
+        return (yield from searcher.steps(self.game, real.copy(state), seat, lambda: time.perf_counter() - started))
 
     def _estimate(self, state: Any, seat: int, moves: list, rng: Rng):
         """The mover's mean chance after each of ``moves``, over the same worlds."""

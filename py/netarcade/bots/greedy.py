@@ -37,12 +37,18 @@ def rank_actions(game, state, seat, actions=None):
     return finish(rank_steps(game, state, seat, actions))
 
 
+def pick_best(ranked, rng):
+    """The best action of a ranking (``rank_steps``), ties broken by ``rng``
+    (no draw when one action is best)."""
+    best = ranked[0][0]
+    ties = [action for value, _, action in ranked if value >= best - 1e-9]
+    return ties[0] if len(ties) == 1 else rng.choice(ties)
+
+
 class GreedyBot(Bot):
     name = "greedy"
 
     def steps(self, game, state, seat, clock):
         self.ready(game)
         ranked = yield from rank_steps(game, game.determinize(state, seat, self.rng), seat)
-        best = ranked[0][0]
-        ties = [action for value, _, action in ranked if value >= best - 1e-9]
-        return ties[0] if len(ties) == 1 else self.rng.choice(ties)
+        return pick_best(ranked, self.rng)

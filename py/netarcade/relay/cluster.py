@@ -40,6 +40,7 @@ import msgpack
 import redis.asyncio as aredis
 from redis.asyncio.retry import Retry as AsyncRetry
 
+from ..core.codes import room_code
 from .balance import Balancer
 from .proxy import Proxy
 from .redis_store import LEASE_MS, OPEN, PREFIX, RENEW, hold_process, lease_key, log_key, retry_policy
@@ -329,7 +330,7 @@ class Cluster:
             remote = self.remotes[ident] = RemoteClient(*ident)
         if kind == "req":
             frame = message["frame"]
-            code = str(frame.get("room", "")).upper()
+            code = room_code(str(frame.get("room", "")))
             if code not in self.relay.rooms and not self.adopt(code):
                 # not ours (any more): the proxy sends it to the owner it reads now
                 self.post(remote.process, {"t": "moved", "from": self.me, "cid": remote.cid,

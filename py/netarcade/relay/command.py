@@ -45,6 +45,8 @@ RANGES = {
     "rooms_per_connection": Range(0, 100000, integer=True),
     "rooms_per_address": Range(0, 100000, integer=True),
     "creates_per_hour": Range(0, 1000000, integer=True),
+    "rooms_per_network": Range(0, 1000000, integer=True),
+    "room_abandon": Range(0, 604800),
 }
 
 
@@ -103,6 +105,11 @@ def build_parser(parser: argparse.ArgumentParser | None = None) -> argparse.Argu
         help="open rooms one address (an IPv6 /64) may have created (0 for no limit; default 50)")
     add("--creates-per-hour", default=DEFAULTS["creates_per_hour"], metavar="N",
         help="rooms one address may create in any hour (0 for no limit; default 200)")
+    add("--rooms-per-network", default=DEFAULTS["rooms_per_network"], metavar="N",
+        help="open rooms one network (an IPv4 /24, an IPv6 /48) may have created (0 for no limit; default 200)")
+    add("--room-abandon", default=DEFAULTS["room_abandon"], metavar="SECONDS",
+        help="stand-in bots take every human seat of a game in play when no seated player has been "
+             "connected this long (0 for never; default 600)")
     add("--trusted-proxy", action="append", type=_address, default=[], dest="trusted_proxies", metavar="ADDRESS",
         help="a reverse proxy in front of the relay (repeatable): a connection from it counts, for the "
              "creation limits, as the client its X-Forwarded-For names")

@@ -20,6 +20,8 @@ from typing import Any
 
 import msgpack
 
+from ..core.codes import room_code
+
 #: the protocol version every frame carries as ``v``
 VERSION = 1
 #: the largest frame a client may send (bytes); bigger ones close the socket (1009)
@@ -116,6 +118,8 @@ def decode(data: Any) -> dict[str, Any]:
             raise FrameError("bad-field", f"{kind}.{name} is longer than {MAX_TEXT} characters", request)
         if isinstance(value, int) and not -2**53 <= value <= 2**53:
             raise FrameError("bad-field", f"{kind}.{name} is out of range", request)
+    if "room" in frame:  # typed by hand or linked in lower case: the same room (core/codes.py)
+        frame["room"] = room_code(frame["room"])
     return frame
 
 

@@ -38,6 +38,7 @@ import asyncio
 import logging
 import time
 
+from ..core.codes import room_code
 from . import protocol
 from .redis_store import hold_process, lease_key
 
@@ -60,7 +61,7 @@ class Proxy:
     async def route(self, client, frame: dict) -> bool:
         """True if the frame went to another process (or waits for one);
         False: handle it here."""
-        code = frame["room"].upper()
+        code = room_code(frame["room"])
         remote = client.remote
         if remote is not None and frame["kind"] in ENTERING and remote["room"] != code:
             self.leave(client)

@@ -22,6 +22,7 @@ from typing import Any, Callable
 from ..bots import LEVELS, bot_seed, make_bot
 from ..core import LowestSeat, Match
 from ..core.errors import NetarcadeError
+from ..core.codes import CODE_ALPHABET, CODE_LENGTH
 from ..core.names import clean_name
 from ..core.options import validate_seed
 from ..core.record import encode_record
@@ -34,8 +35,6 @@ HUMAN = "human"
 STANDIN = "greedy"
 #: misses in a row after which a stand-in bot takes the seat
 MISSES_TO_BOT = 3
-CODE_ALPHABET = "ABCDEFGHJKMNPQRSTUVWXYZ23456789"  # no 0/O, 1/I/L
-CODE_LENGTH = 6
 #: at most this many actions in one time-out (a turn played out by the clock)
 MAX_DEFAULT_ACTIONS = 200
 #: at most this many moves of a local game a new room takes over
@@ -227,11 +226,14 @@ class Room:
             self.push()
         return seat, token
 
-    def start(self) -> None:
+    def start(self, announce: bool = True) -> None:
+        """The game starts (again: nothing changes); ``announce=False``: the
+        caller answers the frame first, then calls ``after_change``."""
         if not self.started:
             self.started = True
             self.store.set_started(self.code)
-        self.after_change()
+        if announce:
+            self.after_change()
 
     # --- subscribers -----------------------------------------------------------------
     def subscribe(self, client, observer: int | None, since: int = -1, request: int | None = None) -> None:
@@ -334,6 +336,19 @@ class Room:
             held.bot_now, held.misses = False, 0
             self.store.seat_status(self.code, seat, 0, False)
             self.deadlines.pop(seat, None)
+            self.after_change()
+
+    def hand_to_standins(self) -> None:
+        """Every human seat not yet played by its stand-in bot is, from now
+        on (``--room-abandon``: nobody seated is connected); a player who
+        comes back takes the seat again by acting, as after three misses."""
+        handed = False
+        for seat, held in enumerate(self.seats):
+            if held.human and not held.bot_now:
+                self.store.seat_status(self.code, seat, held.misses, True)
+                held.bot_now, handed = True, True
+                self.deadlines.pop(seat, None)
+        if handed:
             self.after_change()
 
     def apply(self, seat: int, text: str, source: str) -> int:

@@ -25,10 +25,12 @@ from websockets.asyncio.server import ServerConnection, serve
 from websockets.exceptions import ConnectionClosed
 
 from . import lifecycle, protocol
+from ..core.codes import room_code
 from .collector import Collector
 from .protocol import FrameError, VERSION
 from .room import HUMAN, STANDIN, Room, RoomError
-from .site import refuse_method, response, serve_file
+from .handshake import RelayConnection
+from .site import refuse_body, refuse_method, response, serve_file
 from .backend import open_store
 from .store import LeaseLost, StoreError
 
@@ -39,6 +41,7 @@ DEFAULTS = {
     "standin": STANDIN, "queue": 256, "store": None,
     "room_wait": lifecycle.WAIT, "room_keep": lifecycle.KEEP, "rooms_per_connection": lifecycle.PER_CONNECTION,
     "rooms_per_address": lifecycle.PER_ADDRESS, "creates_per_hour": lifecycle.PER_HOUR,
+    "rooms_per_network": lifecycle.PER_NETWORK, "room_abandon": lifecycle.ABANDON,
     "trusted_proxies": (),
 }
 ENDPOINT = "/ws"
@@ -127,6 +130,8 @@ class Relay:
     # --- HTTP: the site, the origin check, the connection bound ------------------------
     def process_request(self, connection: ServerConnection, request) -> Any:
         refused = refuse_method(request.method, request.path)  # GET and HEAD only, /ws included
+        if refused is None:
+            refused = refuse_body(request.method, request.path, request.headers)  # handshake.py lets it through
         if refused is not None:
             return refused
         path = request.path.split("?", 1)[0]
@@ -224,7 +229,7 @@ class Relay:
                                              request))
 
     def room(self, code: str) -> Room:
-        code = code.upper()
+        code = room_code(code)  # decode did so for a socket's frames; the bus's and the tests' too
         room = self.rooms.get(code)
         if room is None and not self.store.shared:  # a finished room out of memory (lifecycle.py)
             room = self.load_room(code)
@@ -315,7 +320,10 @@ class Relay:
     def on_start(self, client: Client, frame: dict) -> None:
         room = self.room(frame["room"])
         room.authenticate(frame["seat"], frame["token"])
-        room.start()
+        room.start(announce=False)  # journaled first; the ack goes out before the updates, as for act
+        self.send(client, {"kind": "ack", "v": VERSION, "id": frame.get("id"), "room": room.code,
+                           "version": room.match.version})
+        room.after_change()
 
     def on_act(self, client: Client, frame: dict) -> None:
         room = self.room(frame["room"])
@@ -325,8 +333,10 @@ class Relay:
         room.after_change()
 
     def on_back(self, client: Client, frame: dict) -> None:
-        self.room(frame["room"]).take_back(frame["seat"], frame["token"])
-        self.send(client, {"kind": "ack", "v": VERSION, "id": frame.get("id"), "room": frame["room"].upper()})
+        room = self.room(frame["room"])
+        room.take_back(frame["seat"], frame["token"])
+        self.send(client, {"kind": "ack", "v": VERSION, "id": frame.get("id"), "room": room.code,
+                           "version": room.match.version})
 
     def on_legal(self, client: Client, frame: dict) -> None:
         room = self.room(frame["room"])
@@ -374,7 +384,8 @@ class Relay:
         logging.getLogger("websockets").setLevel(logging.CRITICAL)  # no tracebacks for broken pipes
         try:
             server = await serve(self.handler, self.settings["host"], self.settings["port"],
-                                 process_request=self.process_request, max_size=protocol.FRAME_CAP,
+                                 process_request=self.process_request, create_connection=RelayConnection,
+                                 max_size=protocol.FRAME_CAP,
                                  open_timeout=self.settings["open_timeout"], compression=None,
                                  ping_interval=20, ping_timeout=20, close_timeout=2)
         except OSError as err:  # the port is taken, the host unknown...

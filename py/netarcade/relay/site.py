@@ -9,7 +9,8 @@ byte (``%00``) or a backslash answered 400), the MIME types, the build's
 precompressed copies (``.br``, ``.gz``) when ``Accept-Encoding`` allows,
 with ``Content-Encoding``, ``Vary``, ``ETag`` (a conditional GET gets a
 304) and ``Cache-Control``, GET and HEAD only (405/501 with ``Allow``), and
-the security headers on every answer. One request per connection
+the security headers on every answer; a request with a body is refused
+(a GET or HEAD with one 400), its body never read. One request per connection
 (websockets closes after a non-101 answer); the handshake timeout bounds
 idle connections. An answer that fails on a bug is a logged 500, never a
 silent one.
@@ -26,8 +27,8 @@ from pathlib import Path
 from websockets.datastructures import Headers
 from websockets.http11 import Response
 
-from ..siterules import (ALLOWED_METHODS, MIME_TYPES, NO_CACHE, SiteFile, cache_control, entity_tag, locate,
-                         method_status, not_modified, security_headers, with_slash)
+from ..siterules import (ALLOWED_METHODS, MIME_TYPES, NO_CACHE, SiteFile, announces_body, cache_control, entity_tag,
+                         locate, method_status, not_modified, security_headers, with_slash)
 
 MAX_FILE = 64 * 1024 * 1024
 REASONS = {301: "Moved Permanently", 400: "Bad Request", 404: "Not Found",
@@ -64,6 +65,15 @@ def refuse_method(method: str, target: str = "") -> Response | None:
         return None
     return response(status, REASONS[status], f"{REASONS[status].lower()}\n".encode(), target=target,
                     extra={"Allow": ", ".join(ALLOWED_METHODS)})
+
+
+def refuse_body(method: str, target: str, headers) -> Response | None:
+    """400 for a GET or HEAD whose headers announce a body (``announces_body``;
+    the other methods are refused by ``refuse_method`` first); None: go on.
+    The body is not read: the answer goes out and the connection closes."""
+    if not announces_body(headers):
+        return None
+    return response(400, REASONS[400], b"a GET or HEAD request has no body\n", head=method == "HEAD", target=target)
 
 
 def serve_file(root: Path | None, raw_path: str, head: bool = False, headers=None) -> Response:

@@ -58,7 +58,8 @@ def _style() -> str:
 
 
 def score_chart(history: Sequence[Sequence[int]], players: Sequence[str] | int, width: float = 480,
-                height: float = 240, *, target: int | None = None, y_label: str = "AI TOKENS") -> str:
+                height: float = 240, *, target: int | None = None, y_label: str = "AI TOKENS",
+                x_label: str = "TURN") -> str:
     """SVG of each player's score per turn.
 
     ``history`` has one row per finished turn, ``[score_p1, score_p2, ...]``
@@ -68,7 +69,10 @@ def score_chart(history: Sequence[Sequence[int]], players: Sequence[str] | int, 
     ``target``, when given, draws the winning threshold as a dashed line.
 
     There is exactly one ``<polyline class="series pN">`` per player, with one
-    point per row of ``history`` (point ``i`` is turn ``i + 1``).
+    point per row of ``history`` (point ``i`` is turn ``i + 1``; ``x_label``
+    names the unit of a row: a page passes rounds, "ROUND"). Each player's
+    line is drawn a little above or below its score (``_TIE_PX`` per seat), so
+    tied lines lie side by side instead of one over the other.
     """
     names = [f"P{i + 1}" for i in range(players)] if isinstance(players, int) else [str(p) for p in players]
     n = len(history)
@@ -99,7 +103,8 @@ def score_chart(history: Sequence[Sequence[int]], players: Sequence[str] | int, 
     def py(score: float) -> float:
         return top + plot_h - score / y_max * plot_h
 
-    parts = [_style(), el("title", escape(_summary(history, names)))]
+    summary = _summary(history, names, x_label.lower())
+    parts = [_style(), el("title", escape(summary))]
     parts.append(el("rect", None, {"class": "bg", "x": 0, "y": 0, "width": width, "height": height,
                                    "fill": THEME["bg"]}))
     parts.append(el("rect", None, {"class": "plot", "x": left, "y": top, "width": plot_w, "height": plot_h,
@@ -118,7 +123,7 @@ def score_chart(history: Sequence[Sequence[int]], players: Sequence[str] | int, 
         parts.append(text(x, top + plot_h + 14, t, {"class": "tick", "text-anchor": "middle"}))
     parts.append(el("path", None, {"class": "axis", "fill": "none",
                                    "d": f"M{fmt(left)},{fmt(top)}V{fmt(top + plot_h)}H{fmt(left + plot_w)}"}))
-    parts.append(text(left + plot_w, height - 4, "TURN", {"class": "label", "text-anchor": "end"}))
+    parts.append(text(left + plot_w, height - 4, x_label, {"class": "label", "text-anchor": "end"}))
     parts.append(text(4, 16, y_label, {"class": "label"}))
     if target:
         y = py(target)
@@ -130,7 +135,8 @@ def score_chart(history: Sequence[Sequence[int]], players: Sequence[str] | int, 
     series = []
     for seat in range(count):
         style = PLAYERS[seat % len(PLAYERS)]
-        points = [(px(i + 1), py(score_of(row, seat))) for i, row in enumerate(history)]
+        lift = (seat - (count - 1) / 2) * _TIE_PX  # tied lines side by side, not one hidden under another
+        points = [(px(i + 1), py(score_of(row, seat)) - lift) for i, row in enumerate(history)]
         marks = []
         offset = (seat * k) // max(count, 1)
         for i, (x, y) in enumerate(points):
@@ -153,7 +159,7 @@ def score_chart(history: Sequence[Sequence[int]], players: Sequence[str] | int, 
             x += _legend_width(labels[seat]) + _GAP
 
     return svg_document(parts, (0, 0, width, height), {
-        "class": "na-chart", "style": f"background:{THEME['bg']}", "role": "img", "aria-label": _summary(history, names),
+        "class": "na-chart", "style": f"background:{THEME['bg']}", "role": "img", "aria-label": summary,
     })
 
 
@@ -161,6 +167,8 @@ def score_chart(history: Sequence[Sequence[int]], players: Sequence[str] | int, 
 _LEGEND_CHAR, _LABEL_CHAR = 7.3, 6.6
 #: space between two legend items, and between legend rows
 _GAP, _ROW = 14.0, 18.0
+#: how far apart (view-box units) the lines of two seats with the same score are drawn
+_TIE_PX = 2.6
 
 
 def _legend_width(label: str) -> float:
@@ -191,9 +199,9 @@ def _legend_rows(widths: Sequence[float], end: float, first_from: float, rest_fr
     return rows
 
 
-def _summary(history: Sequence[Sequence[int]], names: Sequence[str]) -> str:
+def _summary(history: Sequence[Sequence[int]], names: Sequence[str], unit: str = "turn") -> str:
     if not history:
-        return "Score chart: no turns yet"
+        return f"Score chart: no {unit}s yet"
     last = history[-1]
     scores = ", ".join(f"{name} {last[i] if i < len(last) else 0}" for i, name in enumerate(names))
-    return f"Score chart after {len(history)} turns: {scores}"
+    return f"Score chart after {len(history)} {unit}s: {scores}"

@@ -35,8 +35,10 @@ __all__ = ["ReplayAnalysis", "command", "draw", "idle_html", "panel_html", "run"
 #: takes the page's messages first (measured in Chromium: with a pause of 0,
 #: a chain of ready timers kept a step's message waiting 0.5-2.5 s)
 PAUSE_SECONDS = 0.004
-#: the chart's view box
-WIDTH, HEIGHT = 480.0, 130.0
+#: the chart's view box: about the size it is drawn in the controls column beside a board
+#: (some 270 px), so its 10-unit labels read at about 9 px there; it drew 480 wide, 5.6 px
+#: labels and 60 px of height (issue 39). A wide bar draws it at its height cap, centred.
+WIDTH, HEIGHT = 300.0, 150.0
 _LEFT, _RIGHT, _TOP, _BOTTOM = 34.0, 8.0, 8.0, 18.0
 
 

@@ -14,7 +14,7 @@ The ops of one event, or of one step of a bot, go out as one message.
 
 The vocabulary (JSON text both ways; docs/web-runtime.md has the table):
 
-- page -> worker: ``start`` (location, embed, portrait, side, timeOrigin,
+- page -> worker: ``start`` (location, embed, portrait, touch, side, timeOrigin,
   storage snapshot), ``tool``, ``cmd`` (name, value), ``spot`` (name),
   ``key`` (key, ctrl), ``submit`` (form, game, values, submitter, name),
   ``input`` (game, name, values), ``hash`` (hash), ``portrait`` (on); each
@@ -43,11 +43,12 @@ import traceback
 from typing import Any, Callable
 
 from ..core.names import clean_name
-from . import hint, lobby, replay_page, views
+from . import hint, lobby, replay_page, share, views
 from .controller import Controller, Screen
 from .gamepage import GamePage
 from .pages import page_for
 from .newgame import parse_form
+from .inputwords import spoken
 from .outbox import Ops
 from .session import Session
 
@@ -92,6 +93,8 @@ class App(Screen):
         self.location = dict(start.get("location") or {})
         self.embed = bool(start.get("embed"))
         self.portrait = bool(start.get("portrait"))
+        #: a screen without hover (a phone): the status and prompt speak of taps and cite no key
+        self.touch = bool(start.get("touch"))
         storage = start.get("storage") or {}
         self.stores = {"local": dict(storage.get("local") or {}), "session": dict(storage.get("session") or {})}
         self._connect = connect
@@ -105,6 +108,7 @@ class App(Screen):
         self.analysis_html: str | None = None  # the replay's analysis panel as last drawn
         self._online_card = ""
         self._ticking = False
+        self.share: dict | None = None  # the Share dialog while it is open (web/share.py)
 
     @property
     def table(self):
@@ -151,7 +155,9 @@ class App(Screen):
                 self.command(str(message["name"]), None if value is None else str(value))
             elif kind == "key":
                 key, ctrl = str(message["key"]), bool(message.get("ctrl"))
-                if self.control.wants_key(key, ctrl):
+                if share.takes_key(self, key):
+                    pass
+                elif self.control.wants_key(key, ctrl):
                     self.control.key(key, ctrl)
             elif kind == "submit":
                 self.on_submit(message)
@@ -159,6 +165,7 @@ class App(Screen):
                 self.on_input(message)
             elif kind == "hash":
                 self.location["hash"] = str(message.get("hash") or "")
+                self.share = None
                 self.route()
             elif kind == "portrait":
                 self.portrait = bool(message.get("on"))
@@ -193,6 +200,11 @@ class App(Screen):
             if link is not None:
                 self.op("attr", "resume", name="href", value="#" + link)
                 self.op("text", "resume", text=views.resume_label(link))
+            from .learn import done_lessons  # a done lesson's Learn link says so
+
+            for game_id in done_lessons(self):
+                self.op("class", f"#game-{game_id} .learn", name="done", on=True)
+                self.op("text", f"#game-{game_id} .learn", text="Learn again (done)")
             self.op("title", text="netarcade: choose a game")
         else:
             self.op("title", text=views.tab_title(self.page, self.control.broken_game))
@@ -331,8 +343,9 @@ class App(Screen):
         page = self.page
         board = page.board(table, "tall" if self.portrait else "wide")
         self.set_html("board", hint.ghost(board, hint.ghost_names(control)))
-        self.set_text("status", control.status())
-        self.op("text", "prompt", text=control.prompt())
+        table.touch = self.touch
+        self.set_text("status", spoken(control.status(), self.touch))
+        self.op("text", "prompt", text=spoken(control.prompt(), self.touch))
         self.op("class", "prompt", name="error", on=bool(table.message))
         self.op("data", name="refused", value=table.refused or "")  # the engine's code for a refused action
         for element_id, html in replay_page.panels(self, page, control).items():
@@ -340,6 +353,7 @@ class App(Screen):
         replay_page.draw(self, control)
         self.op("prop", "undo", name="disabled", value=not session.can_undo())
         self.op("data", name="state", value=control.mode)
+        self.op("data", name="watching", value="yes" if control.spectating else "")
         self.op("data", name="actions", value=str(len(session.actions)))
         # embed: open this very position in the full arcade
         self.op("attr", "open-full", name="href", value="./" if control.demo else "./#" + session.link())
@@ -349,7 +363,9 @@ class App(Screen):
         self.op("prop", "resign", name="hidden", value=control.resign_seat() is None)
         self.op("prop", "hint", name="hidden", value=not hint.offered(control))
         self.op("prop", "hint", name="disabled", value=hint.why_no_hint(control) is not None)
-        if session.over and not control.review and control.replay is None:
+        if share.draw(self):
+            pass
+        elif session.over and not control.review and control.replay is None:
             self.set_html("overlay", page.game_over(table))
             note = hint.hint_note(session)
             if note:
@@ -375,6 +391,8 @@ class App(Screen):
 
     def wanted_keys(self) -> list[str]:
         """The keys the game on screen takes now (the page keeps them from the browser)."""
+        if self.share is not None:
+            return ["escape"]
         wanted = [key for key in CANDIDATE_KEYS if self.control.wants_key(key)]
         if self.control.wants_key("z", True):
             wanted.append("ctrl+z")
@@ -393,6 +411,8 @@ class App(Screen):
             self.control.fresh(keep_hash=self.embed)
         elif name == "new":
             self.op("link", how="push", fragment="home")
+        elif name.startswith("share"):
+            share.command(self, name, value)
         elif name == "copy":
             if self.table is not None or self.control.remote is not None:
                 self.op("copy", url=self.link_url(), done="Link copied: opening it shows this exact position.",
@@ -418,7 +438,8 @@ class App(Screen):
         if form == "joinseat":
             self.control.command("online-join", clean_name(values.get("name", "")) or "Player")
             return
-        if form == "joinroom":
+        if form == "joinroom":  # the name: the home screen's one name field (the page sends it along)
+            values.setdefault("name", str(message.get("name") or ""))
             code, name = lobby.join_values(values)
             if code is None:
                 self.op("text", "form.joinroom .err", text="A game code is six letters and digits (no 0, O, 1, I or L).")

@@ -42,6 +42,11 @@ DEMO_SEATS = ("search", "search")
 LAST_SETTING = "last"
 
 
+#: what a spectator can do, said where a player reads what to do next
+SPECTATOR_PROMPT = ("You are watching: every move shows here as it is made. Copy link sends this game to "
+                    "someone else; Games goes back to the arcade.")
+
+
 class Controller(PlayerChoices, ReplayControl):
     """One page's game: its session and table, the demo and pause flags, and the bots.
 
@@ -97,6 +102,11 @@ class Controller(PlayerChoices, ReplayControl):
         if fragment in ("home", "") and not self.embed:
             self.screen.show("home")
             return
+        if fragment.startswith("learn="):  # a game's guided first game (web/learn.py)
+            from . import learn
+
+            learn.route(self, fragment)
+            return
         try:
             fragment, at = split_at(fragment) if is_game_link(fragment) else (fragment, None)
         except LinkError as err:
@@ -125,8 +135,8 @@ class Controller(PlayerChoices, ReplayControl):
             return
         if is_game_link(fragment):
             try:
-                # an embedded link that names no seats is a demo: bots in every seat
-                session = Session.from_link(fragment, DEMO_SEATS[0] if self.embed else None)
+                # a link is a person's game in a frame as on the page: only the bare embed is the bots' demo
+                session = Session.from_link(fragment)
             except LinkError as err:
                 self.link_failed(fragment, str(err))
                 return
@@ -183,6 +193,8 @@ class Controller(PlayerChoices, ReplayControl):
         setup = self.session.setup
         seats = DEMO_SEATS if demo_seats else setup.seats
         options = page_for(setup.game).demo_options if demo_seats else dict(setup.options)
+        if getattr(self.session, "lesson_mode", False):  # after a lesson: a real game against the gentle bot
+            options = {}
         self.load(Session(new_setup(setup.game, options, None, seats)), demo=self.demo, keep_hash=self.demo)
 
     def changed(self, update_hash: bool = True) -> None:
@@ -196,6 +208,8 @@ class Controller(PlayerChoices, ReplayControl):
                 return
         self.screen.render()
         news = self.heard.news(self.session, self.page)
+        if getattr(self.session, "lesson_mode", False):  # the live region reads each step
+            news = " ".join(part for part in (news, self.prompt()) if part)
         if news:
             self.screen.set_text("announce", news)
         if update_hash and self.table is not None and not self.demo:
@@ -236,11 +250,25 @@ class Controller(PlayerChoices, ReplayControl):
         return self.table.status()
 
     def prompt(self) -> str:
-        """The prompt line: the table's, or in the replay viewer how to use it."""
+        """The prompt line: the table's, or in the replay viewer how to use it, or
+        to a spectator what a spectator can do."""
         table = self.table
         if self.replay is not None and not table.message:
             return self.replay.prompt()
+        if getattr(self.session, "lesson_mode", False) and not table.message:
+            from . import learn
+
+            return learn.prompt(self) or table.prompt()
+        if self.spectating and not table.message and not self.session.over:
+            return SPECTATOR_PROMPT
         return (None if table.message else hints.prompt(self)) or table.prompt()
+
+    @property
+    def spectating(self) -> bool:
+        """This page watches an online room (no seat of its own): it plays nothing, so the
+        page shows it no build buttons, New game or the bots' pace (issue 39, item 14)."""
+        session = self.session
+        return bool(getattr(session, "remote", False)) and session.seat is None and self.replay is None
 
     # --- online (web/lobby.py) --------------------------------------------------------------
     def open_online(self, code: str, name: str | None = None) -> None:

@@ -38,7 +38,7 @@ class GamePage:
     resign_note = "You leave the game and the others play on. Undo takes it back."
     #: the game-over chart's axis label and caption
     chart_label = "SCORE"
-    chart_caption = "Score at the end of each turn"
+    chart_caption = "Score at the end of each round"
     #: new-game form labels that differ from the option's name, and the
     #: order of the option fields when not the schema's
     form_labels: dict[str, str] = {}

@@ -3,9 +3,10 @@
 What it is for: in a local game a player may ask for a hint (the Hint
 button, key ``I``): the search bot thinks about the decision in front of
 the human whose turn it is, from that seat's view (hidden cards sampled,
-as it does for itself; its page settings, a slice at a time, so the page
-stays responsive), and its move is shown on the board as a ghost (the board
-elements it names, ``GamePage.ghost_names``: Overwrite's piece covers
+as it does for itself), exactly as the replay viewer's Analyse chooses its
+best move there (``choice_work``: one code path, one seed rule, one budget),
+a slice at a time, so the page stays responsive; its move is shown on the
+board as a ghost (the board elements it names, ``GamePage.ghost_names``: Overwrite's piece covers
 several cells, outlined) and in words, in the prompt and in
 the live region a screen reader hears. The session remembers who asked
 (:attr:`Session.hints`), and the game-over card says so. Online games have
@@ -23,7 +24,6 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.prng import Rng, derive_seed
 from ..render.svg import escape
 
 __all__ = ["HINT_KEY", "Hint", "ask", "current", "ghost", "ghost_move", "ghost_names", "hint_note", "offered",
@@ -87,8 +87,7 @@ async def think(control: Any, generation: int) -> bool:
 
     session = control.session
     seat = session.current
-    rng = Rng(derive_seed(session.setup.seed, f"hint:{session.version}:{seat}"))
-    thinker = Thinker(session.game, session.state, seat, "search", rng)
+    thinker = Thinker.over(choice_work(session, seat))
     while not thinker.step():
         await control.sleep(0)  # the page paints and handles input between slices
         if generation != control.generation:
@@ -102,6 +101,16 @@ async def think(control: Any, generation: int) -> bool:
     control.screen.render()
     control.screen.set_text("announce", announcement(control.hint, session.names))
     return True
+
+
+def choice_work(session: Any, seat: int):
+    """The hint's thinking, as a generator returning the action: the replay
+    viewer's Analyse's choice at this position (``Analyser.choice_steps``,
+    its page settings, its seed rule), so Hint and Analyse name the same move."""
+    from ..bots.analysis import PAGE_SETTINGS, Analyser
+
+    match = session.match
+    return Analyser(match, PAGE_SETTINGS, seats=[seat]).choice_steps(len(match.actions), session.state, seat)
 
 
 def announcement(hint: Hint, names: list[str]) -> str:
@@ -150,6 +159,9 @@ def ghost_move(control: Any) -> str | None:
     found = current(control)
     if found is not None:
         return found.text
+    if getattr(control.session, "lesson_mode", False) and control.replay is None:
+        step = control.session.step  # a lesson's step: its targets lit (web/learn.py)
+        return None if step is None else step.play
     replay = control.replay
     analysis = None if replay is None else replay.analysis
     decision = None if analysis is None else analysis.at(replay.at)

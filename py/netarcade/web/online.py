@@ -33,6 +33,7 @@ from typing import Any, Callable
 
 import msgpack
 
+from ..core.codes import CODE_ALPHABET, is_room_code, room_code
 from ..core.names import clean_name
 from ..games import get_game
 from .remote_face import SessionFace
@@ -44,7 +45,7 @@ __all__ = ["CODE_CHARS", "RemoteSession", "backoff", "online_code"]
 
 PROTOCOL = 1
 #: the relay's room codes: letters and digits without 0/O/1/I/L
-CODE_CHARS = "23456789ABCDEFGHJKMNPQRSTUVWXYZ"
+CODE_CHARS = CODE_ALPHABET
 #: pauses between reconnection attempts (seconds); the last repeats
 BACKOFF = (0.5, 1.0, 2.0, 4.0, 8.0)
 #: a ping this often keeps the relay's idle timeout (300 s) away
@@ -65,18 +66,17 @@ def backoff(attempt: int) -> float:
 
 
 def online_code(text: str) -> str | None:
-    """A room code as typed or linked (``#online=k7q2mx``), upper-cased, or
-    None when it cannot be one.
+    """A room code as typed or linked (``#online=k7q2mx``), trimmed and read
+    as the relay reads it (its ASCII letters upper-cased: ``core/codes.py``),
+    or None when it cannot be one.
 
     >>> online_code(" k7q2mx ")
     'K7Q2MX'
-    >>> online_code("K7Q0MX") is None
-    True
+    >>> online_code("K7Q0MX") is None, online_code("k7q2mſ") is None
+    (True, True)
     """
-    code = (text or "").strip().upper()
-    if len(code) != 6 or any(char not in CODE_CHARS for char in code):
-        return None
-    return code
+    code = room_code((text or "").strip())
+    return code if is_room_code(code) else None
 
 
 @dataclass
@@ -436,6 +436,10 @@ class RemoteSession(SessionFace):
 
     # --- the room as the page shows it ----------------------------------------------------
     def _set_game(self, game_id: str, options: dict, kinds: list[str]) -> None:
+        if game_id != self.game_id and self.room:
+            # the room's game, for the page's first paint on a reload: static/boot.js draws this
+            # game's layout, not the default game's, until Python is up (issue 39)
+            self.storage[f"netarcade:room:{self.room}"] = game_id
         self.game_id = game_id
         self.game = _RemoteGame(get_game(game_id))
         self.options = dict(options)

@@ -31,7 +31,7 @@ can read.
 from __future__ import annotations
 
 import os
-from dataclasses import dataclass, field, replace
+from dataclasses import dataclass, field
 from typing import Any, Hashable, Mapping
 
 from ..core.actors import HumansFirst
@@ -62,7 +62,7 @@ __all__ = [
 
 HUMAN = "human"
 #: bot levels offered in the page, weakest first (names of ``netarcade.bots``)
-BOT_LEVELS = ("random", "greedy", "search")
+BOT_LEVELS = ("random", "learner", "greedy", "search")
 SEAT_KINDS = (HUMAN, *BOT_LEVELS)
 #: the seats of a new game when nobody said otherwise: you against the search bot
 DEFAULT_SEATS = (HUMAN, "search")
@@ -192,6 +192,7 @@ def _split_fragment(fragment: str) -> dict[str, str]:
         key, sep, value = part.partition("=")
         if not sep:
             raise LinkError(f"this link is damaged: {quoted(part, 40)} is not key=value")
+        key = _unquote(key)  # a re-encoded link's names read as written ("r%C3%A8gles" is "règles")
         if key in pairs:
             raise LinkError(f"this link is damaged: {quoted(key)} appears twice")
         pairs[key] = _unquote(value)
@@ -226,12 +227,11 @@ def linked_game(fragment: str) -> str | None:
     return game_id if game_id is not None and is_playable(game_id) else None
 
 
-def decode_link(fragment: str, unseated: str | None = None) -> tuple[Setup, tuple[str, ...]]:
+def decode_link(fragment: str) -> tuple[Setup, tuple[str, ...]]:
     """Parse a seed link into its setup and its actions (not yet replayed:
     :meth:`Session.from_link` does that and reports a move that does not
     replay). A link that names no seats seats a human against search bots,
-    or, given ``unseated`` (an embed's demo: ``"search"``), that kind of
-    player in every seat. Every problem raises :class:`LinkError`."""
+    in an embed as on the full page. Every problem raises :class:`LinkError`."""
     pairs = _split_fragment(fragment)
     game_id = pairs.get("play")
     encoded = pairs.get("r")
@@ -258,12 +258,17 @@ def decode_link(fragment: str, unseated: str | None = None) -> tuple[Setup, tupl
         options = game.record_options(options)  # a record older than a rules edition keeps its rules
     if not is_playable(game.id):
         raise LinkError(f"{game.title} cannot be played in the page yet (coming soon)")
+    known = [option.name for option in game.options.options]
+    for name in options:
+        if encoded is None and name not in known:
+            raise LinkError(f"this link has a setting {game.title} does not have: {quoted(name)} "
+                            f"({game.title}'s settings are {', '.join(known)}, with seed and seats)")
     try:
         setup = new_setup(game_id, options, seed, pairs.get("seats"))
     except InvalidOption as err:
-        raise LinkError(f"this link has a bad setting: {err}") from None
-    if unseated is not None and "seats" not in pairs:
-        setup = replace(setup, seats=(unseated,) * len(setup.seats))
+        detail = str(err).split(": ", 1)[-1] if err.name is not None else str(err)
+        what = f"{quoted(err.name)}: " if err.name is not None else ""
+        raise LinkError(f"this link has a bad setting, {what}{detail}") from None
     return setup, tuple(actions)
 
 
@@ -309,8 +314,8 @@ class Session:
                 raise InvalidRecord(f"move {index + 1} ({quoted(text)}) cannot be replayed: {err}") from None
 
     @classmethod
-    def from_link(cls, fragment: str, unseated: str | None = None) -> "Session":
-        setup, actions = decode_link(fragment, unseated)
+    def from_link(cls, fragment: str) -> "Session":
+        setup, actions = decode_link(fragment)
         try:
             return cls(setup, actions)
         except InvalidRecord as err:

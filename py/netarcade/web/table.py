@@ -58,6 +58,8 @@ class Table:
 
     #: the game this table plays (``Setup.game``)
     game = ""
+    #: the page has no hover (a phone): a game's words for a tap (set by the app before each draw)
+    touch = False
 
     def __init__(self, session: Session):
         if session.setup.game != self.game:

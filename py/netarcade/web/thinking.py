@@ -56,6 +56,17 @@ class Thinker:
             raise ValueError(f"unknown bot level {level!r}")
         settings = (PAGE_SEARCH if search is None else search) if level == "search" else {}
         bot = new_bot(level, rng, game, **settings)  # settings resolved once, for this game
+        self._begin(bot.steps(game, game.copy(state), seat, self.clock), timer)
+
+    @classmethod
+    def over(cls, work, timer: Clock = time.perf_counter) -> "Thinker":
+        """A thinker over any choice generator that yields between units of
+        work and returns the action (the hint's: ``Analyser.choice_steps``)."""
+        thinker = cls.__new__(cls)
+        thinker._begin(work, timer)
+        return thinker
+
+    def _begin(self, work, timer: Clock) -> None:
         self._timer = timer
         self._slice_start: float | None = None
         self.spent = 0.0  # thinking time so far, in seconds
@@ -63,7 +74,7 @@ class Thinker:
         self.longest = 0.0  # the longest slice, in seconds
         self.done = False
         self.action: Hashable | None = None
-        self._work = bot.steps(game, game.copy(state), seat, self.clock)
+        self._work = work
 
     def clock(self) -> float:
         """Thinking time so far, including the running slice."""

@@ -40,7 +40,8 @@ __all__ = [
     "tab_title",
 ]
 
-_SEAT_LABEL = {HUMAN: "Human", "random": "Bot: random", "greedy": "Bot: greedy", "search": "Bot: search"}
+_SEAT_LABEL = {HUMAN: "Human", "random": "Bot: random", "learner": "Bot: learner (gentle)", "greedy": "Bot: greedy",
+               "search": "Bot: search"}
 
 
 def seat_mark(seat: int, size: int = 14) -> str:
@@ -100,18 +101,38 @@ def log_items(table, entries) -> list[str]:
     return items
 
 
+def round_history(table, history) -> list:
+    """The scores at the end of each round (``Table.rounds``), from the engine's
+    history of every turn: the game-over chart counts in the unit its card says
+    ("after 18 rounds"), not in the engines' turns (issue 39: an axis of 35 turns)."""
+    last: dict[int, Any] = {}
+    for turn, number in sorted(table.rounds().items()):
+        if number > 0 and 0 < turn <= len(history):
+            last[number] = history[turn - 1]
+    return [last[number] for number in sorted(last)] or list(history)
+
+
 def over_actions(session: Any) -> list[str]:
     """The game-over card's buttons, the same in every game: Replay steps
-    through the game (an online one once its record is revealed and verified)."""
-    replayable = not getattr(session, "remote", False) or session.record_setup() is not None
+    through the game (an online one once its record is revealed and verified).
+    In an embed the card offers the frame's ways on: Play again, Review board,
+    Undo, and the finished game opened in the full arcade (Replay and the rest
+    are there). A finished lesson (``web/learn.py``) offers the real game."""
+    remote = getattr(session, "remote", False)
+    replayable = not remote or session.record_setup() is not None
+    lesson = getattr(session, "lesson_mode", False)
     return [
-        _tag("button", "Play again", type="button", class_="primary", data_cmd="rematch"),
+        _tag("p", escape(session.lesson.closing), class_="lesson-done") if lesson else "",
+        _tag("button", "Play a real game: you against the gentle bot" if lesson else "Play again", type="button",
+             class_="primary", data_cmd="rematch"),
         _tag("button", "Replay", type="button", data_cmd="replay", title="Step through the game move by move",
-             hidden=not replayable),
+             hidden=not replayable, class_="not-embed"),
         _tag("button", "Review board", type="button", data_cmd="review"),
         _tag("button", "Undo", type="button", data_cmd="undo", disabled=not session.can_undo()),
-        _tag("button", "Copy link", type="button", data_cmd="copy"),
-        _tag("a", "Other games", href="#home", class_="button"),
+        _tag("button", "Copy link", type="button", data_cmd="copy", class_="not-embed"),
+        _tag("a", "Other games", href="#home", class_="button not-embed"),
+        "" if remote else _tag("a", "Open in arcade \u2197", href="./#" + session.link(), class_="button embed-only",
+                               target="_blank", rel="noopener"),
     ]
 
 
@@ -123,8 +144,9 @@ def game_over(table: Any, y_label: str, caption: str) -> str:
     session = table.session
     view = session.view()
     headline, detail = table.result()
-    history = view["history"] or [[0] * len(session.names)]
-    chart = score_chart(history, session.names, 480, 220, target=view["options"]["target"], y_label=y_label)
+    history = round_history(table, view["history"]) or [[0] * len(session.names)]
+    chart = score_chart(history, session.names, 480, 220, target=view["options"]["target"], y_label=y_label,
+                        x_label="ROUND")
     buttons = over_actions(session)
     return _tag("div", [
         _tag("h2", escape(headline), id="result-title"),
@@ -319,6 +341,19 @@ def play_now(page: Any) -> str:
     ], class_="play-row")
 
 
+def learn_link(page: Any) -> str:
+    """A game's "Learn" link (``#learn=<id>``, ``web/learn.py``) when it has a lesson."""
+    from .learn import has_lesson
+
+    if not has_lesson(page.id):
+        return ""
+    return _tag("div", [
+        _tag("a", "Learn", href=f"#learn={page.id}", class_="button learn",
+             aria_label=f"Learn {page.title}: a guided first game"),
+        _tag("span", "a guided first game, a few minutes", class_="play-note"),
+    ], class_="play-row learn-row")
+
+
 def resume_label(link: str) -> str:
     """The home screen's way back to a game in progress, naming the game."""
     game_id = linked_game(link)
@@ -339,6 +374,7 @@ def home() -> str:
                 _tag("p", [_tag("b", "Goal:"), " ", escape(page.goal)], class_="goal") if page.goal else "",
                 _tag("p", escape(pitch), class_="pitch"),
                 play_now(page),
+                learn_link(page),
                 setup(game_id),
             ], class_="card game playable", id=f"game-{game_id}", data_game=game_id))
         else:
@@ -347,12 +383,15 @@ def home() -> str:
                 _tag("p", escape(pitch), class_="pitch"),
                 _tag("p", "Not playable yet: its rules engine is being built.", class_="soon"),
             ], class_="card game coming", id=f"game-{game_id}", data_game=game_id, aria_disabled="true"))
-    cards.insert(0, _tag("section", [  # online only: the name a form's "Take it online" sits you under
+    # online only: the one name field of the home screen, the name a form's "Take it online" and the
+    # Join form sit you under (issue 39: Join had a second one)
+    cards.insert(0, _tag("section", [
         _tag("label", "Your name for online games", for_="player-name"),
         _void("input", id="player-name", name="player", maxlength=str(NAME_LIMIT), autocomplete="nickname",
               placeholder="Player 1"),
-        _tag("small", "Take it online: you sit in the first Human seat; the other Human seats are for the "
-                      "people you send the link to. The relay holds the cards and the dice.", class_="help"),
+        _tag("small", "Take it online or join a game: you play under this name. Taking it online, you sit in "
+                      "the first Human seat; the other Human seats are for the people you send the link to. "
+                      "The relay holds the cards and the dice.", class_="help"),
     ], class_="card online-name online-only"))
     cards.append(_tag("section", [  # online only, like the form's "Take it online"
         _tag("h2", "Join an online game"),
@@ -360,9 +399,7 @@ def home() -> str:
             _tag("div", [_tag("label", "Game code", for_="join-code"),
                          _void("input", id="join-code", name="code", maxlength="6", autocomplete="off",
                                placeholder="K7Q2MX", spellcheck="false")], class_="field"),
-            _tag("div", [_tag("label", "Your name", for_="join-name"),
-                         _void("input", id="join-name", name="name", maxlength=str(NAME_LIMIT), autocomplete="nickname")],
-                 class_="field"),
+            _tag("small", "You join under your name for online games, at the top of this page.", class_="help"),
             _tag("small", "", class_="err", aria_live="polite"),
             _tag("div", [_tag("button", "Join", type="submit", class_="primary")], class_="actions"),
         ], class_="joinroom", aria_label="Join an online game"),

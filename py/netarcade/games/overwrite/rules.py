@@ -82,14 +82,19 @@ def resign(state: OverwriteState, seat: int) -> list[Event]:
     counts for nobody's chunk but its own), its personal bank goes to the
     community bank (from edition 3 out of play, so the bank stays the number
     of players, O28), its turns are skipped, and it cannot win; the last
-    seat left wins at once."""
+    seat left wins at once. From edition 3, a seat that resigns on its turn
+    after drawing takes the drawn piece out of play too, as a pass does
+    (O28): the bank neither shrinks nor grows with a resignation."""
     state.resigned = (*state.resigned, seat)
+    data = {"seat": seat}
     if edition(state) >= PRINTED_EDITION:
         state.out.extend(state.personal[seat])
+        if state.current == seat and state.phase == PLAY:
+            data["discarded"] = draw_out(state)
     else:
         state.bank.extend(state.personal[seat])
     state.personal[seat] = []
-    events = [Event("resign", {"seat": seat})]
+    events = [Event("resign", data)]
     if len(state.resigned) == state.players - 1:
         state.over = True
         return [*events, Event("over", {"reason": "resigned", "scores": scores(state)})]
@@ -118,10 +123,15 @@ def _pass(state: OverwriteState, seat: int) -> list[Event]:
     bank at the number of players, as printed."""
     data = {"seat": seat}
     if edition(state) >= PRINTED_EDITION:
-        piece = state.bank.pop()  # the turn's draw: the last piece the bank gained
-        state.out.append(piece)
-        data["discarded"] = piece
+        data["discarded"] = draw_out(state)
     return [Event("pass", data), *end_turn(state)]
+
+
+def draw_out(state: OverwriteState) -> str:
+    """O28: the turn's draw (the last piece the bank gained) leaves play; its name."""
+    piece = state.bank.pop()
+    state.out.append(piece)
+    return piece
 
 
 def anti_virus_hits(av_mask: int, pieces) -> list[str]:

@@ -20,7 +20,7 @@ class BackbonePage(GamePage):
              "Servers and Datacenters, connect Cities, hack the rival.")
     goal = "Reach 10 AI tokens first: connect Cities, run Datacenters; your rival gets one closing turn."
     chart_label = "AI TOKENS"
-    chart_caption = "AI tokens at the end of each turn"
+    chart_caption = "AI tokens at the end of each round"
     #: Backbone has no chance and the search bot none either: on the classic
     #: map every demo would be the same game, so the demo's map is drawn from its seed
     demo_options = {"map": "seeded"}

@@ -112,7 +112,8 @@ class BackboneTable(BackboneWords, Table):
             self.tool = self.default_tool()
 
     def select_tool(self, tool: str) -> None:
-        """Pick a tool; picking the selected one again puts it down."""
+        """Pick a tool; picking the selected one again keeps it (Esc puts it down:
+        a newcomer's first press of the preselected Router must not turn it off)."""
         if tool not in TOOLS:
             raise ValueError(f"unknown tool {tool!r}")
         self.message = None
@@ -120,7 +121,6 @@ class BackboneTable(BackboneWords, Table):
             self.message = self._not_your_turn()
             return
         if self.tool == tool:
-            self.tool, self.source = None, None
             return
         if not self.tool_actions(tool):
             self.message = self._why_unavailable(tool)

@@ -21,11 +21,19 @@ from netarcade.web.table import Tool
 
 __all__ = ["BARE", "CARD_IDS", "CRASH", "DECK_SIZE", "EXPLOIT", "EXPLOITS", "EXPOSURE_SUPPLY", "HAND", "PICKS",
            "PLAY", "REMOVED_2P", "SPEECH", "SPRINT_MAX_EXPOSURE", "TARGET_WORDS", "card_name",
-           "exploits_of", "where_words"]
+           "exploits_of", "target_words", "where_words"]
 
 #: how each target kind of the deck reads in the page
-TARGET_WORDS = {"ahead": "a player ahead of you (edition 1: or tied)", "none": "you", "node": "a Node next to you",
+TARGET_WORDS = {"ahead": "a player ahead of you", "none": "you", "node": "a Node next to you",
                 "layer": "a layer", "splice": "a Node in layers 1-13"}
+
+
+def target_words(target: str, rules: int) -> str:
+    """A card's target in the words of the rules edition in play (D31: edition 1 also
+    targets a tied player), never a note about editions (issue 39: "(edition 1: or tied)")."""
+    if target == "ahead" and rules == 1:
+        return "a player at or ahead of you"
+    return TARGET_WORDS[target]
 
 #: playing an Exploit: the card, then its target (a seat, a Node, a layer) when it has one
 PLAY: dict[str, Tool] = {

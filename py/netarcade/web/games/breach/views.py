@@ -22,7 +22,7 @@ from netarcade.web.views import _tag, log_items, seat_mark
 
 from .table import BreachTable
 from .tools import (BARE, CRASH, DECK_SIZE, EXPOSURE_SUPPLY, HAND, PLAY, REMOVED_2P, SPRINT_MAX_EXPOSURE,
-                    TARGET_WORDS, card_name, exploits_of)
+                    card_name, exploits_of, target_words)
 from .words import where_words
 
 __all__ = ["RULES_HTML", "game_over", "panels", "side"]
@@ -130,8 +130,9 @@ def _targets(table: BreachTable) -> str:
                                 aria_label=f"{card.name} on {table.names[seat]}"))
         body = _tag("div", buttons, class_="targets")
     else:
-        body = _tag("p", "Click a lit card on the board.", class_="hnote")
-    return _tag("div", [_tag("p", [f"Play {escape(card.name)} on ", escape(TARGET_WORDS[card.target]), ":"],
+        body = _tag("p", "Pick a lit card on the board.", class_="hnote")
+    on_whom = escape(target_words(card.target, _rules(table)))
+    return _tag("div", [_tag("p", [f"Play {escape(card.name)} on ", on_whom, ":"],
                              class_="ctitle"), body,
                         _button("Cancel", cmd="cancel", key="Esc", cls="cancel")], class_="chooser",
                 role="group", aria_label=f"{card.name}: choose the target")
@@ -209,7 +210,7 @@ def _card_li(table: BreachTable, card: str, index: int, phase: str) -> str:
                       type="button", class_="cplay" + (" on" if pressed else "") + ("" if ok or pressed else " off"),
                       data_tool=card, aria_pressed="true" if pressed else "false",
                       aria_disabled=None if ok or pressed else "true", aria_label=f"Play {spec.name}",
-                      title=f"Play {spec.name}: {TARGET_WORDS[spec.target]}")
+                      title=f"Play {spec.name}: {target_words(spec.target, _rules(table))}")
     else:
         action = ""
     cost = f"{spec.cost} EXP" if spec.cost else ""
@@ -217,7 +218,8 @@ def _card_li(table: BreachTable, card: str, index: int, phase: str) -> str:
     return _tag("li", [
         _tag("div", [_tag("b", escape(spec.name)), _tag("span", spec.family, class_="fam")], class_="chead"),
         _tag("small", escape(spec.text), class_="cwhat"),
-        _tag("small", " \u00b7 ".join(x for x in (f"target: {TARGET_WORDS[spec.target]}", cost, limit) if x),
+        _tag("small", " \u00b7 ".join(x for x in (f"target: {target_words(spec.target, _rules(table))}", cost, limit)
+                                       if x),
              class_="cmeta"),
         action,
     ], class_=f"xcard fam-{FAMILY[spec.family]}" + (" on" if on or (table.tool == card and index == 0) else ""),
@@ -310,7 +312,15 @@ def cards_of(table: BreachTable | None = None) -> dict:
     (D34); before a game, those of a new game (edition 3, the deck of edition 2)."""
     if table is None:
         return exploits_of(2)
-    return exploits_of(table.view()["options"].get("rules", 1))
+    return exploits_of(_rules(table))
+
+
+def _rules(table) -> int:
+    """The rules edition of the game in play (1 for a link made before editions); before a
+    game, a new game's."""
+    if table is None:
+        return 3
+    return table.view()["options"].get("rules", 1)
 
 
 def deck_panel(table: BreachTable | None = None) -> str:
@@ -320,7 +330,7 @@ def deck_panel(table: BreachTable | None = None) -> str:
     for card in cards_of(table).values():
         rows.append(_tag("tr", [
             _tag("th", [escape(card.name), _tag("small", f"{card.family} \u00d7{card.count}")], scope="row"),
-            _tag("td", [escape(card.text), _tag("small", f" target: {TARGET_WORDS[card.target]}; "
+            _tag("td", [escape(card.text), _tag("small", f" target: {target_words(card.target, _rules(table))}; "
                                                  f"{card.limit}/turn" + (f"; costs {card.cost} EXP" if card.cost else ""))]),
         ], class_=f"fam-{FAMILY[card.family]}"))
     return _tag("table", [_tag("caption", f"{DECK_SIZE} Exploits; a block or counter discards any 2"),
@@ -418,13 +428,13 @@ def game_over(table: BreachTable) -> str:
     session = table.session
     view = table.view()
     headline, detail = table.result()
-    history = view["history"] or [[0] * len(session.names)]
-    chart = score_chart(history, session.names, 480, 220, target=30, y_label="PROGRESS")
+    history = views.round_history(table, view["history"]) or [[0] * len(session.names)]
+    chart = score_chart(history, session.names, 480, 220, target=30, y_label="PROGRESS", x_label="ROUND")
     buttons = views.over_actions(session)
     return _tag("div", [
         _tag("h2", escape(headline), id="result-title"),
         _tag("p", escape(detail), class_="detail", id="result-detail"),
-        _tag("figure", [chart, _tag("figcaption", "Progress after each turn: layer reached (0-15), "
+        _tag("figure", [chart, _tag("figcaption", "Progress after each round: layer reached (0-15), "
                                     "then 15 + layers back out with the Payload; 30 = transmitted")],
              class_="chart"),
         _tag("div", buttons, class_="actions"),

@@ -28,7 +28,7 @@ class NetControlPage(GamePage):
              "and viruses, a rising threat track.")
     goal = "Be the first runner to 10 XP: build nodes and links, hack your rivals' buildings."
     chart_label = "XP"
-    chart_caption = "XP at the end of each turn"
+    chart_caption = "XP at the end of each round"
     form_labels = {"target": "XP target"}
     resign_note = ("You leave the game: your resources go back to the bank, your cards to the discard "
                    "pile, your nodes and links come off the island. The others play on; the last runner "

@@ -164,8 +164,9 @@ class NetControlTable(NetControlWords, Table):
             self.picked = []
 
     def select_tool(self, tool: str) -> str | None:
-        """Pick a tool (or a card); picking the selected one again puts it
-        down. ``xp`` plays at once: returns the action's notation, if played."""
+        """Pick a tool (or a card); picking the selected one again keeps it
+        and its picks (Esc goes back). ``xp`` plays at once: returns the
+        action's notation, if played."""
         if tool not in TOOLS:
             raise ValueError(f"unknown tool {tool!r}")
         self.message = None
@@ -176,7 +177,6 @@ class NetControlTable(NetControlWords, Table):
             self.message = self._phase_first()
             return None
         if self.tool == tool:
-            self.tool, self.picked = None, []
             return None
         if not self.actions_of(tool):
             self.message = self._why_unavailable(tool)

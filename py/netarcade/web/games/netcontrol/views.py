@@ -475,8 +475,10 @@ def side(table: NetControlTable | None = None) -> str:
 
 
 def terrain_legend() -> str:
-    """The terrains with their icons and codes (for the home screen card)."""
+    """The terrains with their icons, codes and names (for the home screen card: the codes
+    alone were a riddle there, issue 39)."""
     return "".join(
-        _tag("span", [resource_icon(name), _tag("b", style.code)], class_=f"res res-{style.code}", title=name)
+        _tag("span", [resource_icon(name), _tag("b", style.code), " ", _tag("span", name, class_="rname")],
+             class_=f"res res-{style.code}")
         for name, style in TERRAIN.items() if name in RESOURCES
     )

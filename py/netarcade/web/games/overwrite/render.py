@@ -18,7 +18,7 @@ names drawn as the piece about to be placed, ``ghost_ok`` says whether that
 placement is legal, ``focus`` is the keyboard cursor's cell (``keys``: moved by the
 arrow keys, so a mouse's hover shows no other ghost and a click first aims), ``groups``
 (True, or a list of seats) outlines each seat's (those seats') largest group (the game's end), ``last``
-lists the cells of the last moves (a dashed ring), ``pickable`` (default
+lists the cells of the last moves (a corner tab), ``pickable`` (default
 True) gives every cell of the playing area a ``data-name`` (a click on it
 means something to the page) and ``targets`` puts a layer over the board:
 cell name -> ``{"action": notation or None, "label": str, "ghost": [cells],
@@ -156,6 +156,15 @@ def _cell(cell: int, stack: list[str], inside: bool, hint: str | None, action: s
             parts.append(shape(style.shape, x + CELL / 2, y + CELL / 2, CELL * 0.2,
                                {"fill": style.fill, "opacity": 0.8}))
     height = len(stack)
+    if hint:
+        colour, dash = HIGHLIGHT.get(hint, HIGHLIGHT["build"])
+        # a lit cell is a thin inner ring (once stacking is on, most cells are lit: the
+        # ghost under the pointer is the strong cue); a picked piece's cells are bold. Drawn
+        # under the height badge, which stays readable on the piece a Defrag moves (issue 39)
+        thin = hint == "build"
+        parts.append(el("rect", None, x=x + 3, y=y + 3, width=CELL - 6, height=CELL - 6, rx=2, fill="none",
+                        stroke=colour, stroke_width=1.3 if thin else 2.5, stroke_opacity=0.75 if thin else None,
+                        stroke_dasharray=None if dash == "none" else dash))
     if height > 1:
         # height cue without colour: a dark badge with the count, and one thin
         # "layer" line per piece underneath along the lower edge
@@ -164,14 +173,6 @@ def _cell(cell: int, stack: list[str], inside: bool, hint: str | None, action: s
                             stroke="#0b0f14", stroke_width=1.2, opacity=0.55))
         parts.append(el("rect", None, x=x + 2, y=y + 2, width=13, height=13, rx=3, fill="#0b0f14", opacity=0.85))
         parts.append(text(x + 8.5, y + 12.5, height, class_="height"))
-    if hint:
-        colour, dash = HIGHLIGHT.get(hint, HIGHLIGHT["build"])
-        # a lit cell is a thin inner ring (once stacking is on, most cells are lit: the
-        # ghost under the pointer is the strong cue); a picked piece's cells are bold
-        thin = hint == "build"
-        parts.append(el("rect", None, x=x + 3, y=y + 3, width=CELL - 6, height=CELL - 6, rx=2, fill="none",
-                        stroke=colour, stroke_width=1.3 if thin else 2.5, stroke_opacity=0.75 if thin else None,
-                        stroke_dasharray=None if dash == "none" else dash))
     classes = ["cell"] + (["inside"] if inside else ["outside"]) + ([f"hl hl-{hint}"] if hint else [])
     if height:
         classes.append(f"h{height}")
@@ -358,8 +359,10 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         cell = parse_cell(name)
         if cell is not None:
             x, y = _xy(cell)
-            parts.append(el("rect", None, x=x + 5, y=y + 5, width=CELL - 10, height=CELL - 10, rx=3, fill="none",
-                            stroke=THEME["focus"], stroke_width=1.4, stroke_dasharray="3 3", class_="last"))
+            # the last moves: a solid corner tab (top right, clear of the height badge), not a dashed
+            # ring, which the keyboard's cursor (a dashed square) is (issue 39: they looked alike)
+            parts.append(el("path", None, d=f"M{fmt(x + CELL - 10)} {fmt(y + 1.5)}h{fmt(8.5)}v{fmt(8.5)}z",
+                            fill=THEME["focus"], stroke="#0b0f14", stroke_width=1, class_="last"))
     ghost = [c for c in (parse_cell(n) for n in hints.get("ghost", []) or []) if c is not None]
     if ghost:
         ok = bool(hints.get("ghost_ok"))
@@ -397,6 +400,11 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         y0 = top_row * CELL
         box = (x0, y0, (last_col - left_col + 1) * CELL + MARGIN + EDGE,
                (last_row - top_row + 1) * CELL + MARGIN + EDGE)
+        # drawn in a box of another shape (the page caps the board's height), the SVG shows what
+        # lies beyond its view box too: the grid lines of the cells outside the playing area came
+        # through as stray dashes beside the row labels (issue 39). Clip to the view box.
+        clip = el("clipPath", el("rect", None, x=box[0], y=box[1], width=box[2], height=box[3]), id="ow-crop")
+        parts = [parts[0], parts[1], el("defs", clip), el("g", parts[2:], clip_path="url(#ow-crop)")]
         # a group, not an image: its covered cells and lit targets are named one by one
         return svg_document(parts, box, {"class": board_class, "role": "group",
                                          "aria-label": escape(_summary(view))})

@@ -180,7 +180,7 @@ class OverwriteTable(OverwriteHints, OverwriteWords, Table):
                 self.picked = []
 
     def select_tool(self, tool: str) -> str | None:
-        """``defrag``: pick the Defrag (again: put it down)."""
+        """``defrag``: pick the Defrag (again: it stays picked; Esc puts it down)."""
         if tool != "defrag":
             raise ValueError(f"unknown tool {tool!r}")
         self.message = None
@@ -188,7 +188,6 @@ class OverwriteTable(OverwriteHints, OverwriteWords, Table):
             self.message = self._cannot_click()
             return None
         if self.tool == "defrag":
-            self.tool, self.picked = None, []
             return None
         if not self.next_words(DEFRAG):
             view = self.view()
@@ -203,7 +202,8 @@ class OverwriteTable(OverwriteHints, OverwriteWords, Table):
         return None
 
     def pick(self, piece: str) -> str | None:
-        """A bank piece was clicked: pick it (again: put it down). A Defrag picks the Defrag tool."""
+        """A bank piece was clicked: pick it (again: it stays picked, as it lies; Esc puts it
+        down). A Defrag picks the Defrag tool."""
         self.message = None
         if self._cannot_click():
             self.message = self._cannot_click()
@@ -215,7 +215,6 @@ class OverwriteTable(OverwriteHints, OverwriteWords, Table):
             self.message = self.why_not_piece(piece)
             return None
         if self.tool == "place" and self.picked and self.picked[0] == name:
-            self.tool, self.picked = None, []
             return None
         orients = self.next_words(PLACE, [name])  # the orientations that fit somewhere
         self.tool, self.picked = "place", [name, orients[0] if orients else "r0"]
@@ -271,6 +270,9 @@ class OverwriteTable(OverwriteHints, OverwriteWords, Table):
                 current = next((p["orient"] for p in self.view()["pieces"] if p["id"] == piece), "r0")
                 orients = self.next_words(DEFRAG, [piece])
                 self.picked = [piece, current if current in orients else orients[0]]
+                # no cursor on the piece picked up: its ghost and the cursor's square covered it,
+                # stack numbers and all (issue 39); it shows where it goes once pointed elsewhere
+                self.cursor = None
             return None
         if not self.picked:
             top = self.view()["stacks"][parse_cell(name)]

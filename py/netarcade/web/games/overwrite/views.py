@@ -17,7 +17,7 @@ from netarcade.games.overwrite.pieces import KIND, ORDER, RESERVE_LIMIT, SPECIAL
 from netarcade.web.games.overwrite.render import piece_svg
 from netarcade.render.svg import escape
 from netarcade.web.session import HUMAN
-from netarcade.web.views import _tag, log_items, over_actions, seat_mark
+from netarcade.web.views import _tag, log_items, over_actions, round_history, seat_mark
 
 from .table import OverwriteTable
 from .tools import PERSONAL_LIMIT, cells, piece_label, play_name
@@ -41,7 +41,7 @@ def _bank_button(table: OverwriteTable, piece: str, index: int | None, offered: 
     label = piece_label(piece)
     notes = []
     if name in reservable:
-        notes.append("yours: V keeps it")
+        notes.append("yours: Reserve keeps it")
     if may and name not in playable and not defrag and KIND.get(piece) != "sf":
         notes.append("fits nowhere")
     title = label + (f" ({'; '.join(notes)})" if notes else "")
@@ -96,7 +96,7 @@ def tool_panel(table: OverwriteTable) -> str:
                for piece in mine]
         parts.append(_tag("h3", ["Your bank", _tag("span", f"{len(mine)}/{PERSONAL_LIMIT}", class_="limit",
                                                    title=f"pieces of your colour with at most {RESERVE_LIMIT} blocks")]))
-        parts.append(_tag("div", own or [_tag("p", "empty: V keeps one of your pieces (4 blocks at most)",
+        parts.append(_tag("div", own or [_tag("p", "empty: Reserve keeps one of your pieces (4 blocks at most)",
                                               class_="empty")], class_="bank own", role="group",
                           aria_label="Your bank"))
     picked = table.selected_piece() is not None and table.orient() is not None
@@ -245,13 +245,13 @@ def game_over(table: OverwriteTable) -> str:
     session = table.session
     view = table.view()
     headline, detail = table.result()
-    history = view["history"] or [[0] * len(session.names)]
-    chart = score_chart(history, session.names, 480, 220, y_label="LARGEST CHUNK")
+    history = round_history(table, view["history"]) or [[0] * len(session.names)]
+    chart = score_chart(history, session.names, 480, 220, y_label="LARGEST CHUNK", x_label="ROUND")
     buttons = over_actions(session)
     return _tag("div", [
         _tag("h2", escape(headline), id="result-title"),
         _tag("p", escape(detail), class_="detail", id="result-detail"),
-        _tag("figure", [chart, _tag("figcaption", "Largest chunk at the end of each turn")], class_="chart"),
+        _tag("figure", [chart, _tag("figcaption", "Largest chunk at the end of each round")], class_="chart"),
         _tag("div", buttons, class_="actions"),
     ], class_="card over-card", role="dialog", aria_labelledby="result-title",
                 aria_describedby="result-detail")

@@ -90,7 +90,7 @@ class OverwriteWords:
         if session.over:
             return f"{self._outlined()}Undo, play again or pick another game."
         if not session.is_human_turn():
-            return self.elsewhere() or "Watch the bot's move; the pieces it touched get a dashed ring."
+            return self.elsewhere() or "Watch the bot's move; the cells it touched get a white corner tab."
         view = self.view()
         if self.tool == "defrag":
             if not self.picked:
@@ -108,8 +108,16 @@ class OverwriteWords:
             if name == "av":
                 return ("Anti-virus: point at a lit cell to see what it removes (crossed): every uncovered piece "
                         "touching it, any colour. Click to place.")
-            return (f"{_piece_words(name)}: click a lit cell (the block under the pointer goes there; on a phone "
-                    f"tap to see it, tap again to place). R turns, F flips, Esc puts it back{self._reserve_hint(name)}.")
+            if getattr(self, "touch", False):  # no pointer to preview with: a first tap shows, a second places
+                cursor = self.cursor
+                if cursor is not None and not self.keyboard and self.anchor_for(cursor) in self.next_words(
+                        self.tool_spec(), self.picked[:2]):
+                    return (f"{_piece_words(name)} shown on {cursor}: tap {cursor} again to place it there, or "
+                            f"tap another lit cell. Turn and Flip turn it{self._reserve_hint(name)}.")
+                return (f"{_piece_words(name)}: tap a lit cell to see it there, then tap it again to place it. "
+                        f"Turn and Flip turn it{self._reserve_hint(name)}.")
+            return (f"{_piece_words(name)}: click a lit cell (the block under the pointer goes there). "
+                    f"R turns, F flips, Esc puts it back{self._reserve_hint(name)}.")
         if view["phase"] == "draw":
             return "Draw (D) adds a piece from the envelope to the bank, or click a piece of your own bank to play it instead."
         if not view["pieces"]:
@@ -222,6 +230,9 @@ class OverwriteWords:
                              "back into the envelope")
             elif kind == "pass" and event.get("discarded"):  # O28: the bank stays at the players
                 notes.append(f"nothing could be played: {piece_name(event['discarded'])} leaves the game")
+            elif kind == "resign" and event.get("discarded"):  # O28: nor grows with a resignation
+                notes.append(f"{names[event['seat']]} resigned: {piece_name(event['discarded'])} "
+                             "leaves the game")
             elif kind == "draw":
                 piece = event["piece"]
                 notes.append(f"{names[event['seat']]} drew {'the System Fail' if piece == 'sf' else piece_name(piece)}")

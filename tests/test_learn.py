@@ -1,0 +1,140 @@
+"""Learn (web/learn.py): every game's lesson replays, teaches every kind of
+action, refuses other moves without changing the position, and shows its
+scoring and end; the page opens it at ``#learn=<game>`` (CPython, through
+the Controller with a recording screen)."""
+
+from __future__ import annotations
+
+import pytest
+
+from netarcade.core.errors import IllegalAction
+from netarcade.core.match import Match
+from netarcade.core.prng import Rng
+from netarcade.games import get_game
+from netarcade.games.registry import page_packages
+from netarcade.web.learn import LEARNED_SETTING, LessonSession, done_lessons, lesson_for
+
+from test_web_controller import controller
+
+LESSONS = [game_id for game_id in page_packages() if lesson_for(game_id) is not None]
+
+
+def verbs_of(texts):
+    return {text.split()[1] for text in texts if len(text.split()) > 1}
+
+
+def game_verbs(game_id: str, games: int = 3, limit: int = 400) -> set[str]:
+    """The kinds of action the engine offers (the verb after the seat of every
+    legal action), seen over a few random games."""
+    game = get_game(game_id)
+    seen: set[str] = set()
+    for seed in range(games):
+        rng = Rng(seed)
+        match = Match(game, {}, seed)
+        for _ in range(limit):
+            if match.over:
+                break
+            seat = match.pick_actor(rng)
+            legal = match.legal(seat)
+            seen |= verbs_of(legal)
+            match.submit(seat, legal[rng.below(len(legal))])
+    return seen
+
+
+def test_some_lesson_exists():
+    assert "backbone" in LESSONS
+
+
+@pytest.mark.parametrize("game_id", LESSONS)
+def test_lesson_replays_as_a_record(game_id):
+    lesson = lesson_for(game_id)
+    match = Match(get_game(game_id), lesson.options, lesson.seed, lesson.record_actions())
+    assert match.over, "a lesson plays its game to the end"
+
+
+@pytest.mark.parametrize("game_id", LESSONS)
+def test_every_step_and_reply_is_legal_at_its_step(game_id):
+    lesson = lesson_for(game_id)
+    session = LessonSession(lesson)
+    for index, (_, step) in enumerate(lesson.steps()):
+        assert session.step_index == index and session.step is step
+        assert session.current == lesson.seat, f"step {index + 1}: the learner acts"
+        assert step.play in session.legal_texts(), f"step {index + 1}: {step.play} is legal"
+        assert step.say and len(step.say) < 160, "one short sentence"
+        session.play(step.play)
+    assert session.finished and session.over
+
+
+@pytest.mark.parametrize("game_id", LESSONS)
+def test_every_action_kind_is_taught(game_id):
+    """The lesson's actions cover every kind the engine offers; a kind it
+    only mentions (resign, never listed as legal) is named in its text."""
+    lesson = lesson_for(game_id)
+    played = verbs_of(step.play for _, step in lesson.steps())
+    offered = game_verbs(game_id)
+    assert offered - played == set(), f"never taught: {sorted(offered - played)}"
+    for verb in lesson.mentions:
+        assert verb in lesson.closing.lower() + lesson.intro.lower()
+
+
+def test_a_wrong_move_is_refused_and_explained_without_change():
+    session = LessonSession(lesson_for("backbone"))
+    before = session.match.digest(), len(session.actions)
+    with pytest.raises(IllegalAction) as err:  # illegal: the engine's own sentence
+        session.play("p1 switch c1")
+    assert err.value.code != "lesson-step"
+    with pytest.raises(IllegalAction) as err:  # legal, but not the step's
+        session.play("p1 router b2")
+    assert err.value.code == "lesson-step" and session.step.say in err.value.message
+    assert (session.match.digest(), len(session.actions)) == before
+
+
+def test_backbone_lesson_shows_scoring_and_the_end():
+    lesson = lesson_for("backbone")
+    match = Match(get_game("backbone"), lesson.options, lesson.seed, lesson.record_actions())
+    kinds = [event["kind"] for event in match.events_since(-1)]
+    for kind in ("firewall-spent", "disabled", "reroute", "recover", "closing-turn", "game-over"):
+        assert kind in kinds
+    scores = [event["scores"][0] for event in match.events_since(-1) if event["kind"] == "score"]
+    assert scores[-1] == 3 and 1 in scores and 2 in scores  # City, Datacenter, second City
+    assert match.winners() == [lesson.seat]
+
+
+def test_the_page_runs_a_lesson():
+    control, screen = controller()
+    settings = {}
+    screen.setting = settings.get
+    screen.save_setting = settings.__setitem__
+    texts = []
+    screen.set_text = lambda element, text: texts.append((element, text))
+    control.route("#learn=backbone")
+    lesson = lesson_for("backbone")
+    first = lesson.steps()[0][1]
+    assert first.say in control.prompt()
+    assert any(element == "announce" and first.say in text for element, text in texts)
+    from netarcade.web import hint
+    assert hint.ghost_names(control) == ["c1"]  # the step's target lit
+    assert control.table.play("p1 router b2") is None  # refused, explained
+    assert first.say in control.table.message and "legal, but" in control.table.message
+    control.after(None)
+    control.table.play(first.play)
+    control.after(first.play)
+    control.route("#home")
+    control.route("#learn=backbone")  # back to the lesson in progress, not a fresh one
+    assert control.session.step_index == 1
+    for _, step in lesson.steps()[1:]:
+        played = control.table.play(step.play)
+        assert played == step.play
+        control.after(played)
+    assert control.session.over and not screen.tasks
+    assert "Lesson done" in control.prompt()
+    assert done_lessons(screen) == ["backbone"] and settings[LEARNED_SETTING] == "backbone"
+    control.command("rematch")  # the real game: you against the gentle bot, default options
+    assert control.session.setup.seats == ("human", "learner")
+    assert not getattr(control.session, "lesson_mode", False) and control.session.setup.options["target"] == 10
+
+
+def test_no_lesson_link_fails_cleanly():
+    control, screen = controller()
+    control.route("#learn=nosuchgame")
+    assert any(call[0] == "link-error" for call in screen.calls)
