@@ -64,30 +64,30 @@ class BackboneEncoding(Encoding):
         return ActionBlocks(blocks)
 
     def encode(self, view, me, out) -> None:
-        part = self.layout.part
+        part = self.layout.parts(out)
         for city in view["cities"]:
             i = hex_index((city["q"], city["r"]))
-            part(out, "city")[i] = 1
+            part["city"][i] = 1
             for seat in city["connected"]:
-                part(out, "city_my" if seat == me else "city_their")[i] = 1
+                part["city_my" if seat == me else "city_their"][i] = 1
         for piece in view["pieces"]:
             i = hex_index((piece["q"], piece["r"]))
             who = "my" if piece["owner"] == me else "their"
-            part(out, f"{who}_{piece['kind']}")[i] = 1
+            part[f"{who}_{piece['kind']}"][i] = 1
             for flag in ("firewall", "disabled", "in_network", "online", "start"):
                 if piece[flag]:
-                    part(out, flag)[i] = 1
+                    part[flag][i] = 1
         other = 1 - me
-        part(out, "my_turn")[0] = any(a["seat"] == me for a in view["acting"])
-        part(out, "actions_left")[0] = view["actions_left"]
-        part(out, "hack_used")[0] = bool(view["hack_used"])
-        part(out, "bw")[:] = (view["bw"][me], view["bw"][other])
-        part(out, "connected_cities")[:] = (view["connected_cities"][me], view["connected_cities"][other])
-        part(out, "score")[:] = (view["scores"][me], view["scores"][other])
-        part(out, "target")[0] = view["options"]["target"]
-        part(out, "passes")[0] = view["passes"]
-        part(out, "closing")[0] = view["closing"] is not None
-        part(out, "turn")[0] = view["turn"]
+        part["my_turn"][0] = any(a["seat"] == me for a in view["acting"])
+        part["actions_left"][0] = view["actions_left"]
+        part["hack_used"][0] = bool(view["hack_used"])
+        part["bw"][:] = (view["bw"][me], view["bw"][other])
+        part["connected_cities"][:] = (view["connected_cities"][me], view["connected_cities"][other])
+        part["score"][:] = (view["scores"][me], view["scores"][other])
+        part["target"][0] = view["options"]["target"]
+        part["passes"][0] = view["passes"]
+        part["closing"][0] = view["closing"] is not None
+        part["turn"][0] = view["turn"]
 
     def index(self, action) -> int:
         offsets = self.actions.offsets

@@ -121,73 +121,73 @@ class BreachEncoding(Encoding):
         return ActionBlocks(blocks)
 
     def encode(self, view, me, out) -> None:
-        part, rel, n = self.layout.part, self.rel, self.players
+        part, rel, n = self.layout.parts(out), self.rel, self.players
         for pos, node in enumerate(view["network"]):
-            part(out, "node_blue")[pos] = node["net"] == "undernet"
-            part(out, "node_cost")[pos] = node["cost"]
-            part(out, "node_dead_drop")[pos] = node["dead_drop"]
+            part["node_blue"][pos] = node["net"] == "undernet"
+            part["node_cost"][pos] = node["cost"]
+            part["node_dead_drop"][pos] = node["dead_drop"]
             for when in EFFECTS:
                 effect = node[when]
-                part(out, f"node_{when}_bw")[pos] = effect.get("bw", 0)
-                part(out, f"node_{when}_exp_gain")[pos] = max(0, effect.get("exp", 0))
-                part(out, f"node_{when}_exp_return")[pos] = max(0, -effect.get("exp", 0))
-                part(out, f"node_{when}_draw")[pos] = effect.get("draw", 0)
+                part[f"node_{when}_bw"][pos] = effect.get("bw", 0)
+                part[f"node_{when}_exp_gain"][pos] = max(0, effect.get("exp", 0))
+                part[f"node_{when}_exp_return"][pos] = max(0, -effect.get("exp", 0))
+                part[f"node_{when}_draw"][pos] = effect.get("draw", 0)
         for seat in view["seats"]:
             k = rel(seat["seat"], me)
-            part(out, "at")[k * PLACES + _place(seat["at"])] = 1
+            part["at"][k * PLACES + _place(seat["at"])] = 1
             for name in seat["markers"]:
-                part(out, "markers")[k * POSITIONS + POS_BY_NAME[name]] = 1
+                part["markers"][k * POSITIONS + POS_BY_NAME[name]] = 1
             for layer in seat["complete"]:
-                part(out, "complete")[k * LAYERS + layer - 1] = 1
+                part["complete"][k * LAYERS + layer - 1] = 1
             for layer in seat["entered_layers"]:
-                part(out, "entered_layers")[k * LAYERS + layer - 1] = 1
+                part["entered_layers"][k * LAYERS + layer - 1] = 1
             for name in ("payload", "exposure", "exploit_count", "hand_size", "progress", "slow", "crashes",
                          "resigned"):
-                part(out, name)[k] = seat[name]
+                part[name][k] = seat[name]
         for card in view["seats"][me]["exploits"]:
-            part(out, "exploits")[CARDS.index(card)] += 1
+            part["exploits"][CARDS.index(card)] += 1
         for card in view["discard"]:
-            part(out, "discard")[CARDS.index(card)] += 1
+            part["discard"][CARDS.index(card)] += 1
         for name in ("deck_count", "removed_count", "exposure_supply", "exposure_tally", "payload_supply", "round",
                      "rounds"):
-            part(out, name)[0] = view[name]
+            part[name][0] = view[name]
         for reminder in view["reminders"]:
-            part(out, "reminders")[CARDS.index(reminder["card"]) * n + rel(reminder["seat"], me)] += 1
-        part(out, "phase")[PHASES.index(view["phase"])] = 1
+            part["reminders"][CARDS.index(reminder["card"]) * n + rel(reminder["seat"], me)] += 1
+        part["phase"][PHASES.index(view["phase"])] = 1
         if view["current"] is not None:
-            part(out, "current")[rel(view["current"], me)] = 1
-        part(out, "first")[rel(view["first"], me)] = 1
+            part["current"][rel(view["current"], me)] = 1
+        part["first"][rel(view["first"], me)] = 1
         for name, seats in (("responding", view["responding"]), ("ahead", view["ahead"])):
             for seat in seats:
-                part(out, name)[rel(seat, me)] = 1
+                part[name][rel(seat, me)] = 1
         move = view["move"]
         for card, count in move["played"].items():
-            part(out, "played")[CARDS.index(card)] = count
+            part["played"][CARDS.index(card)] = count
         if move["speed"] is not None:
-            part(out, "speed")[("safe", "sprint").index(move["speed"])] = 1
-        part(out, "dice")[:len(move["dice"])] = move["dice"]
-        part(out, "bw")[0] = move["bw"]
-        part(out, "turn_flags")[:] = (move["rerolled"], move["moved"], move["root_exit"])
+            part["speed"][("safe", "sprint").index(move["speed"])] = 1
+        part["dice"][:len(move["dice"])] = move["dice"]
+        part["bw"][0] = move["bw"]
+        part["turn_flags"][:] = (move["rerolled"], move["moved"], move["root_exit"])
         for name in move["entered"]:
-            part(out, "entered")[POS_BY_NAME[name]] = 1
+            part["entered"][POS_BY_NAME[name]] = 1
         window = view["window"]
         if window is not None:
-            part(out, "window_card")[CARDS.index(window["card"])] = 1
+            part["window_card"][CARDS.index(window["card"])] = 1
             target = window["target"]
             if target is not None:
                 if target.startswith("p"):
-                    part(out, "window_target_seat")[rel(int(target[1:]) - 1, me)] = 1
+                    part["window_target_seat"][rel(int(target[1:]) - 1, me)] = 1
                 elif target in POS_BY_NAME:
-                    part(out, "window_target_node")[POS_BY_NAME[target]] = 1
+                    part["window_target_node"][POS_BY_NAME[target]] = 1
                 else:
-                    part(out, "window_target_layer")[int(target) - 1] = 1
-            part(out, "window_player")[rel(window["player"], me)] = 1
+                    part["window_target_layer"][int(target) - 1] = 1
+            part["window_player"][rel(window["player"], me)] = 1
             if window["blocker"] is not None:
-                part(out, "window_blocker")[rel(window["blocker"], me)] = 1
+                part["window_blocker"][rel(window["blocker"], me)] = 1
             for seat in window["queue"]:
-                part(out, "window_queue")[rel(seat, me)] = 1
+                part["window_queue"][rel(seat, me)] = 1
         for name in view["choices"]:
-            part(out, "choices")[POS_BY_NAME[name]] = 1
+            part["choices"][POS_BY_NAME[name]] = 1
 
     # --- actions ------------------------------------------------------------------------
     def _target_index(self, card: str, target, seat: int) -> int:

@@ -50,6 +50,10 @@ class Layout:
         start, stop = self.offsets[name]
         return out[start:stop]
 
+    def parts(self, out: np.ndarray) -> dict[str, np.ndarray]:
+        """Every segment's slice of ``out`` by name (views: write into them)."""
+        return {name: out[start:stop] for name, (start, stop) in self.offsets.items()}
+
     def finish(self, out: np.ndarray) -> np.ndarray:
         """``out`` held to its bounds (a count past its declared bound is shown at the bound)."""
         np.clip(out, self.low, self.high, out=out)

@@ -94,54 +94,54 @@ class NetControlEncoding(Encoding):
         return ActionBlocks(blocks)
 
     def encode(self, view, me, out) -> None:
-        part, n, rel = self.layout.part, self.players, self.rel
+        part, n, rel = self.layout.parts(out), self.players, self.rel
         board = view["board"]
         for tile, terrain in enumerate(board["terrain"]):
-            part(out, f"tile_{terrain}")[tile] = 1
-        part(out, "tile_number")[:] = board["numbers"]
+            part[f"tile_{terrain}"][tile] = 1
+        part["tile_number"][:] = board["numbers"]
         for tile in board["infected"]:
-            part(out, "tile_infected")[tile] = 1
+            part["tile_infected"][tile] = 1
         for edge, resource in board["exchanges"]:
             name = "exchange_any" if resource is None else f"exchange_{RESOURCE_CODES[RESOURCES.index(resource)]}"
-            part(out, name)[edge] = 1
+            part[name][edge] = 1
         for building in view["buildings"]:
-            part(out, f"building_{rel(building['owner'], me)}")[building["vertex"]] = building["level"]
-            part(out, "forts")[building["vertex"]] = building["forts"]
+            part[f"building_{rel(building['owner'], me)}"][building["vertex"]] = building["level"]
+            part["forts"][building["vertex"]] = building["forts"]
         if view["phase"] == "setup-link" and view["last_node"] is not None:
-            part(out, "last_node")[view["last_node"]] = 1
+            part["last_node"][view["last_node"]] = 1
         for edge, who in view["links"]:
-            part(out, f"link_{rel(who, me)}")[edge] = 1
-        rates = part(out, "rates")
+            part[f"link_{rel(who, me)}"][edge] = 1
+        rates = part["rates"]
         for player in view["players"]:
             k = rel(player["seat"], me)
             for name in ("xp", "hand_size", "card_count", "fresh_count", "xp_cards", "network", "fortifications"):
-                part(out, name)[k] = player[name]
+                part[name][k] = player[name]
             rates[5 * k:5 * k + 5] = player["rates"]
         for seat in view["out"]:
-            part(out, "out")[rel(seat, me)] = 1
+            part["out"][rel(seat, me)] = 1
         mine = view["players"][me]
-        part(out, "hand")[:] = mine["hand"]
-        part(out, "cards")[:] = [mine["cards"][card] for card in CARDS]
-        part(out, "fresh")[:] = [mine["fresh"][card] for card in CARDS]
-        part(out, "phase")[PHASES.index(view["phase"])] = 1
-        part(out, "current")[rel(view["current"], me)] = 1
+        part["hand"][:] = mine["hand"]
+        part["cards"][:] = [mine["cards"][card] for card in CARDS]
+        part["fresh"][:] = [mine["fresh"][card] for card in CARDS]
+        part["phase"][PHASES.index(view["phase"])] = 1
+        part["current"][rel(view["current"], me)] = 1
         for seat in view["to_act"]:
-            part(out, "acting")[rel(seat, me)] = 1
-        part(out, "setup_step")[0] = view["setup_step"]
+            part["acting"][rel(seat, me)] = 1
+        part["setup_step"][0] = view["setup_step"]
         if view["dice"]:
-            part(out, "dice")[:] = view["dice"]
-        part(out, "threat")[0] = view["threat"]
-        part(out, "owed")[0] = view["owed"].get(str(me), 0)
-        part(out, "deck_size")[0] = view["deck_size"]
+            part["dice"][:] = view["dice"]
+        part["threat"][0] = view["threat"]
+        part["owed"][0] = view["owed"].get(str(me), 0)
+        part["deck_size"][0] = view["deck_size"]
         for card in view["discard"]:
-            part(out, "discard")[CARDS.index(card)] += 1
-        part(out, "removed_xp")[0] = view["removed_xp"]
-        part(out, "played_card")[0] = bool(view["played_card"])
+            part["discard"][CARDS.index(card)] += 1
+        part["removed_xp"][0] = view["removed_xp"]
+        part["played_card"][0] = bool(view["played_card"])
         for name in ("longest", "fortified"):
             if view[name] is not None:
-                part(out, name)[rel(view[name], me)] = 1
-        part(out, "target")[0] = view["options"]["target"]
-        part(out, "turn")[0] = view["turn"]
+                part[name][rel(view[name], me)] = 1
+        part["target"][0] = view["options"]["target"]
+        part["turn"][0] = view["turn"]
 
     def index(self, action) -> int:
         if type(action) is not Act:

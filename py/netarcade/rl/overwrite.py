@@ -92,7 +92,7 @@ class OverwriteEncoding(Encoding):
         return (row - self.origin[0]) * self.size + col - self.origin[1]
 
     def encode(self, view, me, out) -> None:
-        part, rel = self.layout.part, self.rel
+        part, rel = self.layout.parts(out), self.rel
         stacks = view["stacks"]
         for name in view["area"]:
             stack = stacks[parse_cell(name)]
@@ -101,36 +101,36 @@ class OverwriteEncoding(Encoding):
             i = self.cell_index(name)
             top = stack[-1]
             colour = COLOUR[top]
-            part(out, f"top_{rel(colour, me)}" if colour is not None else f"top_{KIND[top]}")[i] = 1
-            part(out, "height")[i] = len(stack)
+            part[f"top_{rel(colour, me)}" if colour is not None else f"top_{KIND[top]}"][i] = 1
+            part["height"][i] = len(stack)
         for piece in view["bank"]:
-            part(out, "bank")[self.slot(piece, me)] += 1
+            part["bank"][self.slot(piece, me)] += 1
         for seat, pieces in enumerate(view["personal"]):
             for piece in pieces:
-                part(out, f"personal_{rel(seat, me)}")[self.slot(piece, me)] += 1
+                part[f"personal_{rel(seat, me)}"][self.slot(piece, me)] += 1
         for piece in view["envelope"]["pieces"]:
-            part(out, "envelope")[self.slot(piece, me)] += 1
+            part["envelope"][self.slot(piece, me)] += 1
         for piece in view["out"]:
-            part(out, "out")[self.slot(piece, me)] += 1
+            part["out"][self.slot(piece, me)] += 1
         for piece in view["pieces"]:
-            part(out, "placed")[self.slot(piece["id"], me)] = 1
+            part["placed"][self.slot(piece["id"], me)] = 1
             if piece["uncovered"]:
-                part(out, "uncovered")[self.slot(piece["id"], me)] = 1
-        part(out, "phase")[PHASES.index(view["phase"])] = 1
+                part["uncovered"][self.slot(piece["id"], me)] = 1
+        part["phase"][PHASES.index(view["phase"])] = 1
         if view["current"] is not None:
-            part(out, "current")[rel(view["current"], me)] = 1
-        part(out, "first")[rel(view["first"], me)] = 1
-        part(out, "unlocked")[0] = bool(view["unlocked"])
+            part["current"][rel(view["current"], me)] = 1
+        part["first"][rel(view["first"], me)] = 1
+        part["unlocked"][0] = bool(view["unlocked"])
         for pair in view["unlock_sides"]:
             for side in pair:
-                part(out, "unlock_sides")[SIDE_NAMES.index(side)] = 1
+                part["unlock_sides"][SIDE_NAMES.index(side)] = 1
         for seat in range(self.players):
-            part(out, "visible")[rel(seat, me)] = view["visible"][seat]
-            part(out, "score")[rel(seat, me)] = view["scores"][seat]
+            part["visible"][rel(seat, me)] = view["visible"][seat]
+            part["score"][rel(seat, me)] = view["scores"][seat]
         for seat in view["resigned"]:
-            part(out, "resigned")[rel(seat, me)] = 1
-        part(out, "envelope_count")[0] = view["envelope"]["count"]
-        part(out, "turn")[0] = view["turn"]
+            part["resigned"][rel(seat, me)] = 1
+        part["envelope_count"][0] = view["envelope"]["count"]
+        part["turn"][0] = view["turn"]
 
     def _name_block(self, verb: str, name: str, seat: int) -> tuple[str, str]:
         """The block of a Place / Defrag naming ``name`` and the shape it lays."""
