@@ -316,3 +316,32 @@ def test_kill_all_restart_resume_every_seat_none_superseded(tmp_path, redis_serv
         db.close()
         for process in processes:
             process.kill()
+
+
+def test_a_resume_sent_on_to_a_new_owner_leaves_from_there(tmp_path, redis_server):
+    """A ``resume`` pending for an owner that died is sent on to the room's new owner, which
+    seats this connection's alias there. The connection now follows that owner: when it closes
+    (or enters another room) the ``leave`` goes to the new owner, so no seated alias of a gone
+    connection stays behind (the seat would look connected to the others, and an abandoned room
+    would never go to its stand-in bots). Before, the connection kept naming the dead owner
+    until the owner watch's next read, and a close in between told only the dead process."""
+    here = Relayed(tmp_path, redis_server.url)
+    relay, connection, code = here.relay, here.connection, here.code
+    proxy, dead, alive = relay.cluster.proxy, "p-000000dead00/1", "p-0000000a11e0/1"
+    posted = []
+    post = relay.cluster.post
+    relay.cluster.post = lambda process, message: (posted.append((process, message["t"])), post(process, message))
+    connection.pending[1] = {"room": code, "owner": dead, "at": time.monotonic(),
+                             "frame": msgpack.unpackb(here.resume(0), raw=False)}
+    connection.remote = {"room": code, "owner": dead, "observer": None, "version": -1, "subscribed": False}
+
+    async def scenario():
+        try:
+            proxy.resend(connection, {code: alive}, set())
+            assert posted == [(hold_process(alive), "req")]
+            assert connection.remote["owner"] == alive
+            proxy.leave(connection)
+            assert posted[-1] == (hold_process(alive), "leave")
+        finally:
+            await here.close()
+    run(scenario(), 30)

@@ -222,6 +222,11 @@ class Proxy:
                                            "join again")
                 continue
             entry["owner"] = holder
+            remote = client.remote
+            if frame["kind"] in ENTERING and remote is not None and remote["room"] == code:
+                # the seat enters where the frame goes now: ``leave`` must tell that process, not
+                # the dead one (whose seated alias of this client would otherwise outlive it there)
+                remote["owner"] = holder
             self._post_request(client, rid, holder, frame)
 
     def refuse(self, client, entry: dict, message: str) -> None:
