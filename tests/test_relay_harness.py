@@ -17,13 +17,12 @@ import urllib.error
 import urllib.request
 from pathlib import Path
 
-import msgpack
 import pytest
 
 pytest.importorskip("websockets")
 from websockets.asyncio.client import connect  # noqa: E402
 
-from netarcade.core import Match  # noqa: E402
+from netarcade.core import Match, wire  # noqa: E402
 from netarcade.core.record import digest  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
 
@@ -97,12 +96,12 @@ class RelayProcess:
 
 
 def pack(frame) -> bytes:
-    return msgpack.packb(frame, use_bin_type=True)
+    return wire.pack(frame)
 
 
 def roundtrip(data):
     """``data`` as a client reads it back out of a frame."""
-    return msgpack.unpackb(pack(data), raw=False, strict_map_key=False)
+    return wire.unpack(wire.pack(data))
 
 
 class Client:
@@ -124,7 +123,7 @@ class Client:
     async def _read(self):
         try:
             async for data in self.ws:
-                self.frames.append(msgpack.unpackb(data, raw=False, strict_map_key=False))
+                self.frames.append(wire.unpack(data))
                 self.changed.set()
         except Exception:
             pass
@@ -157,7 +156,7 @@ class Client:
     async def request(self, frame: dict, timeout: float = 10.0) -> dict:
         """Send a frame with a fresh id; its answer (or error) carrying that id."""
         self.next_id += 1
-        frame = {"v": 1, **frame, "id": self.next_id}
+        frame = {"v": wire.VERSION, **frame, "id": self.next_id}
         start = len(self.frames)
         await self.ws.send(pack(frame))
         return await self.wait_for(lambda f: f.get("id") == frame["id"], timeout, start)

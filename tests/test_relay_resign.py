@@ -7,9 +7,9 @@ from __future__ import annotations
 
 import asyncio
 
-import msgpack
 import pytest
 
+from netarcade.core import wire
 from netarcade.relay import protocol
 from netarcade.relay.server import Client, Relay
 
@@ -29,8 +29,7 @@ class Seat:
     def read(self) -> list[dict]:
         got = []
         while not self.conn.queue.empty():
-            got.append(msgpack.unpackb(protocol.encode(self.conn.queue.get_nowait()), raw=False,
-                                       strict_map_key=False))
+            got.append(wire.unpack(protocol.encode(self.conn.queue.get_nowait())))
         self.frames += got
         return self.frames
 

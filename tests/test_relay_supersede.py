@@ -30,10 +30,10 @@ from __future__ import annotations
 import asyncio
 import time
 
-import msgpack
 import pytest
 from websockets.exceptions import ConnectionClosed
 
+from netarcade.core import wire
 from soak import soak_size
 from test_relay_failover import SAFETY, until
 from test_relay_harness import Client, close_quietly, run
@@ -205,8 +205,8 @@ class Relayed:
         return self.got
 
     def resume(self, seat: int) -> bytes:
-        return msgpack.packb({"v": 1, "kind": "resume", "room": self.code, "seat": seat,
-                              "token": self.tokens[seat], "since": -1, "id": 1})
+        return wire.pack(wire.frame("resume", room=self.code, seat=seat, token=self.tokens[seat], since=-1,
+                                    id=1))
 
     def entered_here(self) -> bool:
         """The connection is subscribed in the room, which this process holds, and follows no
@@ -269,7 +269,7 @@ def test_the_owner_watch_posts_nothing_to_its_own_process(tmp_path, redis_server
     db.set(lease_key(code), handed, px=60_000)
     db.close()
     connection.pending[1] = {"room": code, "owner": "p-000000dead00/1", "at": time.monotonic(),
-                             "frame": msgpack.unpackb(here.resume(0), raw=False)}
+                             "frame": wire.unpack(here.resume(0))}
     connection.remote = {"room": code, "owner": None, "observer": 0, "version": -1, "subscribed": True}
 
     async def scenario():
@@ -332,7 +332,7 @@ def test_a_resume_sent_on_to_a_new_owner_leaves_from_there(tmp_path, redis_serve
     post = relay.cluster.post
     relay.cluster.post = lambda process, message: (posted.append((process, message["t"])), post(process, message))
     connection.pending[1] = {"room": code, "owner": dead, "at": time.monotonic(),
-                             "frame": msgpack.unpackb(here.resume(0), raw=False)}
+                             "frame": wire.unpack(here.resume(0))}
     connection.remote = {"room": code, "owner": dead, "observer": None, "version": -1, "subscribed": False}
 
     async def scenario():

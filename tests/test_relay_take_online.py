@@ -14,9 +14,8 @@ from __future__ import annotations
 
 import random
 
-import msgpack
 
-from netarcade.core import Match
+from netarcade.core import Match, wire
 from netarcade.games import get_game
 from test_relay_harness import Client, relay, run  # noqa: F401  (relay is a fixture)
 
@@ -33,7 +32,7 @@ def local_backbone(moves: int, seed: int = 5) -> Match:
 
 
 def plain(data):
-    return msgpack.unpackb(msgpack.packb(data, use_bin_type=True), raw=False, strict_map_key=False)
+    return wire.unpack(wire.pack(data))
 
 
 def test_a_backbone_game_in_progress_carries_on_in_a_room(relay):

@@ -8,8 +8,8 @@ import asyncio
 import json
 import re
 
-import msgpack
 
+from netarcade.core import wire
 from netarcade.web.app import App
 
 
@@ -121,7 +121,7 @@ def test_a_room_that_does_not_exist_leaves_no_board_behind_its_card():
             self.session = session
 
         def send(self, data):
-            sockets.append(msgpack.unpackb(data, raw=False))
+            sockets.append(wire.unpack(data))
 
         def close(self):
             pass
@@ -144,8 +144,8 @@ def test_a_room_that_does_not_exist_leaves_no_board_behind_its_card():
     watch = sockets[-1]
     assert watch["kind"] == "watch" and watch["room"] == "ABCDEF"
     posted.clear()
-    session.on_message(msgpack.packb({"v": 1, "kind": "error", "id": watch["id"], "code": "no-room",
-                                      "message": "no room 'ABCDEF'"}, use_bin_type=True))
+    session.on_message(wire.pack(wire.frame("error", id=watch["id"], code="no-room",
+                                            message="no room 'ABCDEF'")))
     app.ops.flush()
     assert "No such game" in ops(posted, "html", id="overlay")[-1]["html"]
     assert ops(posted, "prop", id="overlay", name="hidden")[-1]["value"] is False

@@ -9,10 +9,9 @@ import re
 import random
 from pathlib import Path
 
-import msgpack
 import pytest
 
-from netarcade.core import Match
+from netarcade.core import Match, wire
 from netarcade.core.record import digest, encode_record
 from netarcade.games import declared, get_game
 from netarcade.web import lobby, pages
@@ -30,7 +29,7 @@ class FakeSocket:
         self.closed = False
 
     def send(self, data: bytes) -> None:
-        self.sent.append(msgpack.unpackb(data, raw=False))
+        self.sent.append(wire.unpack(data))
 
     def close(self) -> None:
         self.closed = True
@@ -59,7 +58,7 @@ class Wire:
                              listener=self.heard.append)
 
     def deliver(self, session, frame: dict) -> None:
-        session.on_message(msgpack.packb({"v": 1, **frame}, use_bin_type=True))
+        session.on_message(wire.pack({"v": wire.VERSION, **frame}))
 
     def resuming(self, seat: int = 0, token: str = "tok") -> tuple[RemoteSession, list[dict]]:
         """A page that kept ``seat`` of ``ROOM`` opens it: the session and
@@ -80,7 +79,7 @@ def state_frame(match: Match, observer, kinds, kind="state", since=-1, started=T
     view = match.view(observer)
     legal = match.legal(observer) if observer is not None and started and observer in match.to_act() else []
     return {"kind": kind, "room": ROOM, "seat": observer, "version": match.version, "since": since,
-            "view": msgpack.unpackb(msgpack.packb(view), raw=False, strict_map_key=False),
+            "view": wire.unpack(wire.pack(view)),
             "events": match.events_since(since, observer), "moves": match.moves_since(since, observer),
             "legal": legal,
             "seats": seats_info(kinds), "started": started, "clocks": [{"seat": s, "left": 90.0} for s in match.to_act()],

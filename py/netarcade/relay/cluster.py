@@ -36,10 +36,10 @@ import logging
 import secrets
 from typing import Any
 
-import msgpack
 import redis.asyncio as aredis
 from redis.asyncio.retry import Retry as AsyncRetry
 
+from ..core import wire
 from ..core.codes import room_code
 from .balance import Balancer
 from .proxy import Proxy
@@ -264,7 +264,7 @@ class Cluster:
 
     # --- the bus ------------------------------------------------------------------------------
     def post(self, process: str, message: dict[str, Any]) -> None:
-        self.outgoing.put_nowait((process, msgpack.packb(message, use_bin_type=True)))
+        self.outgoing.put_nowait((process, wire.pack(message)))
 
     async def write_bus(self) -> None:
         while True:
@@ -303,7 +303,7 @@ class Cluster:
                 for index, (entry_id, fields) in enumerate(entries, start=1):
                     last = entry_id
                     try:
-                        self.deliver(msgpack.unpackb(fields[b"m"], raw=False, strict_map_key=False))
+                        self.deliver(wire.unpack(fields[b"m"]))
                     except Exception:
                         log.exception("bus message failed")
                     if index % BUS_YIELD == 0:

@@ -1,5 +1,6 @@
 """The relay's wire format: msgpack maps with a ``kind`` and a protocol
-version ``v``, checked here before anything else looks at them.
+version ``v`` (the codec: ``core/wire.py``), checked here before anything
+else looks at them.
 
 What it is for: turning bytes from a client into a plain, validated frame
 (or a ``FrameError`` with a code and a sentence), and frames into bytes.
@@ -18,12 +19,11 @@ from __future__ import annotations
 
 from typing import Any
 
-import msgpack
-
+from ..core import wire
 from ..core.codes import room_code
 
-#: the protocol version every frame carries as ``v``
-VERSION = 1
+#: the protocol version every frame carries as ``v`` (``core/wire.py``)
+VERSION = wire.VERSION
 #: the largest frame a client may send (bytes); bigger ones close the socket (1009)
 FRAME_CAP = 64 * 1024
 #: nesting allowed in a client frame (a map holding an options map: 2)
@@ -61,7 +61,7 @@ class FrameError(Exception):
 
 
 def encode(frame: dict[str, Any]) -> bytes:
-    return msgpack.packb(frame, use_bin_type=True)
+    return wire.pack(frame)
 
 
 def _depth(value: Any, level: int = 0) -> int:
@@ -89,7 +89,7 @@ def decode(data: Any) -> dict[str, Any]:
     if len(data) > FRAME_CAP:
         raise FrameError("too-big", f"frames are at most {FRAME_CAP} bytes")
     try:
-        frame = msgpack.unpackb(data, raw=False, strict_map_key=True, use_list=True)
+        frame = wire.unpack(data, strict=True)
     except Exception:  # msgpack raises several unrelated classes (ExtraData, StackError, ValueError...)
         raise FrameError("not-msgpack", "the frame is not a msgpack map") from None
     if not isinstance(frame, dict):
@@ -133,7 +133,7 @@ def request_id(data: Any) -> int | None:
 
 
 def error(code: str, message: str, request: int | None = None) -> dict[str, Any]:
-    frame = {"kind": "error", "v": VERSION, "code": code, "message": message}
+    frame = wire.frame("error", code=code, message=message)
     if request is not None:
         frame["id"] = request
     return frame

@@ -31,8 +31,8 @@ import time
 from dataclasses import dataclass, field
 from typing import Any, Callable
 
-import msgpack
 
+from ..core import wire
 from ..core.codes import CODE_ALPHABET, is_room_code, room_code
 from ..core.names import clean_name
 from ..games import get_game
@@ -43,7 +43,6 @@ from .session import HUMAN, LogEntry
 
 __all__ = ["CODE_CHARS", "RemoteSession", "backoff", "online_code"]
 
-PROTOCOL = 1
 #: the relay's room codes: letters and digits without 0/O/1/I/L
 CODE_CHARS = CODE_ALPHABET
 #: pauses between reconnection attempts (seconds); the last repeats
@@ -264,7 +263,7 @@ class RemoteSession(SessionFace):
 
     def on_message(self, data: bytes) -> None:
         try:
-            frame = msgpack.unpackb(bytes(data), raw=False, strict_map_key=False)
+            frame = wire.unpack(data)
         except Exception:
             return
         if not isinstance(frame, dict):
@@ -380,9 +379,9 @@ class RemoteSession(SessionFace):
         if self.transport is None:
             return None
         self._next_id += 1
-        frame = {**frame, "v": PROTOCOL, "id": self._next_id}
+        frame = {**frame, "v": wire.VERSION, "id": self._next_id}
         self._pending = _Pending(self._next_id, kind, action)
-        self.transport.send(msgpack.packb(frame, use_bin_type=True))
+        self.transport.send(wire.pack(frame))
         return self._next_id
 
     def _seat_frame(self, kind: str, **fields: Any) -> dict:
@@ -408,7 +407,7 @@ class RemoteSession(SessionFace):
     def _schedule_ping(self) -> None:
         def ping():
             if self.transport is not None and not self._closed:
-                self.transport.send(msgpack.packb({"kind": "ping", "v": PROTOCOL}, use_bin_type=True))
+                self.transport.send(wire.pack(wire.frame("ping")))
                 self._schedule_ping()
 
         self.later(PING_SECONDS, ping)
