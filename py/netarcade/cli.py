@@ -16,7 +16,7 @@ from typing import Any
 from .bench import MAX_SECONDS
 from .bots import BOTS
 from .bots.analysis import WORLDS as ANALYSE_WORLDS
-from .core.errors import NetarcadeError, quoted
+from .core.errors import CodedError, NetarcadeError, quoted
 from .games import get_game
 from .argcheck import read_number
 from .core.options import validate_seeds
@@ -24,8 +24,10 @@ from .core.record import MAX_RECORD_CHARS, decode_record, digest
 from .games import replay
 
 
-class UsageError(Exception):
+class UsageError(CodedError):
     """A bad command-line argument; reported in one line."""
+
+    code = "usage"
 
 
 class _Parser(argparse.ArgumentParser):

@@ -1,7 +1,10 @@
 """Specific exception classes for everything a player or a link can get wrong.
 
 Each error carries a short machine-readable ``code`` (for tests, the page and
-the relay's error frames) and a sentence a player can read.
+the relay's error frames) and a sentence a player can read: they are all
+``CodedError``, the one family the engine, the page, the relay and the
+command line raise (``web/session.LinkError``, ``relay.protocol.FrameError``,
+``relay.room.RoomError``, ``relay.store.StoreError``, ``cli.UsageError``).
 """
 
 
@@ -44,19 +47,39 @@ def _digits(number: int) -> int:
     return estimate + 1 if number >= 10 ** estimate else estimate
 
 
-class NetarcadeError(Exception):
-    """Base class of every error the engine raises on purpose."""
+class CodedError(Exception):
+    """The one error family: a short machine-readable ``code`` (for programs:
+    tests, the page, the relay's error frames) and a ``message`` a person
+    reads; ``str()`` is the message. Raised as ``SomeError(code, message)``,
+    or ``SomeError(message)`` for a class whose ``code`` is its own (a class
+    attribute): the code, when given, always comes first.
+
+    >>> err = CodedError("no-room", "no room 'ABCDEF'")
+    >>> err.code, str(err)
+    ('no-room', "no room 'ABCDEF'")
+    >>> err = InvalidRecord("the record does not replay")
+    >>> err.code, err.message
+    ('bad-record', 'the record does not replay')
+    """
 
     code = "error"
 
-    def __init__(self, message: str, code: str | None = None):
+    def __init__(self, *parts: str):
+        if len(parts) == 2:
+            self.code, message = parts
+        elif len(parts) == 1:
+            (message,) = parts
+        else:
+            raise TypeError(f"{type(self).__name__} takes (code, message) or (message), not {len(parts)} values")
         super().__init__(message)
         self.message = message
-        if code is not None:
-            self.code = code
 
     def __str__(self) -> str:
         return self.message
+
+
+class NetarcadeError(CodedError):
+    """Base class of every error the engine raises on purpose."""
 
 
 class IllegalAction(NetarcadeError):
@@ -67,9 +90,6 @@ class IllegalAction(NetarcadeError):
     ('not-your-turn', "it is P2's turn")
     """
 
-    def __init__(self, code: str, message: str):
-        super().__init__(message, code)
-
 
 class InvalidNotation(NetarcadeError, ValueError):
     """Text that does not parse as an action of the game."""
@@ -78,7 +98,9 @@ class InvalidNotation(NetarcadeError, ValueError):
 
 
 class InvalidOption(NetarcadeError, ValueError):
-    """A game option outside its declared type or range; names the option."""
+    """A game option outside its declared type or range; names the option:
+    raised as ``InvalidOption(name, message)`` (its code is its own), which
+    makes the message ``option 'name': message``."""
 
     code = "bad-option"
 

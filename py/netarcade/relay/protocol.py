@@ -12,7 +12,7 @@ What it is not: rooms, seats or rules (``room.py``), sockets (``server.py``).
 >>> decode(b"\\xc1")
 Traceback (most recent call last):
 ...
-netarcade.relay.protocol.FrameError: not-msgpack: the frame is not a msgpack map
+netarcade.relay.protocol.FrameError: the frame is not a msgpack map
 """
 
 from __future__ import annotations
@@ -21,6 +21,7 @@ from typing import Any
 
 from ..core import wire
 from ..core.codes import room_code
+from ..core.errors import CodedError
 
 #: the protocol version every frame carries as ``v`` (``core/wire.py``)
 VERSION = wire.VERSION
@@ -51,13 +52,13 @@ SCHEMAS: dict[str, dict[str, tuple[tuple[type, ...], bool]]] = {
 COMMON = {"kind", "v"}
 
 
-class FrameError(Exception):
+class FrameError(CodedError):
     """A frame the relay refuses: ``code`` for programs, ``message`` for people,
     ``request`` the frame's ``id`` when it had a valid one (its error carries it)."""
 
     def __init__(self, code: str, message: str, request: int | None = None):
-        super().__init__(f"{code}: {message}")
-        self.code, self.message, self.request = code, message, request
+        super().__init__(code, message)
+        self.request = request
 
 
 def encode(frame: dict[str, Any]) -> bytes:

@@ -21,7 +21,7 @@ from typing import Any, Callable
 
 from ..bots import LEVELS, bot_seed, make_bot
 from ..core import LowestSeat, Match
-from ..core.errors import NetarcadeError
+from ..core.errors import CodedError, NetarcadeError
 from ..core.codes import CODE_ALPHABET, CODE_LENGTH
 from ..core.names import clean_name
 from ..core.options import validate_seed
@@ -61,10 +61,8 @@ def default_action(match: Match, seat: int) -> str:
     return legal[0]
 
 
-class RoomError(Exception):
-    def __init__(self, code: str, message: str):
-        super().__init__(message)
-        self.code, self.message = code, message
+class RoomError(CodedError):
+    """A frame the room refuses (``RoomError(code, message)``): the room is unchanged."""
 
 
 def adopted_seed(game, options: dict, seed: Any, actions: list) -> int:

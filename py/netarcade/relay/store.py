@@ -27,6 +27,8 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from ..core.errors import CodedError
+
 SCHEMA = """
 CREATE TABLE IF NOT EXISTS rooms (
     code TEXT PRIMARY KEY, game TEXT NOT NULL, options TEXT NOT NULL, seed TEXT NOT NULL,
@@ -71,13 +73,11 @@ class StoredRoom:
     ended: float | None = None  # wall-clock time the game was over (None: not over)
 
 
-class StoreError(Exception):
+class StoreError(CodedError):
     """The journal could not take a write: the room is unchanged and the
     client gets an error with this code (it may try again)."""
 
-    def __init__(self, message: str, code: str = "unavailable"):
-        super().__init__(message)
-        self.code, self.message = code, message
+    code = "unavailable"
 
 
 class LeaseLost(StoreError):
@@ -85,7 +85,7 @@ class LeaseLost(StoreError):
     process must drop its copy of the room."""
 
     def __init__(self, room: str):
-        super().__init__(f"room {room} moved to another relay process; try again", "unavailable")
+        super().__init__(f"room {room} moved to another relay process; try again")
         self.room = room
 
 

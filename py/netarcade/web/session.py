@@ -35,7 +35,7 @@ from dataclasses import dataclass, field
 from typing import Any, Hashable, Mapping
 
 from ..core.actors import HumansFirst
-from ..core.errors import InvalidOption, InvalidRecord, NetarcadeError, UnknownGame, quoted
+from ..core.errors import CodedError, InvalidOption, InvalidRecord, NetarcadeError, UnknownGame, quoted
 from ..core.game import TABLE, Game, split_seat
 from ..core.match import Match
 from ..core.options import validate_seed
@@ -72,8 +72,10 @@ RANDOM_SEED_BOUND = 2**32
 LINK_KEYS = ("play", "seats", "r", "seed")
 
 
-class LinkError(ValueError):
+class LinkError(CodedError, ValueError):
     """A seed link that cannot be opened; the message says why, for a player."""
+
+    code = "bad-link"
 
 
 def random_seed() -> int:
