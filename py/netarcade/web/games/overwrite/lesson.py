@@ -42,7 +42,8 @@ LESSON = Lesson(
             Step("Pick 1T4, press Turn (R) once, then click h6: it joins your O4, and your score is your largest chunk.",
                  "p1 place 1T4 r1 g6", ("p2 place 2L3 r2 g4",),
                  "Your chunk is 8 cells (edges join, corners do not)."),
-            Step("Pick 1L5, press Turn (R), then Flip (F) for its mirror image, and click c4, as outlined.",
+            Step("Pick 1L5, press Turn (R), then Flip (F) for its mirror image, and click c4: any piece may be turned "
+                 "and flipped before it is placed.",
                  "p1 place 1L5 r3f c4", ("p2 place 1I3 r1 c5",),
                  "The rival placed one of your pieces: any colour may be played from the bank."),
         )),
