@@ -69,3 +69,20 @@ def test_the_lesson_by_the_page_controls():
             assert not control.table.message, (number, how, name, control.table.message)
         assert len(control.session.actions) == before + 1 + len(step.replies), (number, step.play)
     assert control.session.over and "Lesson done" in control.prompt()
+
+
+def test_another_piece_or_cell_is_refused_with_the_step_sentence():
+    """At the first step, 1I4 laid on the bottom side is a legal first piece
+    but not the step's: the table says so with the step's sentence, and the
+    position does not change; 1I4 touching no side is the engine's refusal."""
+    control, _ = controller()
+    control.route("#learn=overwrite")
+    first = LESSON.steps()[0][1]
+    control.command("pick", "1I4")
+    control.click("c8")
+    assert "legal, but" in control.table.message and first.say in control.table.message
+    assert not control.table.message.endswith("..")  # the step's sentence ends the message once
+    control.command("pick", "1I4")
+    control.click("d5")
+    assert control.table.message.startswith("Can't") and "legal, but" not in control.table.message
+    assert control.session.actions == [] and control.session.step is first
