@@ -2,7 +2,10 @@
 1280x800 and by taps at 390x844, from ``#learn=<game>`` to the finished
 card, with no request leaving the origin (``browsing.py``). The lesson says
 what to press: its module's ``clicks`` turns each step's move into tool,
-board element (``data-name``) and button presses."""
+board element (``data-name``) and button presses, or any element by CSS
+selector (``press``), and the first tap a touch screen makes only to see a
+piece where it would go (``aim``: a mouse shows it under the pointer, so
+a click skips it)."""
 
 from __future__ import annotations
 
@@ -12,6 +15,7 @@ import os
 import pytest
 
 from netarcade.games.registry import page_packages
+from netarcade.web.inputwords import spoken
 from netarcade.web.learn import lesson_for
 from browsing import PHONE, browsing, wait_ready
 
@@ -31,7 +35,7 @@ def play_lesson(page, game_id: str, tap: bool, label: str) -> None:
     lesson = lesson_for(game_id)
     clicks = importlib.import_module(page_packages()[game_id] + ".lesson").clicks
     for number, (_, step) in enumerate(lesson.steps()):
-        assert step.say in page.inner_text("#prompt"), (number, step.play)
+        assert spoken(step.say, tap) in page.inner_text("#prompt"), (number, step.play)  # a phone's words: tap
         if SHOTS:
             page.screenshot(path=f"{SHOTS}/{game_id}-{label}-{number:02d}.png")
         for how, name in clicks(step.play):
@@ -40,6 +44,11 @@ def play_lesson(page, game_id: str, tap: bool, label: str) -> None:
                     press(page, f'#tools [data-tool="{name}"]', tap)
             elif how == "cmd":
                 press(page, f'[data-cmd="{name}"]:visible', tap)
+            elif how == "press":
+                press(page, name, tap)
+            elif how == "aim":
+                if tap:
+                    press(page, name, tap)
             else:
                 press(page, f'#board [data-name="{name}"]', tap)
         expected = len(lesson.setup) + sum(1 + len(s.replies) for _, s in lesson.steps()[:number + 1])

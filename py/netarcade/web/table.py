@@ -170,7 +170,8 @@ class Table:
             self.session.play(text)
         except IllegalAction as err:
             self.refused = err.code
-            self.message = f"Can't {self._describe(text)}: {err.message}."
+            # a refusal that is already a sentence (a lesson's step) ends with one full stop
+            self.message = f"Can't {self._describe(text)}: {err.message.rstrip('.')}."
             return None
         except NetarcadeError as err:  # malformed: InvalidNotation
             self.refused = err.code
