@@ -2,7 +2,8 @@
 1280x800 and by taps at 390x844, from ``#learn=<game>`` to the finished
 card, with no request leaving the origin (``browsing.py``). The lesson says
 what to press: its module's ``clicks`` turns each step's move into tool,
-board element (``data-name``) and button presses."""
+board element (``data-name``) and button presses (``("cmd", "pick=lag")``:
+the button of that command whose ``data-value`` is ``lag``)."""
 
 from __future__ import annotations
 
@@ -38,8 +39,10 @@ def play_lesson(page, game_id: str, tap: bool, label: str) -> None:
             if how == "tool":
                 if page.get_attribute(f'#tools [data-tool="{name}"]', "aria-pressed") != "true":
                     press(page, f'#tools [data-tool="{name}"]', tap)
-            elif how == "cmd":
-                press(page, f'[data-cmd="{name}"]:visible', tap)
+            elif how == "cmd":  # a button; "pick=lag": the one whose data-value is "lag"
+                command, _, value = name.partition("=")
+                valued = f'[data-value="{value}"]' if value else ""
+                press(page, f'[data-cmd="{command}"]{valued}:visible', tap)
             else:
                 press(page, f'#board [data-name="{name}"]', tap)
         expected = len(lesson.setup) + sum(1 + len(s.replies) for _, s in lesson.steps()[:number + 1])
