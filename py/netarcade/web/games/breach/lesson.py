@@ -1,0 +1,143 @@
+"""Breach's guided first game (``web/learn.py``): two players, a lockdown after 5 rounds.
+
+You are P1 against the gentle bot (P2), rules edition 3 (the default). The
+first two rounds are the lesson's setup (you reach Dark Pool, layer 4, the
+bot layer 2); the steps play rounds 3 to 5, seeded (seed 1) so that the
+rolls the steps talk about happen: a Sprint of 2 + 1 that OVERCLOCK's +2
+makes 5, and in the last round a Safe roll of 1 worth a reroll (it comes
+up 6). Every kind of action the game offers is played once or more: Run
+Exploits, Exploit plays (BACKDOOR, OVERCLOCK, SPLICE), Move on, Sprint, Keep,
+Enter, Stop here, a Manifest discard, Block, Pass, Lay Low, Counter, Safe and
+Reroll; the crash checkpoint (chosen only when a crash finds two blue
+Nodes) and resigning are told about in the closing words. Scoring is
+progress (the layer reached); the end shown happening is the lockdown
+(``rounds`` 5): after the bot's turn in round 5 the farthest along wins,
+you in layer 8 against the bot in layer 5. The race to Root and back with
+the Payload is what a real game adds, and the closing says so.
+
+The replies are the bot's scripted moves, found with the engine by hand
+from seed 1 (both players' moves are chosen; the seed decides the deal,
+the network and the dice).
+"""
+
+from netarcade.web.learn import Chapter, Lesson, Step
+
+#: rounds 1 and 2, played before the first step: you go first (the seed
+#: draws P1), Safe rolls of 6 and 4 take you to Dark Pool (4t); the bot
+#: goes Safe and stops early, at Overclocked Core (2t)
+SETUP = (
+    "p1 run", "p1 move", "p1 safe", "p1 keep", "p1 enter 1t", "p1 enter 2b", "p1 enter 3b", "p1 enter 3t",
+    "p1 stop",
+    "p2 run", "p2 move", "p2 safe", "p2 keep", "p2 enter 1b", "p2 stop",
+    "p1 run", "p1 move", "p1 safe", "p1 keep", "p1 enter 4t", "p1 stop",
+    "p2 run", "p2 move", "p2 safe", "p2 keep", "p2 enter 2t", "p2 stop",
+)
+
+LESSON = Lesson(
+    game="breach",
+    title="Learn Breach",
+    options={"players": 2, "rounds": 5},
+    seed=1,
+    setup=SETUP,
+    intro=("You are P1, on Dark Pool (4t), racing the bot toward Root. Two rounds are played; "
+           "this short game ends after round 5: the farthest along wins."),
+    closing=("Lesson done: you won the lockdown from layer 8. A real game races to Root for the Payload "
+             "and back to the Edge; at 5 Exposure you crash back to a blue checkpoint; Resign gives up. "
+             "Now play one against the gentle bot, with hints on."),
+    mentions=("resign", "crash"),
+    chapters=(
+        Chapter("Exploits first", (
+            Step("Press Run Exploits: you refill to 5 slots (yours are full), then may play Exploits before moving.",
+                 "p1 run"),
+            Step("Press Play on BACKDOOR, then the outlined Cold Storage (5b): you enter it for free, not for its 3 "
+                 "Bandwidth.",
+                 "p1 play backdoor 5b", ("p2 pass",),
+                 "The bot could have blocked it with 2 Exploits but passed: you are in layer 5, and the hollow "
+                 "marker on 5t is the Node you still owe."),
+            Step("Press Play on OVERCLOCK: +2 Bandwidth on this turn's roll, for 1 Exposure (a card in your slots; "
+                 "at 5 you crash).",
+                 "p1 play overclock", ("p2 pass",)),
+            Step("Press Move on: you are done with Exploits; now you choose a speed and roll for Bandwidth.",
+                 "p1 move"),
+        )),
+        Chapter("Roll and move", (
+            Step("Press Sprint: 2 dice instead of 1, for 1 more Exposure (only with 3 Exposure or less).",
+                 "p1 sprint", (),
+                 "You rolled 2 + 1; with OVERCLOCK's +2 that is 5 Bandwidth."),
+            Step("Press Keep: 5 Bandwidth will do, and a reroll would cost 2 Exploits.",
+                 "p1 keep"),
+            Step("Press the outlined Smuggler's Den (6b): blue Undernet, it costs 2, and stopping on it draws "
+                 "2 Exploits.",
+                 "p1 enter 6b"),
+            Step("Press Stop here, 3 Bandwidth left: on a blue Node every 2 unused Bandwidth returns 1 Exposure.",
+                 "p1 stop", (),
+                 "Manifest: you returned 1 Exposure and drew 2 Exploits: 6 cards, 1 more than your 5 slots."),
+            Step("Press Discard on LAG: you keep at most 5 cards, and Exposure cannot be discarded.",
+                 "p1 discard lag", ("p2 run", "p2 play trace p1"),
+                 "Your turn is over. The bot plays TRACE on you: +1 Exposure."),
+        )),
+        Chapter("Block, counter, lay low", (
+            Step("Block TRACE: press Block on your TRACE and your WIPE LOGS, 2 Exploits spent to stop it.",
+                 "p1 block trace wipe", ("p2 counter frame wipe",),
+                 "The bot countered with 2 Exploits of its own: TRACE goes through unless you counter back."),
+            Step("Press Pass: you give up, and TRACE gives you 1 Exposure; you keep your last 2 Exploits.",
+                 "p1 pass", ("p2 move", "p2 safe", "p2 keep", "p2 enter 3t", "p2 stop"),
+                 "You have 2 Exposure; the bot moved to Safehouse (3t)."),
+            Step("Press Lay Low: you return 2 Exposure and swap your Exploits for 5 new ones, but you do not move.",
+                 "p1 laylow", ("p2 run", "p2 move", "p2 sprint", "p2 reroll 1 lag trace", "p2 enter 4t", "p2 stop"),
+                 "Exposure 0 and a fresh hand; the bot reached Dark Pool (4t), round 5 begins."),
+        )),
+        Chapter("Rewire the network", (
+            Step("Last round. Press Run Exploits: your hand is full, so you go straight to playing Exploits.",
+                 "p1 run"),
+            Step("Press Play on SPLICE, then Quiet Cell (7t): it swaps with Proxy Server (8t), so a Node costing 1 "
+                 "is next to you.",
+                 "p1 play splice 7t", ("p2 block reroute reroute",),
+                 "The bot blocked SPLICE with 2 Exploits."),
+            Step("Counter: press Counter on both your BACKDOOR cards. If the bot gives up, SPLICE works.",
+                 "p1 counter backdoor backdoor", ("p2 pass",),
+                 "The bot gave up: Proxy Server is at 7t now, Quiet Cell at 8t."),
+            Step("Press Move on to choose a speed.",
+                 "p1 move"),
+            Step("Press Safe: 1 die, no Exposure.",
+                 "p1 safe", (),
+                 "You rolled a 1: 1 Bandwidth."),
+            Step("A 1 is poor: press that die to reroll it, then Spend on SHADOW LINK and REROUTE (2 Exploits).",
+                 "p1 reroll 1 shadow reroute", (),
+                 "The die now shows 6: 6 Bandwidth."),
+            Step("Press Proxy Server (7t): red Mainframe, it costs 1, thanks to SPLICE.",
+                 "p1 enter 7t"),
+            Step("Press Quiet Cell (8t), cost 3: stopping there returns 2 Exposure and draws 1 Exploit.",
+                 "p1 enter 8t"),
+            Step("Press Stop here: layer 8 is how far along you are, and the bot's turn then ends round 5.",
+                 "p1 stop", ("p2 run", "p2 move", "p2 safe", "p2 keep", "p2 enter 5t", "p2 stop", "p2 discard wipe"),
+                 "Round 5 is over: lockdown, and the farthest along wins: you in layer 8, the bot in layer 5."),
+        )),
+    ),
+)
+
+
+def clicks(text: str) -> list[tuple[str, str]]:
+    """How a player makes the move ``text`` on the page (the browser test
+    follows it): an Exploit's Play button (``("tool", card)``), then its
+    target: a Node on the board, a layer by its top Node, a player's button;
+    a Node on the board to enter; a hand card's Block, Counter, Spend or
+    Discard button (``("cmd", "pick=<card>")``), after the die for a reroll;
+    else the decision's button (Run Exploits, Move on, Pass, Safe...)."""
+    verb, *words = text.split()[1:]
+    if verb == "play":
+        card, *target = words
+        if not target:
+            return [("tool", card)]
+        where = target[0]
+        if where.startswith("p"):
+            return [("tool", card), ("cmd", f"target={where}")]
+        return [("tool", card), ("name", f"{where}t" if where.isdigit() else where)]
+    if verb in ("enter", "crash"):
+        return [("name", words[0])]
+    if verb == "reroll":
+        die, *cards = words
+        return [("cmd", f"die={die}")] + [("cmd", f"pick={card}") for card in cards]
+    if verb in ("block", "counter", "discard"):
+        return [("cmd", f"pick={card}") for card in words]
+    return [("cmd", verb)]
