@@ -24,6 +24,11 @@ LESSONS = [game_id for game_id in page_packages() if lesson_for(game_id) is not 
 SHOTS = os.environ.get("NETARCADE_LEARN_SHOTS")
 
 
+#: the texts inside outlined board elements (``data-ghost``) drawn with a stroke
+STROKED_GHOST_TEXT = """() => [...document.querySelectorAll('#board [data-ghost] text')]
+    .filter(text => getComputedStyle(text).stroke !== 'none').map(text => text.textContent)"""
+
+
 def press(page, selector: str, tap: bool) -> None:
     (page.tap if tap else page.click)(selector)
 
@@ -33,6 +38,8 @@ def play_lesson(page, game_id: str, tap: bool, label: str) -> None:
     clicks = importlib.import_module(page_packages()[game_id] + ".lesson").clicks
     for number, (_, step) in enumerate(lesson.steps()):
         assert step.say in page.inner_text("#prompt"), (number, step.play)
+        # the outlined targets keep their words readable: the outline strokes shapes, never text
+        assert page.evaluate(STROKED_GHOST_TEXT) == [], (number, step.play)
         if SHOTS:
             page.screenshot(path=f"{SHOTS}/{game_id}-{label}-{number:02d}.png")
         for how, name in clicks(step.play):
