@@ -39,8 +39,8 @@ LESSON = Lesson(
     options={"players": 2, "rounds": 5},
     seed=1,
     setup=SETUP,
-    intro=("You are P1, on Dark Pool (4t), racing the bot toward Root. Two rounds are played; "
-           "this short game ends after round 5: the farthest along wins."),
+    intro=("You are the orange circle on Dark Pool (4t), racing the bot toward Root. Two rounds are "
+           "played; this short game ends after round 5: the farthest along wins."),
     closing=("Lesson done: you won the lockdown from layer 8. A real game races to Root for the Payload "
              "and back to the Edge; at 5 Exposure you crash back to a blue checkpoint; Resign gives up. "
              "Now play one against the gentle bot, with hints on."),
@@ -60,10 +60,10 @@ LESSON = Lesson(
             Step("Press Move on: you are done with Exploits; now you choose a speed and roll for Bandwidth.",
                  "p1 move"),
         )),
-        Chapter("Roll and move", (
+        Chapter("Move and Manifest", (
             Step("Press Sprint: 2 dice instead of 1, for 1 more Exposure (only with 3 Exposure or less).",
                  "p1 sprint", (),
-                 "You rolled 2 + 1; with OVERCLOCK's +2 that is 5 Bandwidth."),
+                 "OVERCLOCK added +2 to your 2 + 1."),
             Step("Press Keep: 5 Bandwidth will do, and a reroll would cost 2 Exploits.",
                  "p1 keep"),
             Step("Press the outlined Smuggler's Den (6b): blue Undernet, it costs 2, and stopping on it draws "
@@ -100,11 +100,10 @@ LESSON = Lesson(
             Step("Press Move on to choose a speed.",
                  "p1 move"),
             Step("Press Safe: 1 die, no Exposure.",
-                 "p1 safe", (),
-                 "You rolled a 1: 1 Bandwidth."),
+                 "p1 safe"),
             Step("A 1 is poor: press that die to reroll it, then Spend on SHADOW LINK and REROUTE (2 Exploits).",
                  "p1 reroll 1 shadow reroute", (),
-                 "The die now shows 6: 6 Bandwidth."),
+                 "The reroll turned the 1 into a 6."),
             Step("Press Proxy Server (7t): red Mainframe, it costs 1, thanks to SPLICE.",
                  "p1 enter 7t"),
             Step("Press Quiet Cell (8t), cost 3: stopping there returns 2 Exposure and draws 1 Exploit.",
