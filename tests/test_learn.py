@@ -101,24 +101,24 @@ def test_backbone_lesson_shows_scoring_and_the_end():
 
 
 def test_breach_lesson_shows_its_cards_scoring_and_the_lockdown():
-    """Breach's lesson: BACKDOOR, OVERCLOCK and SPLICE take effect (SPLICE
-    after a block and the learner's counter), TRACE goes through after the
-    learner's block is countered, cooling, a Manifest discard, Lay Low, a
-    reroll; scoring is progress, and the lockdown after round 5 ends the game
-    with the learner (layer 8) ahead of the bot (layer 5)."""
+    """Breach's lesson: a card of each family takes effect (BACKDOOR and
+    OVERCLOCK, SHADOW LINK, SPLICE; the bot's LAG), the bot's TRACE is
+    blocked after the bot's counter and the learner's; cooling, a Manifest
+    discard, Lay Low, a reroll; scoring is progress, and the lockdown after
+    round 5 ends the game with the learner (layer 9) ahead of the bot (5)."""
     lesson = lesson_for("breach")
     match = Match(get_game("breach"), lesson.options, lesson.seed, lesson.record_actions())
     events = match.events_since(-1)
     resolved = [(event["seat"], event["card"]) for event in events if event["kind"] == "resolve"]
-    assert resolved == [(0, "backdoor"), (0, "overclock"), (1, "trace"), (0, "splice")]
+    assert resolved == [(0, "backdoor"), (0, "overclock"), (1, "lag"), (0, "shadow"), (0, "splice")]
+    assert [(event["seat"], event["card"]) for event in events if event["kind"] == "blocked"] == [(1, "trace")]
     spent = [(event["seat"], event["why"]) for event in events if event["kind"] == "spend"]
-    assert [(0, "block"), (1, "counter"), (1, "block"), (0, "counter"), (0, "reroll")] == \
-        [entry for entry in spent if entry != (1, "reroll")]
+    assert spent == [(0, "block"), (1, "counter"), (0, "counter"), (1, "reroll"), (0, "reroll")]
     whys = {(event["seat"], event["why"]) for event in events if event["kind"] in ("exposure", "discard")}
-    assert {(0, "cooling"), (0, "hand limit"), (0, "lay low"), (0, "trace"), (0, "sprint")} <= whys
-    assert any(event["kind"] == "swap" for event in events)
+    assert {(0, "cooling"), (0, "hand limit"), (0, "lay low"), (0, "sprint"), (0, "cost of splice")} <= whys
+    assert any(event["kind"] == "swap" for event in events) and any(e["kind"] == "shadow-used" for e in events)
     assert events[-1]["kind"] == "lockdown" and match.winners() == [lesson.seat]
-    assert match.state.progress(0) == 8 and match.state.progress(1) == 5
+    assert match.state.progress(0) == 9 and match.state.progress(1) == 5
 
 
 def test_the_page_runs_a_lesson():

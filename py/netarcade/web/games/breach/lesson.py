@@ -6,14 +6,17 @@ bot layer 2); the steps play rounds 3 to 5, seeded (seed 1) so that the
 rolls the steps talk about happen: a Sprint of 2 + 1 that OVERCLOCK's +2
 makes 5, and in the last round a Safe roll of 1 worth a reroll (it comes
 up 6). Every kind of action the game offers is played once or more: Run
-Exploits, Exploit plays (BACKDOOR, OVERCLOCK, SPLICE), Move on, Sprint, Keep,
-Enter, Stop here, a Manifest discard, Block, Pass, Lay Low, Counter, Safe and
-Reroll; the crash checkpoint (chosen only when a crash finds two blue
-Nodes) and resigning are told about in the closing words. Scoring is
-progress (the layer reached); the end shown happening is the lockdown
-(``rounds`` 5): after the bot's turn in round 5 the farthest along wins,
-you in layer 8 against the bot in layer 5. The race to Root and back with
-the Payload is what a real game adds, and the closing says so.
+Exploits, Exploit plays, Move on, Sprint, Keep, Enter, Stop here, a Manifest
+discard, Block, Counter, Lay Low, Pass, Safe and Reroll. Every family of
+Exploit takes effect: Movement (BACKDOOR, OVERCLOCK) and Stealth (SHADOW
+LINK) and Network (SPLICE) played by you, Pressure by the bot (its TRACE,
+which you block and win by a counter, and its LAG, which you let happen and
+which keeps you from Sprinting). The crash checkpoint (chosen only when a
+crash finds two blue Nodes) and resigning are told about in the closing
+words. Scoring is progress (the layer reached); the end shown happening is
+the lockdown (``rounds`` 5): after the bot's turn in round 5 the farthest
+along wins, you in layer 9 against the bot in layer 5. The race to Root and
+back with the Payload is what a real game adds, and the closing says so.
 
 The replies are the bot's scripted moves, found with the engine by hand
 from seed 1 (both players' moves are chosen; the seed decides the deal,
@@ -41,7 +44,7 @@ LESSON = Lesson(
     setup=SETUP,
     intro=("You are the orange circle on Dark Pool (4t), racing the bot toward Root. Two rounds are "
            "played; this short game ends after round 5: the farthest along wins."),
-    closing=("Lesson done: you won the lockdown from layer 8. A real game races to Root for the Payload "
+    closing=("Lesson done: you won the lockdown from layer 9. A real game races to Root for the Payload "
              "and back to the Edge; at 5 Exposure you crash back to a blue checkpoint; Resign gives up. "
              "Now play one against the gentle bot, with hints on."),
     mentions=("resign", "crash"),
@@ -76,45 +79,49 @@ LESSON = Lesson(
                  "p1 discard lag", ("p2 run", "p2 play trace p1"),
                  "Your turn is over. The bot plays TRACE on you: +1 Exposure."),
         )),
-        Chapter("Block, counter, lay low", (
+        Chapter("Blocks and Lay Low", (
             Step("Block TRACE: press Block on your TRACE and your WIPE LOGS, 2 Exploits spent to stop it.",
                  "p1 block trace wipe", ("p2 counter frame wipe",),
                  "The bot countered with 2 Exploits of its own: TRACE goes through unless you counter back."),
-            Step("Press Pass: you give up, and TRACE gives you 1 Exposure; you keep your last 2 Exploits.",
-                 "p1 pass", ("p2 move", "p2 safe", "p2 keep", "p2 enter 3t", "p2 stop"),
-                 "You have 2 Exposure; the bot moved to Safehouse (3t)."),
-            Step("Press Lay Low: you return 2 Exposure and swap your Exploits for 5 new ones, but you do not move.",
-                 "p1 laylow", ("p2 run", "p2 move", "p2 sprint", "p2 reroll 1 lag trace", "p2 enter 4t", "p2 stop"),
-                 "Exposure 0 and a fresh hand; the bot reached Dark Pool (4t), round 5 begins."),
+            Step("Counter back: press Counter on both your SPLICE cards. Whoever gives up first loses.",
+                 "p1 counter splice splice",
+                 ("p2 pass", "p2 move", "p2 safe", "p2 keep", "p2 enter 3t", "p2 stop"),
+                 "The bot gave up: TRACE is blocked and does nothing. The bot moved to Safehouse (3t)."),
+            Step("Press Lay Low: you return your Exposure and swap your hand for 5 new Exploits, but you do not move.",
+                 "p1 laylow", ("p2 run", "p2 play lag p1"),
+                 "The bot plays LAG on you: no Sprint on your next turn."),
+            Step("Press Pass: let LAG happen. Safe will do for your last turn, and you keep your 5 Exploits for it.",
+                 "p1 pass", ("p2 move", "p2 sprint", "p2 reroll 1 trace reroute", "p2 enter 4t", "p2 stop"),
+                 "The bot reached Dark Pool (4t). Round 5 begins."),
         )),
-        Chapter("Rewire the network", (
-            Step("Last round. Press Run Exploits: your hand is full, so you go straight to playing Exploits.",
+        Chapter("The last round", (
+            Step("Press Run Exploits: your hand is full, so you go straight to playing Exploits.",
                  "p1 run"),
-            Step("Press Play on SPLICE, then Quiet Cell (7t): it swaps with Proxy Server (8t), so a Node costing 1 "
-                 "is next to you.",
-                 "p1 play splice 7t", ("p2 block reroute reroute",),
-                 "The bot blocked SPLICE with 2 Exploits."),
-            Step("Counter: press Counter on both your BACKDOOR cards. If the bot gives up, SPLICE works.",
-                 "p1 counter backdoor backdoor", ("p2 pass",),
-                 "The bot gave up: Proxy Server is at 7t now, Quiet Cell at 8t."),
+            Step("Press Play on SHADOW LINK: the next blue Undernet Node you enter costs 0, like Quiet Cell (7t), cost 3.",
+                 "p1 play shadow", ("p2 pass",)),
+            Step("Press Play on SPLICE, then Data Highway (5t): it swaps with Crypto Vault (6t), so the bot's next "
+                 "step costs 2, not 1.",
+                 "p1 play splice 5t", ("p2 pass",),
+                 "Crypto Vault (cost 2) now lies in front of the bot, and Data Highway at 6t."),
             Step("Press Move on to choose a speed.",
                  "p1 move"),
-            Step("Press Safe: 1 die, no Exposure.",
+            Step("Press Safe: 1 die, no Exposure; LAG forbids Sprint this turn.",
                  "p1 safe"),
-            Step("A 1 is poor: press that die to reroll it, then Spend on SHADOW LINK and REROUTE (2 Exploits).",
-                 "p1 reroll 1 shadow reroute", (),
+            Step("A 1 is poor: press that die to reroll it, then Spend on both your BACKDOOR cards (2 Exploits).",
+                 "p1 reroll 1 backdoor backdoor", (),
                  "The reroll turned the 1 into a 6."),
-            Step("Press Proxy Server (7t): red Mainframe, it costs 1, thanks to SPLICE.",
+            Step("Press Quiet Cell (7t): it costs 3, but SHADOW LINK makes it free.",
                  "p1 enter 7t"),
-            Step("Press Quiet Cell (8t), cost 3: stopping there returns 2 Exposure and draws 1 Exploit.",
+            Step("Press Proxy Server (8t): red Mainframe, it costs 1.",
                  "p1 enter 8t"),
-            Step("Press Stop here: layer 8 is how far along you are, and the bot's turn then ends round 5.",
+            Step("Press Backwater (9t): blue, it costs 2, and layer 9 is how far along you are.",
+                 "p1 enter 9t"),
+            Step("Press Stop here: 3 unused Bandwidth cool off SPLICE's Exposure, and the bot's turn then ends round 5.",
                  "p1 stop", ("p2 run", "p2 move", "p2 safe", "p2 keep", "p2 enter 5t", "p2 stop", "p2 discard wipe"),
-                 "Round 5 is over: lockdown, and the farthest along wins: you in layer 8, the bot in layer 5."),
+                 "Round 5 is over: lockdown, and the farthest along wins: you in layer 9, the bot in layer 5."),
         )),
     ),
 )
-
 
 def clicks(text: str) -> list[tuple[str, str]]:
     """How a player makes the move ``text`` on the page (the browser test
