@@ -28,6 +28,10 @@ SHOTS = os.environ.get("NETARCADE_LEARN_SHOTS")
 STROKED_GHOST_TEXT = """() => [...document.querySelectorAll('#board [data-ghost] text')]
     .filter(text => getComputedStyle(text).stroke !== 'none').map(text => text.textContent)"""
 
+#: is the prompt line (the step's sentence) inside the window?
+PROMPT_IN_VIEW = """() => { const box = document.querySelector('#prompt').getBoundingClientRect();
+    return box.top >= 0 && box.bottom <= innerHeight; }"""
+
 
 def press(page, selector: str, tap: bool) -> None:
     (page.tap if tap else page.click)(selector)
@@ -40,6 +44,8 @@ def play_lesson(page, game_id: str, tap: bool, label: str) -> None:
         assert step.say in page.inner_text("#prompt"), (number, step.play)
         # the outlined targets keep their words readable: the outline strokes shapes, never text
         assert page.evaluate(STROKED_GHOST_TEXT) == [], (number, step.play)
+        # and the sentence is on screen, even after a tap far down a phone's board
+        assert page.evaluate(PROMPT_IN_VIEW), (number, step.play)
         if SHOTS:
             page.screenshot(path=f"{SHOTS}/{game_id}-{label}-{number:02d}.png")
         for how, name in clicks(step.play):

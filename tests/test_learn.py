@@ -155,6 +155,23 @@ def test_the_page_runs_a_lesson():
     assert not getattr(control.session, "lesson_mode", False) and control.session.setup.options["target"] == 10
 
 
+def test_each_move_of_a_lesson_brings_its_sentence_into_view():
+    """After every move of a lesson the page scrolls the status line, and the
+    step's sentence under it, back into view (a tap far down the board leaves
+    them above the window); a game that is no lesson never asks."""
+    control, screen = controller()
+    revealed = []
+    screen.reveal = revealed.append
+    control.route("#play=breach&seats=human,random&players=2&seed=3")
+    assert revealed == []
+    control.route("#learn=breach")
+    shown = len(revealed)
+    assert shown and set(revealed) == {"status"}
+    step = lesson_for("breach").steps()[0][1]
+    control.after(control.table.play(step.play))
+    assert len(revealed) > shown and set(revealed) == {"status"}
+
+
 def test_no_lesson_link_fails_cleanly():
     control, screen = controller()
     control.route("#learn=nosuchgame")

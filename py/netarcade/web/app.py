@@ -333,6 +333,9 @@ class App(Screen):
     def set_text(self, element_id: str, text: str) -> None:
         self.op("text", element_id, text=text)  # the page leaves an unchanged live region quiet
 
+    def reveal(self, element_id: str) -> None:
+        self.op("reveal", element_id)
+
     def render(self) -> None:
         table = self.table
         if table is None:
