@@ -32,6 +32,12 @@ STROKED_GHOST_TEXT = """() => [...document.querySelectorAll('#board [data-ghost]
 PROMPT_IN_VIEW = """() => { const box = document.querySelector('#prompt').getBoundingClientRect();
     return box.top >= 0 && box.bottom <= innerHeight; }"""
 
+#: the game-over card's buttons that reach past the card's edge
+BUTTONS_OUTSIDE_CARD = """() => { const card = document.querySelector('#overlay .over-card').getBoundingClientRect();
+    return [...document.querySelectorAll('#overlay .over-card .actions > *')]
+        .filter(b => b.getClientRects().length && b.getBoundingClientRect().right > card.right + 0.5)
+        .map(b => b.textContent); }"""
+
 
 def press(page, selector: str, tap: bool) -> None:
     (page.tap if tap else page.click)(selector)
@@ -73,7 +79,8 @@ def test_every_lesson_by_clicks_and_by_taps(chromium, server, game_id):
             page.goto(server + f"#learn={game_id}")
             wait_ready(page)
             play_lesson(page, game_id, tap, label)
-            # the finished card offers the real game against the gentle bot
+            # the finished card offers the real game against the gentle bot, its long label inside the card
+            assert page.evaluate(BUTTONS_OUTSIDE_CARD) == [], label
             page.click('#overlay [data-cmd="rematch"]') if not tap else page.tap('#overlay [data-cmd="rematch"]')
             page.wait_for_function("() => location.hash.includes('seats=human,learner')")
             page.goto(server + "#home")  # the home screen marks the lesson done (kept in this browser)
