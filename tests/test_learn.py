@@ -137,6 +137,7 @@ def test_the_page_runs_a_lesson():
     assert hint.ghost_names(control) == ["c1"]  # the step's target lit
     assert control.table.play("p1 router b2") is None  # refused, explained
     assert first.say in control.table.message and "legal, but" in control.table.message
+    assert control.table.message.endswith(first.say)  # one full stop, not two
     control.after(None)
     control.table.play(first.play)
     control.after(first.play)

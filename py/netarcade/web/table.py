@@ -170,7 +170,8 @@ class Table:
             self.session.play(text)
         except IllegalAction as err:
             self.refused = err.code
-            self.message = f"Can't {self._describe(text)}: {err.message}."
+            reason = err.message  # a lesson's refusal ends with its step's sentence, full stop included
+            self.message = f"Can't {self._describe(text)}: {reason}" + ("" if reason.endswith(".") else ".")
             return None
         except NetarcadeError as err:  # malformed: InvalidNotation
             self.refused = err.code
