@@ -173,6 +173,25 @@ def test_each_move_of_a_lesson_brings_its_sentence_into_view():
     assert len(revealed) > shown and set(revealed) == {"status"}
 
 
+def test_a_step_outlines_the_buttons_that_make_it():
+    """Beside the board's ghost, the page outlines the step's buttons
+    (``GamePage.ghost_controls``): Breach's Run Exploits, then BACKDOOR's Play
+    button; a game whose moves are all on its board outlines none."""
+    from test_web_app import ops, start
+
+    def ghosts(posted):
+        return [op["sel"] for op in ops(posted, "class", name="ghost") if op["on"]]
+
+    app, posted = start("#learn=breach", side="breach")
+    assert ghosts(posted)[-1:] == ['#tools [data-cmd="run"]']
+    posted.clear()
+    app.control.after(app.control.table.play("p1 run"))
+    app.ops.flush()
+    assert ghosts(posted)[-1:] == ['#tools [data-tool="backdoor"]']
+    app, posted = start("#learn=backbone")
+    assert ghosts(posted) == []
+
+
 def test_no_lesson_link_fails_cleanly():
     control, screen = controller()
     control.route("#learn=nosuchgame")

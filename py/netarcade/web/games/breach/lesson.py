@@ -25,6 +25,8 @@ the network and the dice).
 
 from netarcade.web.learn import Chapter, Lesson, Step
 
+from .tools import presses
+
 #: rounds 1 and 2, played before the first step: you go first (the seed
 #: draws P1), Safe rolls of 6 and 4 take you to Dark Pool (4t); the bot
 #: goes Safe and stops early, at Overclocked Core (2t)
@@ -123,27 +125,10 @@ LESSON = Lesson(
     ),
 )
 
+
 def clicks(text: str) -> list[tuple[str, str]]:
     """How a player makes the move ``text`` on the page (the browser test
-    follows it): an Exploit's Play button (``("tool", card)``), then its
-    target: a Node on the board, a layer by its top Node, a player's button;
-    a Node on the board to enter; a hand card's Block, Counter, Spend or
-    Discard button (``("cmd", "pick=<card>")``), after the die for a reroll;
-    else the decision's button (Run Exploits, Move on, Pass, Safe...)."""
-    verb, *words = text.split()[1:]
-    if verb == "play":
-        card, *target = words
-        if not target:
-            return [("tool", card)]
-        where = target[0]
-        if where.startswith("p"):
-            return [("tool", card), ("cmd", f"target={where}")]
-        return [("tool", card), ("name", f"{where}t" if where.isdigit() else where)]
-    if verb in ("enter", "crash"):
-        return [("name", words[0])]
-    if verb == "reroll":
-        die, *cards = words
-        return [("cmd", f"die={die}")] + [("cmd", f"pick={card}") for card in cards]
-    if verb in ("block", "counter", "discard"):
-        return [("cmd", f"pick={card}") for card in words]
-    return [("cmd", verb)]
+    follows it): an Exploit's Play button, then its target on the board; a
+    Node to enter; a hand card's Block, Counter, Spend or Discard button
+    (after the die for a reroll); else the decision's button (``tools.presses``)."""
+    return presses(text)
