@@ -44,8 +44,8 @@ LESSON = Lesson(
     options={"players": 2, "rounds": 5},
     seed=1,
     setup=SETUP,
-    intro=("You are the orange circle on Dark Pool (4t), racing the bot toward Root. Two rounds are "
-           "played; this short game ends after round 5: the farthest along wins."),
+    intro=("You are the orange circle on Dark Pool (4t), racing the bot toward Root. Rounds 1 and 2 are "
+           "done; this short game ends after round 5: the farthest along wins."),
     closing=("Lesson done: you won the lockdown from layer 9. A real game races to Root for the Payload "
              "and back to the Edge; at 5 Exposure you crash back to a blue checkpoint; Resign gives up. "
              "Now play one against the gentle bot, with hints on."),
