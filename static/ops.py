@@ -206,8 +206,16 @@ def scroll(op, el):
     el.scrollTop = el.scrollHeight
 
 
+def reveal(op, el):
+    """The element back in view when the page is scrolled past it (a lesson's
+    next sentence after a tap far down a phone's board); in view, it stays put."""
+    box = el.getBoundingClientRect()
+    if box.top < 0 or box.bottom > window.innerHeight:
+        window.scrollBy(0, box.top - 8 if box.top < 0 else box.bottom - window.innerHeight + 8)
+
+
 ON_ELEMENT = {"html": set_html, "text": set_text, "attr": set_attr, "prop": set_prop, "data": set_data,
-              "class": toggle, "insert": insert, "scroll": scroll}
+              "class": toggle, "insert": insert, "scroll": scroll, "reveal": reveal}
 
 
 def store(op):

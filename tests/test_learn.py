@@ -100,6 +100,27 @@ def test_backbone_lesson_shows_scoring_and_the_end():
     assert match.winners() == [lesson.seat]
 
 
+def test_breach_lesson_shows_its_cards_scoring_and_the_lockdown():
+    """Breach's lesson: a card of each family takes effect (BACKDOOR and
+    OVERCLOCK, SHADOW LINK, SPLICE; the bot's LAG), the bot's TRACE is
+    blocked after the bot's counter and the learner's; cooling, a Manifest
+    discard, Lay Low, a reroll; scoring is progress, and the lockdown after
+    round 5 ends the game with the learner (layer 9) ahead of the bot (5)."""
+    lesson = lesson_for("breach")
+    match = Match(get_game("breach"), lesson.options, lesson.seed, lesson.record_actions())
+    events = match.events_since(-1)
+    resolved = [(event["seat"], event["card"]) for event in events if event["kind"] == "resolve"]
+    assert resolved == [(0, "backdoor"), (0, "overclock"), (1, "lag"), (0, "shadow"), (0, "splice")]
+    assert [(event["seat"], event["card"]) for event in events if event["kind"] == "blocked"] == [(1, "trace")]
+    spent = [(event["seat"], event["why"]) for event in events if event["kind"] == "spend"]
+    assert spent == [(0, "block"), (1, "counter"), (0, "counter"), (1, "reroll"), (0, "reroll")]
+    whys = {(event["seat"], event["why"]) for event in events if event["kind"] in ("exposure", "discard")}
+    assert {(0, "cooling"), (0, "hand limit"), (0, "lay low"), (0, "sprint"), (0, "cost of splice")} <= whys
+    assert any(event["kind"] == "swap" for event in events) and any(e["kind"] == "shadow-used" for e in events)
+    assert events[-1]["kind"] == "lockdown" and match.winners() == [lesson.seat]
+    assert match.state.progress(0) == 9 and match.state.progress(1) == 5
+
+
 def test_the_page_runs_a_lesson():
     control, screen = controller()
     settings = {}
@@ -116,6 +137,7 @@ def test_the_page_runs_a_lesson():
     assert hint.ghost_names(control) == ["c1"]  # the step's target lit
     assert control.table.play("p1 router b2") is None  # refused, explained
     assert first.say in control.table.message and "legal, but" in control.table.message
+    assert control.table.message.endswith(first.say)  # one full stop, not two
     control.after(None)
     control.table.play(first.play)
     control.after(first.play)
@@ -132,6 +154,42 @@ def test_the_page_runs_a_lesson():
     control.command("rematch")  # the real game: you against the gentle bot, default options
     assert control.session.setup.seats == ("human", "learner")
     assert not getattr(control.session, "lesson_mode", False) and control.session.setup.options["target"] == 10
+
+
+def test_each_move_of_a_lesson_brings_its_sentence_into_view():
+    """After every move of a lesson the page scrolls the status line, and the
+    step's sentence under it, back into view (a tap far down the board leaves
+    them above the window); a game that is no lesson never asks."""
+    control, screen = controller()
+    revealed = []
+    screen.reveal = revealed.append
+    control.route("#play=breach&seats=human,random&players=2&seed=3")
+    assert revealed == []
+    control.route("#learn=breach")
+    shown = len(revealed)
+    assert shown and set(revealed) == {"status"}
+    step = lesson_for("breach").steps()[0][1]
+    control.after(control.table.play(step.play))
+    assert len(revealed) > shown and set(revealed) == {"status"}
+
+
+def test_a_step_outlines_the_buttons_that_make_it():
+    """Beside the board's ghost, the page outlines the step's buttons
+    (``GamePage.ghost_controls``): Breach's Run Exploits, then BACKDOOR's Play
+    button; a game whose moves are all on its board outlines none."""
+    from test_web_app import ops, start
+
+    def ghosts(posted):
+        return [op["sel"] for op in ops(posted, "class", name="ghost") if op["on"]]
+
+    app, posted = start("#learn=breach", side="breach")
+    assert ghosts(posted)[-1:] == ['#tools [data-cmd="run"]']
+    posted.clear()
+    app.control.after(app.control.table.play("p1 run"))
+    app.ops.flush()
+    assert ghosts(posted)[-1:] == ['#tools [data-tool="backdoor"]']
+    app, posted = start("#learn=backbone")
+    assert ghosts(posted) == []
 
 
 def test_no_lesson_link_fails_cleanly():

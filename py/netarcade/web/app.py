@@ -333,6 +333,9 @@ class App(Screen):
     def set_text(self, element_id: str, text: str) -> None:
         self.op("text", element_id, text=text)  # the page leaves an unchanged live region quiet
 
+    def reveal(self, element_id: str) -> None:
+        self.op("reveal", element_id)
+
     def render(self) -> None:
         table = self.table
         if table is None:
@@ -350,6 +353,9 @@ class App(Screen):
         self.op("data", name="refused", value=table.refused or "")  # the engine's code for a refused action
         for element_id, html in replay_page.panels(self, page, control).items():
             self.set_html(element_id, html)
+        move = hint.ghost_move(control)  # its buttons outlined too (the panels were just drawn afresh)
+        for selector in [] if move is None else page.ghost_controls(session, move):
+            self.op("class", selector, name="ghost", on=True)
         replay_page.draw(self, control)
         self.op("prop", "undo", name="disabled", value=not session.can_undo())
         self.op("data", name="state", value=control.mode)

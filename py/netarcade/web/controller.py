@@ -210,6 +210,8 @@ class Controller(PlayerChoices, ReplayControl):
         news = self.heard.news(self.session, self.page)
         if getattr(self.session, "lesson_mode", False):  # the live region reads each step
             news = " ".join(part for part in (news, self.prompt()) if part)
+            # and the eyes see it: the status line, the sentence under it (a tap far down a board scrolls them away)
+            self.screen.reveal("status")
         if news:
             self.screen.set_text("announce", news)
         if update_hash and self.table is not None and not self.demo:

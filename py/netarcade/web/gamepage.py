@@ -87,6 +87,13 @@ class GamePage:
         the seat and verb ("e5" of "p1 router e5")."""
         return text.split()[2:]
 
+    def ghost_controls(self, session: Any, text: str) -> list[str]:
+        """The controls off the board that make the move ``text`` (CSS
+        selectors of buttons in the tools panel), outlined beside the board's
+        ghost (a hint, a lesson's step: ``web/hint.py``): by default none, a
+        game whose moves are made on its board needs none."""
+        return []
+
     def bot_pause(self, text: str) -> float:
         """How long the bot action ``text`` (notation) stays on screen."""
         return self.bot_pause_seconds

@@ -33,6 +33,9 @@ class Screen:
     def set_text(self, element_id: str, text: str) -> None:
         """Put ``text`` in a page element (``announce``: the polite live region a screen reader hears)."""
 
+    def reveal(self, element_id: str) -> None:
+        """Scroll the page element back into view if the page is scrolled past it."""
+
     def link_error(self, message: str) -> None:
         """A link that does not open: say why, offer a fresh start. No game is
         on screen; ``Controller.broken_game`` is the game the link names, if

@@ -73,6 +73,21 @@ class BreachPage(GamePage):
 
         return views.game_over(table)
 
+    def ghost_controls(self, session, text):
+        """The buttons that make a Breach move (its Nodes are the board's
+        ghost): the Exploit's Play button, the hand's cards of a block,
+        counter, reroll or discard and the die, or the decision's button."""
+        from .tools import presses
+
+        found = []
+        for how, name in presses(text):
+            if how == "tool":
+                found.append(f'#tools [data-tool="{name}"]')
+            elif how == "cmd":
+                command, _, value = name.partition("=")
+                found.append(f'#tools [data-cmd="{command}"]' + (f'[data-value="{value}"]' if value else ""))
+        return found
+
     def bot_pause(self, text):
         words = text.split()
         return self.PAUSES.get(words[1] if len(words) > 1 else "", self.bot_pause_seconds)

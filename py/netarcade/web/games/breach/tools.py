@@ -21,7 +21,7 @@ from netarcade.web.table import Tool
 
 __all__ = ["BARE", "CARD_IDS", "CRASH", "DECK_SIZE", "EXPLOIT", "EXPLOITS", "EXPOSURE_SUPPLY", "HAND", "PICKS",
            "PLAY", "REMOVED_2P", "SPEECH", "SPRINT_MAX_EXPOSURE", "TARGET_WORDS", "card_name",
-           "exploits_of", "target_words", "where_words"]
+           "exploits_of", "presses", "target_words", "where_words"]
 
 #: how each target kind of the deck reads in the page
 TARGET_WORDS = {"ahead": "a player ahead of you", "none": "you", "node": "a Node next to you",
@@ -70,6 +70,37 @@ BARE: dict[str, Tool] = {
     "keep": Tool("keep", "Keep", "E", "keep the roll", say="keep the roll"),
     "stop": Tool("stop", "Stop here", "E", "end the move on this Node", say="stop moving"),
 }
+
+
+def presses(text: str) -> list[tuple[str, str]]:
+    """How a player makes the move ``text`` on the page, in order:
+    ``("tool", card)`` an Exploit's Play button, ``("name", "5b")`` a Node (or
+    Root, the Edge) on the board, ``("cmd", "run")`` a decision's button and
+    ``("cmd", "pick=lag")`` the button of that command whose value is ``lag``
+    (a hand card to block, counter, spend or discard with; a die; a player).
+
+    >>> presses("p1 play backdoor 5b")
+    [('tool', 'backdoor'), ('name', '5b')]
+    >>> presses("p1 reroll 1 shadow reroute")
+    [('cmd', 'die=1'), ('cmd', 'pick=shadow'), ('cmd', 'pick=reroute')]
+    """
+    verb, *words = text.split()[1:]
+    if verb == "play":
+        card, *target = words
+        if not target:
+            return [("tool", card)]
+        where = target[0]
+        if where[:1] == "p":
+            return [("tool", card), ("cmd", f"target={where}")]
+        return [("tool", card), ("name", f"{where}t" if where.isdigit() else where)]  # a layer: its top Node
+    if verb in ("enter", "crash"):
+        return [("name", words[0])]
+    if verb == "reroll":
+        die, *cards = words
+        return [("cmd", f"die={die}")] + [("cmd", f"pick={card}") for card in cards]
+    if verb in ("block", "counter", "discard"):
+        return [("cmd", f"pick={card}") for card in words]
+    return [("cmd", verb)]
 
 
 def card_name(card: str) -> str:
