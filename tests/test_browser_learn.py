@@ -2,7 +2,8 @@
 1280x800 and by taps at 390x844, from ``#learn=<game>`` to the finished
 card, with no request leaving the origin (``browsing.py``). The lesson says
 what to press: its module's ``clicks`` turns each step's move into tool,
-board element (``data-name``) and button presses."""
+board element (``data-name``), button presses and picks in a chooser
+(``data-cmd="pick"`` with ``data-value``)."""
 
 from __future__ import annotations
 
@@ -40,6 +41,8 @@ def play_lesson(page, game_id: str, tap: bool, label: str) -> None:
                     press(page, f'#tools [data-tool="{name}"]', tap)
             elif how == "cmd":
                 press(page, f'[data-cmd="{name}"]:visible', tap)
+            elif how == "pick":  # a choice in a panel beside the board (a resource, an option)
+                press(page, f'[data-cmd="pick"][data-value="{name}"]:visible', tap)
             else:
                 press(page, f'#board [data-name="{name}"]', tap)
         expected = len(lesson.setup) + sum(1 + len(s.replies) for _, s in lesson.steps()[:number + 1])
