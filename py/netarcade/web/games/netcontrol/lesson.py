@@ -52,7 +52,7 @@ LESSON = Lesson(
     options={"players": 2, "radius": 2, "target": 13},
     seed=1832,
     setup=tuple(_RECORD.split(";")),
-    intro=("You are P1 (blue), in a game under way: first to 13 XP wins, and you have 8. "
+    intro=("You are P1 (yellow, named You), in a game under way: first to 13 XP wins, and you have 8. "
            "You hold one of each special card."),
     closing=("Lesson done: 13 XP, you won. A real game opens with each runner placing two nodes and links, "
              "and Resign gives up at once. Now play one against the gentle bot, with hints on."),
