@@ -6,7 +6,8 @@ board element (``data-name``) and button presses (``("cmd", "pick=lag")``:
 the button of that command whose ``data-value`` is ``lag``), or any element
 by CSS selector (``press``), and the first tap a touch screen makes only to
 see a piece where it would go (``aim``: a mouse shows it under the pointer,
-so a click skips it)."""
+so a click skips it); ``("pick", value)`` is a choice in a panel beside the
+board (``data-cmd="pick"`` with that ``data-value``)."""
 
 from __future__ import annotations
 
@@ -71,6 +72,8 @@ def play_lesson(page, game_id: str, tap: bool, label: str) -> None:
             elif how == "aim":
                 if tap:
                     press(page, name, tap)
+            elif how == "pick":  # a choice in a panel beside the board (a resource, an option)
+                press(page, f'[data-cmd="pick"][data-value="{name}"]:visible', tap)
             else:
                 press(page, f'#board [data-name="{name}"]', tap)
         expected = len(lesson.setup) + sum(1 + len(s.replies) for _, s in lesson.steps()[:number + 1])

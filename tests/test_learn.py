@@ -121,6 +121,28 @@ def test_breach_lesson_shows_its_cards_scoring_and_the_lockdown():
     assert match.state.progress(0) == 9 and match.state.progress(1) == 5
 
 
+def test_netcontrol_lesson_shows_its_chance_events_scoring_and_the_end():
+    """The seed puts the dice where the steps say: a 7 that makes the rival
+    discard, a 7 on the learner's roll with 11 resources (5 discards), rolls
+    that pay; the steps show a Hack, a Virus cleared, Monopoly, the Longest
+    Network bonus, and +1 XP reaching the target ends the game."""
+    lesson = lesson_for("netcontrol")
+    match = Match(get_game("netcontrol"), lesson.options, lesson.seed, list(lesson.setup))
+    start = match.version
+    for action in lesson.record_actions()[len(lesson.setup):]:
+        match.submit(int(action[1]) - 1, action)
+    events = [event for event in match.events_since(start)]
+    sevens = [event["owed"] for event in events if event["kind"] == "seven"]
+    assert sevens == [{"1": 4}, {"0": 5}]  # seat indexes: the rival discards 4, then the learner 5 of 11
+    discards = [event["seat"] for event in events if event["kind"] == "discard"]
+    assert discards.count(0) == 5 and discards.count(1) == 4
+    assert any(event["kind"] == "produce" and event["seat"] == 0 for event in events)
+    kinds = {event["kind"] for event in events}
+    assert {"hack", "virus", "clear", "monopoly", "super", "fortify", "trade", "bonus", "game-over"} <= kinds
+    assert [event["bonus"] for event in events if event["kind"] == "bonus"] == ["longest-network"]
+    assert match.winners() == [lesson.seat] and match.scores()[lesson.seat] == lesson.options["target"]
+
+
 def test_the_page_runs_a_lesson():
     control, screen = controller()
     settings = {}
