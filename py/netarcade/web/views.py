@@ -34,6 +34,7 @@ __all__ = [
     "log_items",
     "pace_label",
     "resign_card",
+    "rules_panel",
     "new_game_form",
     "seat_mark",
     "side_column",
@@ -157,7 +158,7 @@ def game_over(table: Any, y_label: str, caption: str) -> str:
                 aria_describedby="result-detail")
 
 
-def side_column(players_title: str, game_title: str, rules_html: str,
+def side_column(game_id: str, players_title: str, game_title: str, rules_html: str,
                 players: str = "", costs: str = "", log: str = "") -> str:
     """A game's side column: players, build costs (with Hide), activity,
     rules; the panels' HTML is given when there is a table to show."""
@@ -170,8 +171,7 @@ def side_column(players_title: str, game_title: str, rules_html: str,
         '<section class="panel log-panel" aria-labelledby="h-log"><h2 id="h-log">Activity</h2>'
         '<div id="log" class="logbox" tabindex="0" aria-label="Moves so far, in notation">'
         f'{log}</div></section>'
-        f'<details class="panel rules" id="rules"><summary><h2>How to play {escape(game_title)}</h2></summary>'
-        f'<div class="rules-body">{rules_html}</div></details>'
+        + rules_panel(game_id, game_title, rules_html)
     )
 
 
@@ -342,16 +342,37 @@ def play_now(page: Any) -> str:
 
 
 def learn_link(page: Any) -> str:
-    """A game's "Learn" link (``#learn=<id>``, ``web/learn.py``) when it has a lesson."""
+    """A game's ways to learn it on its home-screen card: "Learn" (``#learn=<id>``,
+    ``web/learn.py``) when it has a lesson, and "Rules at a glance"
+    (``#glance=<id>``, ``web/glance.py``) when it has a rules card."""
+    from .glance import glance_for, glance_link
     from .learn import has_lesson
 
-    if not has_lesson(page.id):
+    links = []
+    if has_lesson(page.id):
+        links.append(_tag("a", "Learn", href=f"#learn={page.id}", class_="button learn",
+                          aria_label=f"Learn {page.title}: a guided first game"))
+    if glance_for(page.id) is not None:
+        links.append(_tag("a", "Rules at a glance", href=f"#{glance_link(page.id)}", class_="button glance",
+                          aria_label=f"{page.title}: the rules at a glance, one picture"))
+    if not links:
         return ""
-    return _tag("div", [
-        _tag("a", "Learn", href=f"#learn={page.id}", class_="button learn",
-             aria_label=f"Learn {page.title}: a guided first game"),
-        _tag("span", "a guided first game, a few minutes", class_="play-note"),
-    ], class_="play-row learn-row")
+    note = "a guided first game, or the rules in one picture" if len(links) == 2 else (
+        "a guided first game, a few minutes" if has_lesson(page.id) else "the goal, a turn and the pieces in one picture")
+    return _tag("div", links + [_tag("span", note, class_="play-note")], class_="play-row learn-row")
+
+
+def rules_panel(game_id: str, game_title: str, rules_html: str) -> str:
+    """A game's folded rules panel in its side column, opening with the way
+    to its rules card (``#glance=<id>``: one picture) when it has one."""
+    from .glance import glance_for, glance_link
+
+    card = ""
+    if glance_for(game_id) is not None:
+        card = (f'<p class="glance-link"><a class="button" href="#{glance_link(game_id)}">Rules at a glance</a> '
+                '<span class="play-note">the goal, a turn and the pieces in one picture</span></p>')
+    return (f'<details class="panel rules" id="rules"><summary><h2>How to play {escape(game_title)}</h2></summary>'
+            f'<div class="rules-body">{card}{rules_html}</div></details>')
 
 
 def resume_label(link: str) -> str:
