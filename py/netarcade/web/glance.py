@@ -77,12 +77,22 @@ def is_glance_link(fragment: str) -> bool:
     return fragment.startswith("glance=")
 
 
+class _Pictured(Session):
+    """A position to look at: its seats are named P1, P2... as the rules and
+    the legend call them (a bot's name, "Random bot 2", would say who
+    plays, which a picture of the rules does not have)."""
+
+    @property
+    def names(self) -> list[str]:
+        return [f"P{seat + 1}" for seat in range(len(self.setup.seats))]
+
+
 def position(glance: Glance) -> Session:
     """The card's position: its record replayed (every move checked by the
     engine). Every seat is a bot that never plays: with no person to act,
     the table lights no move, so the picture shows the position alone."""
     players = get_game(glance.game).validate_options(glance.options)["players"]
-    return Session(new_setup(glance.game, glance.options, glance.seed, (PICTURE_SEAT,) * players), glance.actions)
+    return _Pictured(new_setup(glance.game, glance.options, glance.seed, (PICTURE_SEAT,) * players), glance.actions)
 
 
 def picture(glance: Glance, orient: str = "wide") -> str:

@@ -1,6 +1,6 @@
 """Backbone at a glance (``web/glance.py``): a real position eleven turns in.
 
-P1 (bottom left) has a Server online connecting City e2, a Datacenter
+P1 (starting at a1) has a Server online connecting City e2, a Datacenter
 behind a Firewall, a Switch and a Wireless AP; P2 came close with APs and a
 Router. The moves are P1's from the lesson's opening with P2 answering.
 """
@@ -15,8 +15,8 @@ GLANCE = Glance(
              "p1 switch b2", "p1 ap d4", "p2 ap f5", "p2 end", "p1 firewall d4", "p1 end", "p2 router d5",
              "p2 hack d4", "p1 hack d5", "p1 reroute b2 d3", "p2 end", "p1 router b3", "p1 datacenter c3",
              "p2 router e6", "p2 end", "p1 firewall c3"),
-    caption=("Backbone, turn 12: P1 (orange circles, bottom left) has connected City e2 and runs a "
-             "Datacenter; P2 (blue squares) reaches in with Wireless APs."),
+    caption=("Backbone, turn 12: P1 (orange circles) has connected City e2 and runs a Datacenter; "
+             "P2 (blue squares) reaches in with Wireless APs."),
     goal=("First to 10 AI tokens: each City your online Servers connect is 1, a Datacenter online is 1; "
           "your rival then gets one closing turn."),
     turn=("Collect BW (bandwidth), then up to 2 actions: build beside your network, hack a rival "

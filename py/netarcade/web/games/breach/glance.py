@@ -17,8 +17,8 @@ GLANCE = Glance(
              "p2 keep", "p2 enter 2b", "p2 enter 3b", "p2 enter 4b", "p2 enter 5b", "p2 enter 6t", "p2 enter 7t",
              "p2 enter 8t", "p2 enter 9b", "p2 enter 10b", "p3 run", "p3 play shadow", "p2 pass",
              "p3 play reroute 5"),
-    caption=("Breach, the track from the Edge (left) to Root (right): 14 layers of two Nodes each, red "
-             "Mainframe and blue Undernet; the three infiltrators' tokens stand on their Nodes."),
+    caption=("Breach, the track from the Edge to Root: 14 layers of two Nodes each, red Mainframe and "
+             "blue Undernet; the three infiltrators' tokens stand on their Nodes."),
     goal=("Race from the Edge through 14 layers to Root, take the Payload and come back out: the first "
           "to enter the Edge again carrying it wins."),
     turn=("Play Exploits from your hand (or lay low to shed Exposure), roll for Bandwidth, then spend it "

@@ -63,11 +63,10 @@ class OverwritePage(GamePage):
 
     def picture(self, session, orient="wide"):
         """The position without the marks of the moves since a person last played
-        (with bots in every seat those would be all of them), the seats named P1, P2..."""
+        (with bots in every seat those would be all of them)."""
         from netarcade.web.games.overwrite.render import render_board
 
-        names = [f"P{seat + 1}" for seat in range(len(session.names))]
-        return render_board(session.view(), {"names": names, "strip": False})
+        return render_board(session.view(), {"names": session.names, "strip": False})
 
     def panels(self, table):
         from . import views
