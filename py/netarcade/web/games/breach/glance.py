@@ -1,8 +1,10 @@
 """Breach at a glance (``web/glance.py``): a real three-player race, early in round 2.
 
 P2 sprinted ten layers in, P1 is in layer 2 and P3 still at the Edge,
-playing Exploits. The moves are the greedy bots' of seed 3 (``python -m
-netarcade simulate breach --players 3 --bots greedy --seed 3`` played that far).
+playing Exploits. The moves were chosen by greedy bots in
+every seat of a game on this seed and cut where the position shows the
+most; they are kept as written (the card replays them; nothing
+regenerates them).
 """
 
 from netarcade.web.glance import Glance, Label

@@ -1,9 +1,10 @@
 """Net Control at a glance (``web/glance.py``): a real three-runner game in its eighth round.
 
 Every runner has upgraded a node to a Super Node; P3 infected a compute
-tile with a Virus; P2 has just rolled. The moves are the greedy bots' of
-seed 4 (``python -m netarcade simulate netcontrol --bots greedy --seed 4``
-played that far).
+tile with a Virus; P2 has just rolled. The moves were chosen by greedy bots in
+every seat of a game on this seed and cut where the position shows the
+most; they are kept as written (the card replays them; nothing
+regenerates them).
 """
 
 from netarcade.web.glance import Glance, Label

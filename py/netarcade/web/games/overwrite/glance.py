@@ -1,9 +1,10 @@
 """Overwrite at a glance (``web/glance.py``): a real two-player game, eight turns each.
 
 Pieces are stacked three high in the middle, and P2 has just put Encrypted
-data over the middle of the board. The moves are the greedy bots' of seed 1
-(``python -m netarcade simulate overwrite --bots greedy --seed 1`` played
-that far).
+data over the middle of the board. The moves were chosen by greedy bots in
+every seat of a game on this seed and cut where the position shows the
+most; they are kept as written (the card replays them; nothing
+regenerates them).
 """
 
 from netarcade.web.glance import Glance, Label
