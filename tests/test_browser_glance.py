@@ -2,7 +2,7 @@
 taps: every game's card opened from its home-screen card shows its picture
 with a numbered mark per label and the legend naming them, fits the screen's
 width, takes the focus on its heading, opens the full rules from the
-keyboard; a game's rules panel leads to its card and the card back to the
+keyboard, and axe finds nothing serious on it; a game's rules panel leads to its card and the card back to the
 game, unchanged. No request leaves the origin (``browsing.py``).
 ``NETARCADE_GLANCE_SHOTS=<folder>`` keeps a screenshot of each card."""
 
@@ -16,6 +16,7 @@ from netarcade.games.registry import page_packages
 from netarcade.web.glance import glance_for
 from netarcade.web.pages import page_for
 from browsing import PHONE, browsing, data, wait_ready
+from test_browser_a11y import audit, axe_script  # noqa: F401 - axe_script is a fixture
 
 pytestmark = pytest.mark.browser
 
@@ -63,16 +64,20 @@ def check_card(page, game_id: str, label: str) -> None:
 
 
 @pytest.mark.parametrize("label", ["desktop", "phone"])
-def test_every_card_from_the_home_screen_and_from_a_game_s_rules_panel(chromium, server, label):
+def test_every_card_from_the_home_screen_and_from_a_game_s_rules_panel(chromium, server, axe_script, label):
     size, tap = (DESKTOP, False) if label == "desktop" else (PHONE, True)
     press = "tap" if tap else "click"
     with browsing(chromium, f"glance-{label}", [server], **size) as tab:
         page = tab.page()
         page.goto(server + "#home")
         wait_ready(page)
+        # axe as a script file of the site's origin (test_browser_a11y.py: the site's policy runs no inline script)
+        page.route(server + "axe.min.js", lambda route: route.fulfill(path=axe_script, content_type="text/javascript"))
+        page.add_script_tag(url=server + "axe.min.js")
         for game_id in GAMES:
             getattr(page, press)(f'#game-{game_id} a.glance')
             check_card(page, game_id, label)
+            audit(page, f"{game_id}'s rules card")
             getattr(page, press)('#glance a[href="#home"]')
             page.wait_for_function("() => document.documentElement.dataset.view === 'home'")
         # from a game: its rules panel leads to the card, and the card back to the same game

@@ -337,29 +337,33 @@ def play_now(page: Any) -> str:
     return _tag("div", [
         _tag("a", "Play now", href=f"#play={page.id}", class_="button primary play-now",
              aria_label=f"Play now: {page.title}, you against {rivals}"),
+        glance_button(page),
         _tag("span", f"you against {rivals}; or set up your own game below", class_="play-note"),
     ], class_="play-row")
 
 
 def learn_link(page: Any) -> str:
-    """A game's ways to learn it on its home-screen card: "Learn" (``#learn=<id>``,
-    ``web/learn.py``) when it has a lesson, and "Rules at a glance"
-    (``#glance=<id>``, ``web/glance.py``) when it has a rules card."""
-    from .glance import glance_for, glance_link
+    """A game's "Learn" link (``#learn=<id>``, ``web/learn.py``) when it has a lesson."""
     from .learn import has_lesson
 
-    links = []
-    if has_lesson(page.id):
-        links.append(_tag("a", "Learn", href=f"#learn={page.id}", class_="button learn",
-                          aria_label=f"Learn {page.title}: a guided first game"))
-    if glance_for(page.id) is not None:
-        links.append(_tag("a", "Rules at a glance", href=f"#{glance_link(page.id)}", class_="button glance",
-                          aria_label=f"{page.title}: the rules at a glance, one picture"))
-    if not links:
+    if not has_lesson(page.id):
         return ""
-    note = "a guided first game, or the rules in one picture" if len(links) == 2 else (
-        "a guided first game, a few minutes" if has_lesson(page.id) else "the goal, a turn and the pieces in one picture")
-    return _tag("div", links + [_tag("span", note, class_="play-note")], class_="play-row learn-row")
+    return _tag("div", [
+        _tag("a", "Learn", href=f"#learn={page.id}", class_="button learn",
+             aria_label=f"Learn {page.title}: a guided first game"),
+        _tag("span", "a guided first game, a few minutes", class_="play-note"),
+    ], class_="play-row learn-row")
+
+
+def glance_button(page: Any) -> str:
+    """A game's "Rules at a glance" link (``#glance=<id>``, ``web/glance.py``)
+    when it has a rules card: beside Play now on its home-screen card."""
+    from .glance import glance_for, glance_link
+
+    if glance_for(page.id) is None:
+        return ""
+    return _tag("a", "Rules at a glance", href=f"#{glance_link(page.id)}", class_="button glance",
+                aria_label=f"{page.title}: the rules at a glance, in one picture")
 
 
 def rules_panel(game_id: str, game_title: str, rules_html: str) -> str:
