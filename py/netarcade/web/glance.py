@@ -115,14 +115,17 @@ def _element(svg: str, name: str) -> str:
 
 
 def _box(markup: str) -> tuple[float, float, float, float]:
-    """``(x0, y0, x1, y1)`` of the first polygon, rect or circle in ``markup``."""
-    shape = re.search(r"<(polygon|rect|circle)\b([^>]*)>", markup)
+    """``(x0, y0, x1, y1)`` of the first polygon, rect, circle or line in ``markup``."""
+    shape = re.search(r"<(polygon|rect|circle|line)\b([^>]*)>", markup)
     if shape is None:
         raise ValueError("no shape to point at")
     kind, attrs = shape.group(1), dict(re.findall(r'([\w-]+)="([^"]*)"', shape.group(2)))
     if kind == "polygon":
         values = [float(v) for v in _NUMBER.findall(attrs["points"])]
         xs, ys = values[0::2], values[1::2]
+        return min(xs), min(ys), max(xs), max(ys)
+    if kind == "line":  # a link: the box its two ends span
+        xs, ys = (float(attrs["x1"]), float(attrs["x2"])), (float(attrs["y1"]), float(attrs["y2"]))
         return min(xs), min(ys), max(xs), max(ys)
     if kind == "rect":
         x, y = float(attrs.get("x", 0)), float(attrs.get("y", 0))
@@ -149,7 +152,10 @@ def _with_callouts(svg: str, labels: tuple[Label, ...]) -> str:
     vx, vy, vw, vh = _view_box(svg)
     radius = 0.03 * (vw * vh) ** 0.5
     rings, badges, taken = [], [], []
-    for number, (x0, y0, x1, y1) in enumerate(label_boxes(svg, labels), start=1):
+    boxes = label_boxes(svg, labels)
+    # the labelled elements' centres and half-sizes: a number does not go on another labelled piece
+    pieces = [((x0 + x1) / 2, (y0 + y1) / 2, min(x1 - x0, y1 - y0) / 2) for x0, y0, x1, y1 in boxes]
+    for number, (x0, y0, x1, y1) in enumerate(boxes, start=1):
         w, h = x1 - x0, y1 - y0
         if 0.75 < w / max(h, 1e-9) < 1.33:  # a hex, a disc, a square cell: a round ring
             rings.append(f'<circle class="gl-ring" cx="{(x0 + x1) / 2:.1f}" cy="{(y0 + y1) / 2:.1f}" '
@@ -158,12 +164,17 @@ def _with_callouts(svg: str, labels: tuple[Label, ...]) -> str:
             pad = radius * 0.25
             rings.append(f'<rect class="gl-ring" x="{x0 - pad:.1f}" y="{y0 - pad:.1f}" width="{w + 2 * pad:.1f}" '
                          f'height="{h + 2 * pad:.1f}" rx="{radius * 0.5:.1f}"/>')
-        corners = [(x1, y0), (x0, y0), (x1, y1), (x0, y1), ((x0 + x1) / 2, y0 - radius), ((x0 + x1) / 2, y1 + radius)]
+        out = radius * 0.4  # a little outside the corner: less of the piece under its number
+        corners = [(x1 + out, y0 - out), (x0 - out, y0 - out), (x1 + out, y1 + out), (x0 - out, y1 + out),
+                   ((x0 + x1) / 2, y0 - radius), ((x0 + x1) / 2, y1 + radius)]
         spots = [(min(max(x, vx + radius), vx + vw - radius), min(max(y, vy + radius), vy + vh - radius))
                  for x, y in corners]
         free = [spot for spot in spots
                 if all((spot[0] - x) ** 2 + (spot[1] - y) ** 2 >= (2.1 * radius) ** 2 for x, y in taken)]
-        cx, cy = (free or spots)[0]
+        clear = [spot for spot in free
+                 if all((spot[0] - x) ** 2 + (spot[1] - y) ** 2 >= (size + radius * 0.5) ** 2
+                        for index, (x, y, size) in enumerate(pieces) if index != number - 1)]
+        cx, cy = (clear or free or spots)[0]
         taken.append((cx, cy))
         badges.append(f'<g class="gl-mark" data-callout="{number}"><circle cx="{cx:.1f}" cy="{cy:.1f}" '
                       f'r="{radius:.1f}"/><text x="{cx:.1f}" y="{cy:.1f}" dy="0.36em" text-anchor="middle" '

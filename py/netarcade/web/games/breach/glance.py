@@ -27,8 +27,8 @@ GLANCE = Glance(
           "Node by Node: red Mainframe costs 1, blue Undernet 2."),
     labels=(
         Label("edge", "Edge", "where everyone starts and where the Payload must come back to."),
-        Label("2b", "undernet", "a blue Node: costs 2 to enter; its STOP and EXIT texts act on who uses it."),
-        Label("4t", "mainframe", "a red Node: costs 1 (this Honeypot costs 0 and gives +2 Exposure on a stop)."),
+        Label("2b", "Undernet", "a blue Node: costs 2 to enter; its STOP and EXIT texts act on who uses it."),
+        Label("4t", "Mainframe", "a red Node: costs 1 (this Honeypot costs 0 and gives +2 Exposure on a stop)."),
         Label("10b", "Dark Pool", "P2's token (a blue square) stands here, ten layers in: the leader, whom "
                                   "the others' LAG and TRACE Exploits target."),
         Label("root", "Root", "enter it with 1 Bandwidth left to take the Payload."),

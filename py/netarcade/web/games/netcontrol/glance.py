@@ -30,11 +30,11 @@ GLANCE = Glance(
     turn=("Roll the two dice: every building on a tile showing the sum produces its resource; then "
           "build, trade with the bank and play a card, and end your turn."),
     labels=(
-        Label("v36", "node", "a building on a corner: 1 XP; it collects from the tiles around it."),
+        Label("v36", "Node", "a building on a corner: 1 XP; it collects from the tiles around it."),
         Label("v45", "Super Node", "an upgraded node: 2 XP, and it collects 2 of each resource."),
-        Label("e30", "link", "links join your buildings: a new node goes at the end of one."),
-        Label("t8", "firewall", "a resource tile: when the dice sum is its number (10), it produces firewall."),
-        Label("t11", "infected", "a Virus card stopped this tile until a runner with a building on it clears it."),
-        Label("t1", "dead zone", "produces nothing, and no Virus can infect it."),
+        Label("e30", "Link", "links join your buildings: a new node goes at the end of one."),
+        Label("t8", "Firewall", "a resource tile: when the dice sum is its number (10), it produces firewall."),
+        Label("t11", "Infected", "a Virus card stopped this tile until a runner with a building on it clears it."),
+        Label("t1", "Dead zone", "produces nothing, and no Virus can infect it."),
     ),
 )
