@@ -170,3 +170,25 @@ def test_opening_a_card_imports_only_that_game_s_page(game_id):
     out = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True,
                          cwd=ROOT, env={"PYTHONPATH": str(ROOT / "py")}).stdout.split("\n")
     assert out[0] == repr([game_id]) and out[1] == "False"
+
+
+@pytest.mark.parametrize("game_id", GAMES)
+def test_each_number_sits_at_its_own_piece_and_off_the_other_labelled_ones(game_id):
+    card = glance.glance_for(game_id)
+    boxes = glance.label_boxes(page_for(game_id).picture(glance.position(card)), card.labels)
+    marks = re.findall(r'data-callout="\d+"><circle cx="([\d.]+)" cy="([\d.]+)" r="([\d.]+)"', glance.picture(card))
+    for index, (x, y, r) in enumerate(marks):
+        x, y, r = float(x), float(y), float(r)
+        x0, y0, x1, y1 = boxes[index]
+        near_x, near_y = min(max(x, x0), x1), min(max(y, y0), y1)
+        assert (x - near_x) ** 2 + (y - near_y) ** 2 <= (1.2 * r) ** 2, (game_id, index + 1)  # beside its own
+        for other, (a0, b0, a1, b1) in enumerate(boxes):
+            if other != index:  # never over the middle of another labelled piece
+                assert not (a0 + r < x < a1 - r and b0 + r < y < b1 - r), (game_id, index + 1, other + 1)
+
+
+def test_a_link_is_ringed_along_its_line():
+    card = glance.glance_for("netcontrol")
+    [link] = [label for label in card.labels if label.name.startswith("e")]
+    x0, y0, x1, y1 = glance.label_boxes(page_for("netcontrol").picture(glance.position(card)), (link,))[0]
+    assert x1 - x0 > 25 and y1 - y0 > 10  # the line's span, not the dot at its middle
