@@ -34,7 +34,8 @@ var NA_BOOT = (function () {
     if (root.hasAttribute("data-ready")) return;  // Python routes from now on
     var hash = location.hash.replace(/^#/, "");
     var home = !embed && (hash === "home" || hash === "");
-    root.setAttribute("data-view", home ? "home" : "game");
+    var glance = !embed && /^glance=/.test(hash);  // a rules card: drawn once Python is up
+    root.setAttribute("data-view", home ? "home" : glance ? "glance" : "game");
     root.classList.toggle("link-pending", /(^|&)(r|play)=/.test(hash));
     // an embed's layout before Python says who plays (the bare embed: bots; a link: its seats,
     // a person against bots when it names none), so the frame does not move when Python is up
@@ -100,14 +101,23 @@ var NA_BOOT = (function () {
   var lastView = root.getAttribute("data-view");
   new MutationObserver(function () {
     var view = root.getAttribute("data-view");
+    var active = document.activeElement;
     if (view === "game" && lastView !== "game") {
       scrollTo(0, 0);
-      var active = document.activeElement, home = document.getElementById("view-home");
+      var home = document.getElementById("view-home"), card = document.getElementById("view-glance");
       var board = document.getElementById("board");
-      if (board && (!active || active === document.body || (home && home.contains(active)))) {
+      if (board && (!active || active === document.body || (home && home.contains(active))
+                    || (card && card.contains(active)))) {
         board.setAttribute("tabindex", "-1");
         board.focus({preventScroll: true});
       }
+    }
+    // a rules card (#glance=<game>) opens at its top, the focus on its heading: Tab goes on from
+    // there (drawn once Python is up, so also when the card comes after the view)
+    var glanceView = document.getElementById("view-glance"), heading = document.getElementById("glance-title");
+    if (view === "glance" && heading && !(active && glanceView.contains(active))) {
+      scrollTo(0, 0);
+      heading.focus({preventScroll: true});
     }
     lastView = view;
   }).observe(root, {attributes: true, attributeFilter: ["data-view"]});

@@ -71,3 +71,37 @@ def test_the_page_s_controller_plays_it_against_a_bot(takeaway):
     assert control.mode == "over" and control.session.over
     again = Match.from_record(takeaway, control.session.record())
     assert again.digest() == Match.from_record(takeaway, again.record()).digest()
+
+
+def test_its_lesson_is_the_engine_guide_s_and_the_page_plays_it(takeaway):
+    """docs/engine.md's "Its lesson" is the fixture's lesson.py (the guide's
+    examples run, then their LESSON and clicks compared), and the page's
+    controller plays it: the step in the prompt, a legal move that is not
+    the step's refused without change, the replies, the end."""
+    import doctest
+    from pathlib import Path
+
+    from netarcade.web.learn import lesson_for
+    from tinyarcade.web.games.takeaway import lesson as fixture
+
+    guide = Path(__file__).resolve().parents[1] / "docs" / "engine.md"
+    test = doctest.DocTestParser().get_doctest(guide.read_text(encoding="utf-8"), {}, "engine.md", str(guide), 0)
+    runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
+    runner.run(test, clear_globs=False)
+    assert runner.failures == 0
+    assert test.globs["LESSON"] == fixture.LESSON == lesson_for("takeaway")
+    assert test.globs["clicks"]("p1 take 2") == fixture.clicks("p1 take 2") == [("name", "take-2")]
+
+    control, _ = controller()
+    control.route("learn=takeaway")
+    first, last = [step for _, step in fixture.LESSON.steps()]
+    assert first.say in control.prompt() and fixture.LESSON.intro in control.prompt()
+    [(how, name)] = fixture.clicks("p1 take 1")
+    control.click(name)  # legal, but not this step's move
+    assert control.session.actions == [] and "legal, but this step asks something else" in control.table.message
+    control.click(fixture.clicks(first.play)[0][1])
+    assert control.session.actions == ["p1 take 3", "p2 take 1"] and last.say in control.prompt()
+    assert first.shows in control.prompt()
+    control.click(fixture.clicks(last.play)[0][1])
+    assert control.session.over and control.session.view()["winners"] == [0]
+    assert "Lesson done" in control.prompt()

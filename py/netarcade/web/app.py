@@ -109,6 +109,7 @@ class App(Screen):
         self._online_card = ""
         self._ticking = False
         self.share: dict | None = None  # the Share dialog while it is open (web/share.py)
+        self.glance_game: str | None = None  # the game whose rules card is on screen (web/glance.py)
 
     @property
     def table(self):
@@ -170,6 +171,8 @@ class App(Screen):
             elif kind == "portrait":
                 self.portrait = bool(message.get("on"))
                 self.render()
+                if self.glance_game is not None:  # the card's picture turns with the screen, as the board does
+                    self.glance(self.glance_game)
         except Exception as err:  # a bug: show it, keep the page alive
             self.op("text", "prompt", text=f"Something went wrong ({type(err).__name__}: {err}). Undo or start a new game.")
             self.op("class", "prompt", name="error", on=True)
@@ -191,6 +194,7 @@ class App(Screen):
         self.set_text("topic", page.title)
 
     def show(self, view: str) -> None:
+        self.glance_game = None
         self.op("data", name="view", value=view)
         if self.table is not None:
             self.op("data", name="humans", value=str(len(self.table.session.setup.humans)))
@@ -208,6 +212,12 @@ class App(Screen):
             self.op("title", text="netarcade: choose a game")
         else:
             self.op("title", text=views.tab_title(self.page, self.control.broken_game))
+
+    def glance(self, game_id: str | None, message: str = "") -> None:
+        from . import glance
+
+        link = self.control.resume_link()  # the game on screen, or the last one this browser kept
+        glance.draw(self, game_id, message, None if link is None else (link, views.resume_label(link)))
 
     def link_error(self, message: str) -> None:
         """The error card alone: no game is on screen, so no board, tool bar

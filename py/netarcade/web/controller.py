@@ -102,6 +102,11 @@ class Controller(PlayerChoices, ReplayControl):
         if fragment in ("home", "") and not self.embed:
             self.screen.show("home")
             return
+        if fragment.startswith("glance="):  # a game's rules card (web/glance.py); the game on screen stays
+            from . import glance
+
+            glance.route(self, fragment)
+            return
         if fragment.startswith("learn="):  # a game's guided first game (web/learn.py)
             from . import learn
 

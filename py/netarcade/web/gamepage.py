@@ -67,6 +67,17 @@ class GamePage:
     def side(self, table: Any = None) -> str:
         raise NotImplementedError
 
+    def picture(self, session: Any, orient: str = "wide") -> str:
+        """The board of a position alone, nothing lit: the rules card's
+        picture (``web/glance.py``; every seat of ``session`` is a bot, so
+        the table offers no move)."""
+        return self.board(self.table(session), orient)
+
+    def rules(self) -> str:
+        """The long rules as HTML: the body of the game's rules panel, and
+        of its rules card's "The full rules" (``web/glance.py``)."""
+        return ""
+
     def game_over(self, table: Any) -> str:
         from . import views
 

@@ -21,12 +21,11 @@ games: a game's lesson is found beside its page, so this module names none.
 
 from __future__ import annotations
 
-import importlib
 from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import IllegalAction
-from ..games.registry import page_packages
+from .pages import page_module
 from .session import Session, new_setup
 
 __all__ = ["Chapter", "LESSON_SEATS", "LEARNED_SETTING", "Lesson", "LessonSession", "Step", "done_lessons",
@@ -88,14 +87,7 @@ class Lesson:
 
 def lesson_for(game_id: str) -> Lesson | None:
     """The lesson beside a game's page (``web/games/<id>/lesson.py``), or None."""
-    package = page_packages().get(game_id)
-    if package is None:
-        return None
-    try:
-        module = importlib.import_module(package + ".lesson")
-    except ModuleNotFoundError:
-        return None
-    return getattr(module, "LESSON", None)
+    return getattr(page_module(game_id, "lesson"), "LESSON", None)
 
 
 def has_lesson(game_id: str) -> bool:

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..games.registry import page_packages
 
-__all__ = ["all_pages", "default_page", "is_playable", "page_for"]
+__all__ = ["all_pages", "default_page", "is_playable", "page_for", "page_module"]
 
 
 _PAGES: dict[str, Any] = {}
@@ -44,6 +44,21 @@ def page_for(game_id: str) -> Any:
         page = importlib.import_module(package).PAGE
         _PAGES[game_id] = page
     return page
+
+
+def page_module(game_id: str, name: str) -> Any:
+    """A module beside a game's page (``web/games/<id>/<name>.py``: its
+    lesson, its rules at a glance), or None when the game or the module is
+    not there. Only that game's folder is imported."""
+    package = page_packages().get(game_id)
+    if package is None:
+        return None
+    try:
+        return importlib.import_module(f"{package}.{name}")
+    except ModuleNotFoundError as err:
+        if err.name != f"{package}.{name}":
+            raise  # the module is there but imports something missing: a bug to see, not "no module"
+        return None
 
 
 def all_pages() -> list[Any]:

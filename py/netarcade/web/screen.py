@@ -22,7 +22,7 @@ class Screen:
     """What the controller asks of the page (``app.App`` implements it with the DOM)."""
 
     def show(self, view: str) -> None:
-        """Show the ``"game"`` or the ``"home"`` view."""
+        """Show the ``"game"`` or the ``"home"`` view (a rules card has its own call, ``glance``)."""
 
     def mount(self, page: GamePage) -> None:
         """A game's side column and title are about to be used."""
@@ -35,6 +35,11 @@ class Screen:
 
     def reveal(self, element_id: str) -> None:
         """Scroll the page element back into view if the page is scrolled past it."""
+
+    def glance(self, game_id: str | None, message: str = "") -> None:
+        """Show a game's rules card (``web/glance.py``) on its own view, the
+        game in progress left as it is; ``game_id`` None: ``message`` says
+        why there is no card to show."""
 
     def link_error(self, message: str) -> None:
         """A link that does not open: say why, offer a fresh start. No game is

@@ -34,6 +34,7 @@ __all__ = [
     "log_items",
     "pace_label",
     "resign_card",
+    "rules_panel",
     "new_game_form",
     "seat_mark",
     "side_column",
@@ -157,7 +158,7 @@ def game_over(table: Any, y_label: str, caption: str) -> str:
                 aria_describedby="result-detail")
 
 
-def side_column(players_title: str, game_title: str, rules_html: str,
+def side_column(game_id: str, players_title: str, game_title: str, rules_html: str,
                 players: str = "", costs: str = "", log: str = "") -> str:
     """A game's side column: players, build costs (with Hide), activity,
     rules; the panels' HTML is given when there is a table to show."""
@@ -170,8 +171,7 @@ def side_column(players_title: str, game_title: str, rules_html: str,
         '<section class="panel log-panel" aria-labelledby="h-log"><h2 id="h-log">Activity</h2>'
         '<div id="log" class="logbox" tabindex="0" aria-label="Moves so far, in notation">'
         f'{log}</div></section>'
-        f'<details class="panel rules" id="rules"><summary><h2>How to play {escape(game_title)}</h2></summary>'
-        f'<div class="rules-body">{rules_html}</div></details>'
+        + rules_panel(game_id, game_title, rules_html)
     )
 
 
@@ -337,6 +337,7 @@ def play_now(page: Any) -> str:
     return _tag("div", [
         _tag("a", "Play now", href=f"#play={page.id}", class_="button primary play-now",
              aria_label=f"Play now: {page.title}, you against {rivals}"),
+        glance_button(page),
         _tag("span", f"you against {rivals}; or set up your own game below", class_="play-note"),
     ], class_="play-row")
 
@@ -352,6 +353,30 @@ def learn_link(page: Any) -> str:
              aria_label=f"Learn {page.title}: a guided first game"),
         _tag("span", "a guided first game, a few minutes", class_="play-note"),
     ], class_="play-row learn-row")
+
+
+def glance_button(page: Any) -> str:
+    """A game's "Rules at a glance" link (``#glance=<id>``, ``web/glance.py``)
+    when it has a rules card: beside Play now on its home-screen card."""
+    from .glance import glance_for, glance_link
+
+    if glance_for(page.id) is None:
+        return ""
+    return _tag("a", "Rules at a glance", href=f"#{glance_link(page.id)}", class_="button glance",
+                aria_label=f"{page.title}: the rules at a glance, in one picture")
+
+
+def rules_panel(game_id: str, game_title: str, rules_html: str) -> str:
+    """A game's folded rules panel in its side column, opening with the way
+    to its rules card (``#glance=<id>``: one picture) when it has one."""
+    from .glance import glance_for, glance_link
+
+    card = ""
+    if glance_for(game_id) is not None:
+        card = (f'<p class="glance-link"><a class="button" href="#{glance_link(game_id)}">Rules at a glance</a> '
+                '<span class="play-note">the goal, a turn and the pieces in one picture</span></p>')
+    return (f'<details class="panel rules" id="rules"><summary><h2>How to play {escape(game_title)}</h2></summary>'
+            f'<div class="rules-body">{card}{rules_html}</div></details>')
 
 
 def resume_label(link: str) -> str:

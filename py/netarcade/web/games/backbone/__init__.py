@@ -60,6 +60,11 @@ class BackbonePage(GamePage):
 
         return SPEECH
 
+    def rules(self):
+        from .views import BACKBONE_RULES
+
+        return BACKBONE_RULES
+
     def side(self, table=None):
         from . import views
 

@@ -134,6 +134,6 @@ def side(table: BackboneTable | None = None) -> str:
     """Backbone's side column: players, build costs, activity, rules (the
     panels filled when a table is given)."""
     if table is None:
-        return views.side_column("Players", "Backbone", BACKBONE_RULES)
-    return views.side_column("Players", "Backbone", BACKBONE_RULES,
+        return views.side_column("backbone", "Players", "Backbone", BACKBONE_RULES)
+    return views.side_column("backbone", "Players", "Backbone", BACKBONE_RULES,
                        players_panel(table), costs_panel(table), log_panel(table))

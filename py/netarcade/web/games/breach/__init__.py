@@ -63,6 +63,11 @@ class BreachPage(GamePage):
 
         return SPEECH
 
+    def rules(self):
+        from .views import RULES_HTML
+
+        return RULES_HTML
+
     def side(self, table=None):
         from . import views
 

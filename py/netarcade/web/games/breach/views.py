@@ -416,8 +416,7 @@ def side(table: BreachTable | None = None) -> str:
         '<section class="panel" id="costs-panel" aria-labelledby="h-costs"><h2 id="h-costs">Exploit deck '
         '<button type="button" class="mini" data-cmd="costs" aria-expanded="true" aria-controls="costs">Hide'
         f'</button></h2><div id="costs">{deck_panel()}</div></section>'
-        '<details class="panel rules" id="rules"><summary><h2>How to play Breach</h2></summary>'
-        f'<div class="rules-body">{RULES_HTML}</div></details>'
+        + views.rules_panel("breach", "Breach", RULES_HTML)
     )
 
 

@@ -64,6 +64,11 @@ class NetControlPage(GamePage):
 
         return SPEECH
 
+    def rules(self):
+        from .views import RULES_HTML
+
+        return RULES_HTML
+
     def side(self, table=None):
         from . import views
 

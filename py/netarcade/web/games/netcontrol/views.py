@@ -469,8 +469,8 @@ RULES_HTML = (
 def side(table: NetControlTable | None = None) -> str:
     """The side column's sections (filled by :func:`panels` afterwards)."""
     if table is None:
-        return views.side_column("Runners", "Net Control", RULES_HTML)
-    return views.side_column("Runners", "Net Control", RULES_HTML,
+        return views.side_column("netcontrol", "Runners", "Net Control", RULES_HTML)
+    return views.side_column("netcontrol", "Runners", "Net Control", RULES_HTML,
                              players_panel(table), costs_panel(table), log_panel(table))
 
 

@@ -61,6 +61,13 @@ class OverwritePage(GamePage):
 
         return render_board(table.view(), table.hints())
 
+    def picture(self, session, orient="wide"):
+        """The position without the marks of the moves since a person last played
+        (with bots in every seat those would be all of them)."""
+        from netarcade.web.games.overwrite.render import render_board
+
+        return render_board(session.view(), {"names": session.names, "strip": False})
+
     def panels(self, table):
         from . import views
 
@@ -70,6 +77,11 @@ class OverwritePage(GamePage):
         from .tools import SPEECH
 
         return SPEECH
+
+    def rules(self):
+        from .views import RULES_HTML
+
+        return RULES_HTML
 
     def side(self, table=None):
         from . import views

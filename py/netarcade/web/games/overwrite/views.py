@@ -17,7 +17,7 @@ from netarcade.games.overwrite.pieces import KIND, ORDER, RESERVE_LIMIT, SPECIAL
 from netarcade.web.games.overwrite.render import piece_svg
 from netarcade.render.svg import escape
 from netarcade.web.session import HUMAN
-from netarcade.web.views import _tag, log_items, over_actions, round_history, seat_mark
+from netarcade.web.views import _tag, log_items, over_actions, round_history, rules_panel, seat_mark
 
 from .table import OverwriteTable
 from .tools import PERSONAL_LIMIT, cells, piece_label, play_name
@@ -233,8 +233,7 @@ def side(table: OverwriteTable | None = None) -> str:
         '<section class="panel log-panel" aria-labelledby="h-log"><h2 id="h-log">Activity</h2>'
         '<div id="log" class="logbox" tabindex="0" aria-label="Moves so far, in notation">'
         f'{log}</div></section>'
-        '<details class="panel rules" id="rules"><summary><h2>How to play Overwrite</h2></summary>'
-        f'<div class="rules-body">{RULES_HTML}</div></details>'
+        + rules_panel("overwrite", "Overwrite", RULES_HTML)
     )
 
 
