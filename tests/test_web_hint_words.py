@@ -18,6 +18,7 @@ import pytest
 
 from netarcade.bots import analysis
 from netarcade.core.prng import Rng
+from netarcade.games.overwrite.pieces import SPECIAL_NAMES
 from netarcade.web import hint
 from netarcade.web.games.backbone.tools import TOOL_SPECS as BACKBONE_TOOLS
 from netarcade.web.games.breach.tools import BARE, card_name, where_words
@@ -87,7 +88,7 @@ def overwrite_parts(table, text):
         click = handle_cell(shape, orient, anchor)
         covered = [shift(anchor, row, col) for row, col in sorted(cells(shape, orient))]
         turned = orientation_words(shape, orient)
-        tool = "defrag" if verb == "defrag" else "bank piece "
+        tool = "defrag" if verb == "defrag" else f"{SPECIAL_NAMES.get(name, name)} from "
         return [tool, *([turned] if turned else []), f"click {click}", *covered]
     return [{"reserve": "reserve", "draw": "draw", "pass": "pass"}[verb]]
 
@@ -226,3 +227,24 @@ def test_name_tags_sit_beside_vertices_edges_and_tiles_and_skip_unknown_names():
     assert re.findall(r'data-tag="([^"]+)"', svg) == ["v19", "e21", "t5"]
     assert 'aria-hidden="true"' in svg.split('class="name-tags"')[1]  # the words say it; a screen reader hears them
     assert "name-tag" not in render_board(view, {})
+
+
+def test_overwrite_hints_to_keep_a_piece_pick_it_for_reserve():
+    """A hint to Reserve names the piece and the button, and picks the piece
+    up so Reserve keeps it (the hint's words and ``take_hint`` on a
+    position where the engine lists a reserve)."""
+    control, screen = controller()
+    control.route("play=overwrite&seats=human,human&seed=1")
+    session, rng = control.session, Rng(4)
+    while not any(text.split()[1] == "reserve" for text in session.legal_texts()):
+        texts = session.legal_texts()
+        session.play(texts[rng.below(len(texts))])
+        control.changed()
+    text = next(text for text in session.legal_texts() if text.split()[1] == "reserve")
+    table = control.table
+    words = table.hint_words(text)
+    assert words.startswith(f"keep {text.split()[2]} (the ") and "press Reserve" in words
+    table.take_hint(text)
+    assert table.tool == "place" and table.picked[0] == text.split()[2]
+    control.command("reserve")
+    assert session.match.actions[-1] == text

@@ -79,14 +79,14 @@ class OverwriteWords:
         return {"draw": "draw", "pass": "pass"}.get(verb, text)
 
     def hint_words(self, text: str) -> str:
-        """A hint in words that play it: the piece (and its number in the
-        bank), how it is turned and flipped next to the bank's drawing, the
+        """A hint in words that play it: the piece (as the bank names it),
+        how it is turned and flipped next to the bank's drawing, the
         cell to click (under the piece's handle, as a click lays it) and the
         cells it covers. The table picks the piece up as the hint lays it
         (``take_hint``), so a click on that cell plays the hinted move.
 
-        "place the U5 in your colour (bank piece 3), turned half round, on c3,
-        covering c3, e3, c4, d4 and e4: it is picked up, click c3"
+        "place 1U5 from the bank (the U5 in your colour), turned half round, on
+        d3, covering d3, c4, d4, c5 and d5: it is picked up, click d3"
         """
         words = text.split()
         verb = _verb(text)
@@ -105,7 +105,9 @@ class OverwriteWords:
                 return (f"use the Defrag to move {self._board_piece(name)}{how} to {click}, covering {covered}: "
                         f"it is picked up, click {click}")
         if verb == "reserve" and len(words) == 3:
-            return f"keep {self._bank_piece(words[2])} in your bank: it is picked up, press Reserve (V)"
+            said = spoken_piece(words[2], (), names)
+            return (f"keep {words[2]} (the {said.split(' ', 1)[1]}) in your own bank: it is picked up, "
+                    "press Reserve (V)")
         return SPEECH.phrase(text, names)
 
     def _hint_shape(self, verb: str, name: str) -> str | None:
@@ -122,12 +124,14 @@ class OverwriteWords:
         return f"{said} on {and_list(found['cells'])}" if found else said
 
     def _bank_piece(self, name: str) -> str:
-        """``1U5`` -> "the U5 in your colour (bank piece 3)": what the bank
-        shows and the number on its button."""
+        """``1U5`` -> "1U5 from the bank (the U5 in your colour)": the name
+        written under the piece in the bank (a phone shows no key numbers),
+        and which bank: the community bank, or your own before you draw."""
         said = spoken_piece(name, (), self.session.names)  # "a U5 in your colour", "the Anti-virus"
-        said = "the " + said.split(" ", 1)[1] if said.startswith(("a ", "an ")) else said
-        numbers = [play_name(piece) for piece in self.offered()]
-        return f"{said} (bank piece {numbers.index(name) + 1})" if name in numbers else said
+        bank = "your bank" if self.view()["phase"] == "draw" else "the bank"
+        if said.startswith(("a ", "an ")):
+            return f"{name} from {bank} (the {said.split(' ', 1)[1]})"
+        return f"{said} from {bank}"
 
     def _who(self, seat: int) -> str:
         return self.session.names[seat]
