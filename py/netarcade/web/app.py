@@ -354,8 +354,9 @@ class App(Screen):
         self.op("focus", step="remember")
         session = table.session
         page = self.page
-        board = page.board(table, "tall" if self.portrait else "wide")
-        self.set_html("board", hint.ghost(board, hint.ghost_names(control)))
+        board = page.ghost_board(table, "tall" if self.portrait else "wide", hint.ghost_names(control))
+        control.outlined = hint.outlined(board)  # before the prompt, which says so
+        self.set_html("board", board)
         table.touch = self.touch
         self.set_text("status", spoken(control.status(), self.touch))
         self.op("text", "prompt", text=spoken(control.prompt(), self.touch))

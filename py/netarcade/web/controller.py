@@ -88,6 +88,9 @@ class Controller(PlayerChoices, ReplayControl):
         self.live_table: Any = None
         #: the last hint (``web/hint.py``), and the generation one is being thought about in
         self.hint: hints.Hint | None = None
+        #: the board on screen outlines a ghost (the page sets it as it draws the board;
+        #: a hint says "outlined on the board" only then)
+        self.outlined = False
         self.hint_thinking = -1
 
     @property

@@ -105,6 +105,14 @@ class GamePage:
         game whose moves are made on its board needs none."""
         return []
 
+    def ghost_board(self, table: Any, orient: str, names: list[str]) -> str:
+        """The board with the elements ``names`` outlined as a ghost
+        (``hint.ghost``); a game whose board does not write the names a hint
+        says (Net Control's "v19", "e21") labels them too."""
+        from .hint import ghost
+
+        return ghost(self.board(table, orient), names)
+
     def bot_pause(self, text: str) -> float:
         """How long the bot action ``text`` (notation) stays on screen."""
         return self.bot_pause_seconds

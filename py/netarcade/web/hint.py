@@ -7,8 +7,13 @@ as it does for itself), exactly as the replay viewer's Analyse chooses its
 best move there (``choice_work``: one code path, one seed rule, one budget),
 a slice at a time, so the page stays responsive; its move is shown on the
 board as a ghost (the board elements it names, ``GamePage.ghost_names``: Overwrite's piece covers
-several cells, outlined) and in words, in the prompt and in
-the live region a screen reader hears. The session remembers who asked
+several cells, outlined; ``GamePage.ghost_board`` draws it, Net Control with
+the names it says written beside them) and in words that play it
+(``Table.hint_words``: the tool or card and the place; Overwrite's piece,
+rotation, flip and the cell to click), in the prompt and in the live region
+a screen reader hears. A game whose move needs settings made before a click
+makes them (``Table.take_hint``: Overwrite picks the hinted piece up as the
+hint lays it, so a click on the hinted cell plays the hinted move). The session remembers who asked
 (:attr:`Session.hints`), and the game-over card says so. Online games have
 no hints: the relay's seats play on their own.
 
@@ -27,7 +32,7 @@ from typing import Any
 from ..render.svg import escape
 
 __all__ = ["HINT_KEY", "Hint", "ask", "current", "ghost", "ghost_move", "ghost_names", "hint_note", "offered",
-           "prompt", "think", "why_no_hint"]
+           "outlined", "prompt", "think", "why_no_hint"]
 
 #: the key that asks for a hint (no game's tool uses it)
 HINT_KEY = "i"
@@ -95,8 +100,9 @@ async def think(control: Any, generation: int) -> bool:
     if generation != control.generation:
         return False
     text = session.game.format_action(thinker.action)
-    words = control.page.speech().phrase(text, session.names)
+    words = control.table.hint_words(text)
     control.hint = Hint(session.match.changes, seat, text, words)
+    control.table.take_hint(text)  # Overwrite: the hinted piece picked up as the hint lays it
     session.hints[seat] = session.hints.get(seat, 0) + 1
     control.screen.render()
     control.screen.set_text("announce", announcement(control.hint, session.names))
@@ -131,6 +137,9 @@ def ask(control: Any) -> None:
         return
     found = current(control)
     if found is not None:
+        table.message = None
+        table.take_hint(found.text)  # picked up again, if the player put it down meanwhile
+        control.screen.render()
         control.screen.set_text("announce", "")  # the same words again are news for the live region
         control.screen.set_text("announce", announcement(found, control.session.names))
         return
@@ -186,11 +195,19 @@ def ghost(board_html: str, names: list[str] | None) -> str:
     return _NAMED.sub(mark, board_html)
 
 
+def outlined(board_html: str) -> bool:
+    """Does the board (:func:`ghost`'s) outline anything?"""
+    return 'data-ghost="hint"' in board_html
+
+
 def prompt(control: Any) -> str | None:
-    """The prompt line while a hint is shown or being thought about, else None."""
+    """The prompt line while a hint is shown or being thought about, else
+    None; it says "outlined on the board" only when the board outlines
+    something (``control.outlined``: Breach's Run Exploits is a button)."""
     found = current(control)
     if found is not None:
-        return f"Hint: {found.words} (the search bot's suggestion, outlined on the board)."
+        where = ", outlined on the board" if control.outlined else ""
+        return f"Hint: {found.words} (the search bot's suggestion{where})."
     if thinking(control):
         return "Thinking about a hint..."
     return None

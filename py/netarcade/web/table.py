@@ -260,6 +260,23 @@ class Table:
         """Forget what was picked with the tool (after an action is played)."""
         self.picked = []
 
+    def hint_words(self, text: str) -> str:
+        """A hint's words for the move ``text`` (notation) in this position:
+        what to pick and where (``web/hint.py``). By default the move as the
+        live region says it (``GamePage.speech``), which names the tool or
+        card and the place ("build a Router on e5", "place a link on e21");
+        a game whose move needs more (Overwrite's rotation and flip) says more."""
+        from .pages import page_for
+
+        return page_for(self.game).speech().phrase(text, self.session.names)
+
+    def take_hint(self, text: str) -> None:
+        """A hint for the move ``text`` (notation) is shown: a game whose moves
+        need settings a player makes before clicking the board (Overwrite's
+        piece, rotation and flip) makes them here, so the board's ghost has the
+        hinted shape and a click on the hinted cell plays the hinted move
+        (``web/hint.py``). Other games change nothing: the words name the tool."""
+
     def sync(self) -> None:
         """Bring the selection in line with the session after any change."""
 

@@ -54,6 +54,17 @@ class NetControlPage(GamePage):
 
         return render_board(table.view(), table.hints())
 
+    def ghost_board(self, table, orient, names):
+        """The island with the ghost's elements outlined and their names
+        ("v19", "e21", "t5") written beside them: the hint names them, the
+        island draws no names of its own."""
+        from netarcade.web.games.netcontrol.render import render_board
+        from netarcade.web.hint import ghost
+
+        if not names:
+            return self.board(table, orient)
+        return ghost(render_board(table.view(), {**table.hints(), "tags": names}), names)
+
     def panels(self, table):
         from . import views
 

@@ -57,7 +57,7 @@ from typing import Any
 from netarcade.render.palette import THEME
 from netarcade.render.svg import el, escape, svg_document
 from .render_geometry import HEX_SIZE, Geometry, board_geometry
-from .render_pieces import aria_label, edge_group, exchange_group, seat_name, tile_group, vertex_group
+from .render_pieces import aria_label, edge_group, exchange_group, name_tag, seat_name, tile_group, vertex_group
 from .render_style import SEA, SHORE, TERRAIN, TerrainStyle, defs, resource_icon, stylesheet
 
 __all__ = [
@@ -148,6 +148,8 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
     - ``labels``: ``{"v12": "..."}`` overrides the generated ``aria-label``
     - ``last``: ids touched by the last moves (``["v12", "e30"]``)
     - ``names``: display names of the seats (titles and labels)
+    - ``tags``: ids whose names are written beside them (``["v19", "e21"]``:
+      the elements a hint names, ``render_pieces.name_tag``)
     """
     hints = hints or {}
     board = view["board"]
@@ -210,6 +212,9 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         el("g", edges, {"class": "edges"}),
         el("g", vertices, {"class": "vertices"}),
     ]
+    tags = [name_tag(geometry, name) for name in hints.get("tags") or ()]
+    if any(tags):
+        content.append(el("g", tags, {"class": "name-tags"}))
     return svg_document(content, (0, 0, geometry.width, geometry.height), {
         "class": "nc-board",
         "style": f"background:{SEA}",

@@ -311,6 +311,40 @@ def vertex_group(geometry: Geometry, v: int, building: Mapping[str, Any] | None,
                  None if building is None else f"v{v}: {_building_words(building, names)}")
 
 
+#: a name tag's height and the width of one character of its text, in board units
+TAG_H, TAG_CHAR = 17.0, 7.6
+
+
+def name_tag(geometry: Geometry, name: str) -> str:
+    """The name of a vertex, edge or tile (``v19``, ``e21``, ``t5``) written
+    beside it on a small tag: the island draws no names, and a hint that says
+    "place a link on e21" shows where e21 is. Above a corner or a link's
+    middle, below a tile's number token; it takes no clicks. ``""`` for a
+    name that is no element of this island."""
+    kind, number = name[:1], name[1:]
+    if not number.isdigit():
+        return ""
+    index = int(number)
+    topo = geometry.topo
+    if kind == "v" and index < topo.vertex_count:
+        x, y = geometry.vertex[index]
+        y -= 24
+    elif kind == "e" and index < topo.edge_count:
+        x, y = geometry.edge_mid(index)
+        y -= 17
+    elif kind == "t" and index < len(topo.tiles):
+        x, y = geometry.tile[index]
+        y += 29
+    else:
+        return ""
+    width = TAG_CHAR * len(name) + 10
+    return el("g", [
+        el("rect", None, {"x": x - width / 2, "y": y - TAG_H / 2, "width": width, "height": TAG_H, "rx": 4,
+                          "fill": THEME["bg"], "stroke": THEME["focus"], "stroke-width": 1.4}),
+        text(x, y + 4.3, name, {"class": "tag-text", "text-anchor": "middle", "fill": THEME["focus"]}),
+    ], {"class": "name-tag", "data-tag": name, "aria-hidden": "true", "pointer-events": "none"})
+
+
 def _spot(name: str, classes: list[str], parts: list[str], action: str | None, label: str | None,
           picture: str | None) -> str:
     """A link or corner of the board as a group: a button when ``action``

@@ -138,6 +138,7 @@ def stylesheet() -> str:
         f".nc-board{{font-family:{t['font']};}}"
         ".nc-board .tcode{font-size:12px;font-weight:700;letter-spacing:.04em;}"
         ".nc-board .xlabel{font-size:11px;font-weight:700;}"
+        ".nc-board .tag-text{font-size:12px;font-weight:700;}"
         f".nc-board .fort-n{{font-size:9px;font-weight:700;}}"
         ".nc-board .cell{stroke:#0b0f14;stroke-width:2.2;stroke-linejoin:round;}"
         ".nc-board .vertex,.nc-board .edge{pointer-events:none;}"

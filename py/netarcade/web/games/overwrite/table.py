@@ -30,7 +30,8 @@ from netarcade.web.session import Session
 from netarcade.web.table import COMMON_KEYS, Table
 
 from .hints import OverwriteHints
-from .tools import DEFRAG, DRAW, KEYS, PASS, PLACE, RESERVE, flipped, handle, play_name, shape_of, shift, turned
+from .tools import (DEFRAG, DRAW, KEYS, PASS, PLACE, RESERVE, flipped, handle, handle_cell, play_name, shape_of,
+                    shift, turned)
 from .words import OverwriteWords, _verb
 
 __all__ = ["OverwriteTable"]
@@ -221,6 +222,27 @@ class OverwriteTable(OverwriteHints, OverwriteWords, Table):
         if not orients and name not in self.reservable():
             self.message = self.why_not_piece(piece)
         return None
+
+    def take_hint(self, text: str) -> None:
+        """A hint to place, move or keep a piece: pick it up as the hint lays
+        it (its orientation) and aim at the cell under its handle, so the
+        board's ghost there has the hinted shape and a click on that cell
+        (a tap on a phone) plays exactly ``text``. Anything else (a draw, a
+        pass) or a hint the engine no longer lists changes nothing."""
+        words = text.split()
+        verb = words[1] if len(words) > 1 else ""
+        if not self.session.is_human_turn() or text not in self.continuing(verb):
+            return
+        self.message = None
+        self.keyboard = False
+        if verb == "reserve":
+            name = words[2]
+            orients = self.next_words(PLACE, [name])
+            self.tool, self.picked, self.cursor = "place", [name, orients[0] if orients else "r0"], None
+        elif verb in ("place", "defrag") and len(words) == 5:
+            self.tool, self.picked = verb, words[2:4]
+            shape = self.shape()
+            self.cursor = None if shape is None else handle_cell(shape, words[3], words[4])
 
     def rotate(self, mirror: bool = False) -> None:
         self.message = None

@@ -38,7 +38,8 @@ from netarcade.web.speech import Speech, and_list, seat_word, spoken_phrases
 from netarcade.web.table import Tool
 
 __all__ = ["DEFRAG", "DRAW", "KEYS", "PASS", "PERSONAL_LIMIT", "PLACE", "RESERVE", "RESERVE_LIMIT", "SPEECH",
-           "cells", "flipped", "handle", "piece_label", "play_name", "shift", "turned"]
+           "cells", "flipped", "handle", "handle_cell", "orientation_words", "piece_label", "play_name", "shift",
+           "spoken_piece", "turned"]
 
 PLACE = Tool("place", "Place", "", "lay the picked piece where it fits", ("piece", "orient", "cell"),
              say="place {0} on {2}")
@@ -112,6 +113,42 @@ def handle(shape: str, word: str) -> tuple[int, int]:
     return min(cells(shape, word))
 
 
+#: quarter turns clockwise -> how far the piece is turned, in words
+_TURNS = ("", "turned a quarter clockwise", "turned half round", "turned three quarters clockwise")
+
+
+def orientation_words(shape: str, word: str) -> str:
+    """How an orientation lies next to the bank's drawing (``r0``), as the
+    Flip and Turn buttons get there: flipped first, then turned (``r1f`` is
+    a mirror image turned a quarter clockwise, ``tools.transform``'s order);
+    ``""`` for a shape with one orientation (the Anti-virus, the O4).
+
+    >>> orientation_words("L4", "r0"), orientation_words("L4", "r2"), orientation_words("L4", "r1f")
+    ('as drawn in the bank', 'turned half round', 'flipped, then turned a quarter clockwise')
+    >>> orientation_words("L4", "r0f"), orientation_words("O4", "r0")
+    ('flipped', '')
+    """
+    k = parse_orientation(word)
+    if k is None or len(ORIENTED.get(shape, ())) < 2:
+        return ""
+    turns, mirrored = _TURNS[k % 4], k >= 4
+    if mirrored:
+        return f"flipped, then {turns}" if turns else "flipped"
+    return turns or "as drawn in the bank"
+
+
+def handle_cell(shape: str, word: str, anchor: str) -> str | None:
+    """The cell a click names to lay ``shape`` in orientation ``word`` with
+    the top-left of its box on ``anchor`` (the notation's cell): the cell
+    under its handle, which the piece always covers.
+
+    >>> handle_cell("S4", "r0", "c3"), handle_cell("L4", "r0", "c3")
+    ('d3', 'c3')
+    """
+    row, col = handle(shape, word)
+    return shift(anchor, row, col)
+
+
 def shift(cell: str, rows: int, cols: int) -> str | None:
     """The cell ``rows`` down and ``cols`` right of ``cell`` on the 10x10 board, or None."""
     col = COLUMNS.find(cell[:1])
@@ -125,7 +162,7 @@ def shift(cell: str, rows: int, cols: int) -> str | None:
     return f"{COLUMNS[col]}{row + 1}"
 
 
-def _spoken_piece(word: str, words, names) -> str:
+def spoken_piece(word: str, words=(), names=()) -> str:
     """``1L4`` -> "an L4 in your colour"; ``av`` -> "the Anti-virus"."""
     if word in SPECIAL_NAMES:
         return f"the {SPECIAL_NAMES[word]}"
@@ -149,5 +186,5 @@ def _spoken_cells(word: str, words, names) -> str:
 
 #: how a move reads aloud ("Search bot places an L4 in your colour on c4, c5, c6 and d4.")
 SPEECH = Speech(*spoken_phrases((PLACE, DEFRAG, RESERVE, DRAW, PASS), resign="leave the game"),
-                readers={"piece": _spoken_piece, "cell": _spoken_cells},
+                readers={"piece": spoken_piece, "cell": _spoken_cells},
                 withheld={"piece": "a piece", "cell": "the board"})

@@ -11,7 +11,21 @@ from __future__ import annotations
 
 from netarcade.games.overwrite.pieces import KIND, SPECIAL_NAMES
 
-from .tools import PERSONAL_LIMIT, RESERVE_LIMIT, piece_label
+from netarcade.web.speech import and_list
+
+from .tools import (
+    PERSONAL_LIMIT,
+    RESERVE_LIMIT,
+    SPEECH,
+    cells,
+    handle_cell,
+    orientation_words,
+    piece_label,
+    play_name,
+    shape_of,
+    shift,
+    spoken_piece,
+)
 
 __all__ = ["OverwriteWords"]
 
@@ -63,6 +77,61 @@ class OverwriteWords:
         if verb == "reserve" and len(words) == 3:
             return f"reserve {words[2]}"
         return {"draw": "draw", "pass": "pass"}.get(verb, text)
+
+    def hint_words(self, text: str) -> str:
+        """A hint in words that play it: the piece (as the bank names it),
+        how it is turned and flipped next to the bank's drawing, the
+        cell to click (under the piece's handle, as a click lays it) and the
+        cells it covers. The table picks the piece up as the hint lays it
+        (``take_hint``), so a click on that cell plays the hinted move.
+
+        "place 1U5 from the bank (the U5 in your colour), turned half round, on
+        d3, covering d3, c4, d4, c5 and d5: it is picked up, click d3"
+        """
+        words = text.split()
+        verb = _verb(text)
+        names = self.session.names
+        if verb in ("place", "defrag") and len(words) == 5:
+            name, orient, anchor = words[2:]
+            shape = self._hint_shape(verb, name)
+            click = handle_cell(shape, orient, anchor) if shape else None
+            if click is not None:
+                covered = and_list([shift(anchor, row, col) or "?" for row, col in sorted(cells(shape, orient))])
+                turned = orientation_words(shape, orient)
+                how = f", {turned}," if turned else ""
+                if verb == "place":
+                    return (f"place {self._bank_piece(name)}{how} on {click}, covering {covered}: "
+                            f"it is picked up, click {click}")
+                return (f"use the Defrag to move {self._board_piece(name)}{how} to {click}, covering {covered}: "
+                        f"it is picked up, click {click}")
+        if verb == "reserve" and len(words) == 3:
+            said = spoken_piece(words[2], (), names)
+            return (f"keep {words[2]} (the {said.split(' ', 1)[1]}) in your own bank: it is picked up, "
+                    "press Reserve (V)")
+        return SPEECH.phrase(text, names)
+
+    def _hint_shape(self, verb: str, name: str) -> str | None:
+        if verb == "defrag":
+            found = next((p for p in self.view()["pieces"] if p["id"] == name), None)
+            return found["shape"] if found else None
+        return shape_of(name)
+
+    def _board_piece(self, piece: str) -> str:
+        """``2I3`` on the board -> "the I3 in Player 2's colour on a3, a4 and a5"."""
+        said = spoken_piece(piece, (), self.session.names)
+        said = "the " + said.split(" ", 1)[1] if said.startswith(("a ", "an ")) else said
+        found = next((p for p in self.view()["pieces"] if p["id"] == piece), None)
+        return f"{said} on {and_list(found['cells'])}" if found else said
+
+    def _bank_piece(self, name: str) -> str:
+        """``1U5`` -> "1U5 from the bank (the U5 in your colour)": the name
+        written under the piece in the bank (a phone shows no key numbers),
+        and which bank: the community bank, or your own before you draw."""
+        said = spoken_piece(name, (), self.session.names)  # "a U5 in your colour", "the Anti-virus"
+        bank = "your bank" if self.view()["phase"] == "draw" else "the bank"
+        if said.startswith(("a ", "an ")):
+            return f"{name} from {bank} (the {said.split(' ', 1)[1]})"
+        return f"{said} from {bank}"
 
     def _who(self, seat: int) -> str:
         return self.session.names[seat]
