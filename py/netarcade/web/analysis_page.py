@@ -11,7 +11,9 @@ one world, a tenth of the work or less), then the full analysis of each
 (``Analyser.steps``), which replaces the first look of its move as it
 comes. Each pass starts at the move on screen and wraps round, so what
 the player is looking at is judged first. The panel is drawn again after
-every decision, so verdicts appear move by move. Cancel stops it (what is
+every decision of the analysis, and after first looks every
+``DRAW_SECONDS`` (they come every few milliseconds), so verdicts appear as
+they come. Cancel stops it (what is
 done stays shown; Analyse goes on from there). The panel under the replay
 bar shows the progress, a chart of each seat's estimated winning chance
 after each of its moves with the marked moves as dots, and the marked
@@ -44,6 +46,14 @@ __all__ = ["ReplayAnalysis", "command", "draw", "idle_html", "jobs", "panel_html
 #: takes the page's messages first (measured in Chromium: with a pause of 0,
 #: a chain of ready timers kept a step's message waiting 0.5-2.5 s)
 PAUSE_SECONDS = 0.004
+#: first looks come every few milliseconds: the panel is drawn again after
+#: one when this long has passed since it was last drawn (and after the
+#: first, and the last), not after each. Redrawing the chart is linear in the
+#: moves judged, so after each first look it was quadratic: 0.26 s of the
+#: worker's CPU for Net Control's 291 first looks (1.6 s), 0.46 s for
+#: Breach's 499 (1.45 s), CPython, besides the page's own work on each
+#: panel. A decision of the analysis is drawn as it comes.
+DRAW_SECONDS = 0.1
 #: the chart's view box: about the size it is drawn in the controls column beside a board
 #: (some 270 px), so its 10-unit labels read at about 9 px there; it drew 480 wide, 5.6 px
 #: labels and 60 px of height (issue 39). A wide bar draws it at its height cap, centred.
@@ -158,6 +168,7 @@ async def run(control: Any, analysis: ReplayAnalysis, token: int) -> bool:
     def stale() -> bool:
         return token != analysis.token or control.replay is not analysis.replay
 
+    drawn = None  # when the panel was last drawn
     for index, first_look in jobs(analysis):
         work = analysis.analyser.first_look_steps if first_look else analysis.analyser.steps
         steps = work(index)
@@ -179,7 +190,10 @@ async def run(control: Any, analysis: ReplayAnalysis, token: int) -> bool:
             if stale():
                 return False
         (analysis.first if first_look else analysis.results)[index] = result
-        control.screen.draw_analysis()
+        if not first_look or drawn is None or analysis.looked == analysis.total \
+                or clock() - drawn >= DRAW_SECONDS:
+            control.screen.draw_analysis()
+            drawn = clock()
         await control.sleep(PAUSE_SECONDS)
         if stale():
             return False
