@@ -116,7 +116,7 @@ def bench_analysis(page, game_id: str) -> None:
     done = page.evaluate("document.documentElement.dataset.analysisDone")
     longest = f"{max(tasks):.0f} ms (target {MAIN_TASK_MS:g} ms: not met, {len(tasks)} tasks over it)" if tasks \
         else f"none over {MAIN_TASK_MS:g} ms (target {MAIN_TASK_MS:g} ms: met)"
-    print(f"{game_id:10} Analyse in the page, {done} decisions: first verdict "
+    print(f"{game_id:10} Analyse in the page, {done} moves: first verdict "
           f"{target((times['first'] - times['pressed']) / 1000, FIRST_MARK_S, 's')}; every move looked at "
           f"{target((times['looked'] - times['pressed']) / 1000, WHOLE_GAME_S, 's')}; every move analysed "
           f"{target((times['done'] - times['pressed']) / 1000, WHOLE_GAME_S, 's')}; longest main-thread task "
