@@ -1,4 +1,4 @@
-"""The replay viewer's stepping time, per game (issue 14): how long one step takes.
+"""The replay viewer's stepping time and its Analyse, per game (issues 14 and 40): how long one step takes.
 
 For each game, greedy bots play a few seeded games and the longest is
 kept (Net Control's run to 300-600 moves). Then every position is stepped
@@ -8,14 +8,21 @@ the status and the log), and the whole redraw (plus the game's board and
 panels). With ``--page DIST`` the same links are opened in Chromium and a
 step is timed in the page (one ``ArrowRight`` keydown, handled
 synchronously: Python under Pyodide, the DOM updates included), over the
-first ``--steps`` moves. Figures only: nothing is asserted.
+first ``--steps`` moves. Then Analyse is pressed in each game's replay
+(at move 0) and timed against issue 40's targets, each printed beside its
+figure: the first verdict on screen (target 1 s), every move with a
+verdict (the first look) and every move analysed (target 5 s for the
+whole game), and the longest main-thread task meanwhile (target 50 ms; a
+``longtask`` observer, which reports only tasks over 50 ms: "none" meets
+it). ``--no-analyse`` skips it. Figures only: nothing is asserted.
 
-    .venv/bin/python scripts/bench_replay.py [--seeds 3] [--page dist] [--steps 80]
+    .venv/bin/python scripts/bench_replay.py [--seeds 3] [--page dist] [--steps 80] [--no-analyse]
 """
 
 from __future__ import annotations
 
 import argparse
+import os
 import statistics
 import time
 from pathlib import Path
@@ -78,10 +85,51 @@ STEP_JS = """(key) => { const t = performance.now();
   return performance.now() - t; }"""
 
 
-def bench_page(dist: Path, links: dict[str, str], link_moves: dict[str, list], steps: int) -> None:
+#: the issue's targets for Analyse in the page (issue 40)
+FIRST_MARK_S, WHOLE_GAME_S, MAIN_TASK_MS = 1.0, 5.0, 50.0
+ANALYSIS_TIMEOUT_MS = 600_000
+#: when the panel's progress changed: the first verdict, every move looked at, every move analysed
+WATCH_ANALYSIS = """() => { const times = window.__analysis = {pressed: performance.now()};
+  new MutationObserver(() => { const d = document.documentElement.dataset, now = performance.now();
+    const [looked, total] = (d.analysisLooked || '0/1').split('/').map(Number);
+    const done = Number((d.analysisDone || '0/1').split('/')[0]);
+    if (looked >= 1 && times.first === undefined) times.first = now;
+    if (looked === total && times.looked === undefined) times.looked = now;
+    if (done === total && times.done === undefined) times.done = now;
+  }).observe(document.documentElement, {attributes: true, attributeFilter: ['data-analysis-done']}); }"""
+
+
+def target(figure: float, goal: float, unit: str) -> str:
+    return f"{figure:.2f} {unit} (target {goal:g} {unit}: {'met' if figure <= goal else 'not met'})"
+
+
+def bench_analysis(page, game_id: str) -> None:
+    """Analyse from move 0 in the replay the page shows: the issue's figures beside their targets."""
+    page.keyboard.press("Home")
+    page.wait_for_function("() => document.documentElement.dataset.replay === '0'", timeout=120_000)
+    page.evaluate(WATCH_ANALYSIS)
+    since = page.evaluate("performance.now()")
+    page.click("#analyse")
+    page.wait_for_function("() => window.__analysis.done !== undefined", timeout=ANALYSIS_TIMEOUT_MS, polling=500)
+    times = page.evaluate("window.__analysis")
+    tasks = [duration for start, duration in page.evaluate("window.__longTasks") if start >= since]
+    done = page.evaluate("document.documentElement.dataset.analysisDone")
+    longest = f"{max(tasks):.0f} ms (target {MAIN_TASK_MS:g} ms: not met, {len(tasks)} tasks over it)" if tasks \
+        else f"none over {MAIN_TASK_MS:g} ms (target {MAIN_TASK_MS:g} ms: met)"
+    print(f"{game_id:10} Analyse in the page, {done} moves: first verdict "
+          f"{target((times['first'] - times['pressed']) / 1000, FIRST_MARK_S, 's')}; every move looked at "
+          f"{target((times['looked'] - times['pressed']) / 1000, WHOLE_GAME_S, 's')}; every move analysed "
+          f"{target((times['done'] - times['pressed']) / 1000, WHOLE_GAME_S, 's')}; longest main-thread task "
+          f"{longest}; load average {os.getloadavg()[0]:.1f}", flush=True)
+
+
+def bench_page(dist: Path, links: dict[str, str], link_moves: dict[str, list], steps: int,
+               analyse: bool = True) -> None:
     from playwright.sync_api import sync_playwright
 
     from netarcade.serve import serve_in_thread
+
+    from bench_page import OBSERVE_LONG_TASKS  # this script's folder
 
     httpd, base = serve_in_thread(dist, port=0)
     try:
@@ -89,13 +137,17 @@ def bench_page(dist: Path, links: dict[str, str], link_moves: dict[str, list], s
             browser = playwright.chromium.launch(executable_path="/usr/bin/chromium",
                                                  args=["--no-sandbox", "--disable-gpu"])
             for game_id, link in links.items():
-                page = browser.new_context(viewport={"width": 1280, "height": 800}).new_page()
+                context = browser.new_context(viewport={"width": 1280, "height": 800})
+                context.add_init_script(OBSERVE_LONG_TASKS)
+                page = context.new_page()
                 page.goto(f"{base}#{link}&at=0")
                 page.wait_for_function("() => document.documentElement.dataset.ready === 'play'", timeout=120_000)
                 page.evaluate(STEP_JS, "ArrowRight")  # the first step imports what stepping needs
                 count = min(steps, len(link_moves[game_id]) - 1)
                 times = [page.evaluate(STEP_JS, "ArrowRight") / 1000 for _ in range(count)]
-                print(f"{game_id:10} in the page, {count} steps: {ms(times)}")
+                print(f"{game_id:10} in the page, {count} steps: {ms(times)}", flush=True)
+                if analyse:
+                    bench_analysis(page, game_id)
                 page.context.close()
             browser.close()
     finally:
@@ -107,15 +159,18 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=3, help="greedy games per game; the longest is stepped")
     parser.add_argument("--page", type=Path, help="a built site (make site): time steps in Chromium too")
     parser.add_argument("--steps", type=int, default=80, help="steps timed in the page per game")
+    parser.add_argument("--no-analyse", dest="analyse", action="store_false",
+                        help="skip timing Analyse in the page")
+    parser.add_argument("--games", nargs="+", choices=GAMES, default=GAMES, help="only these games")
     args = parser.parse_args()
     links, moves = {}, {}
-    for game_id in GAMES:
+    for game_id in args.games:
         session = longest_game(game_id, args.seeds)
         bench_python(session)
         links[game_id] = encode_link(session.setup, session.actions)
         moves[game_id] = session.actions
     if args.page:
-        bench_page(args.page, links, moves, args.steps)
+        bench_page(args.page, links, moves, args.steps, args.analyse)
 
 
 if __name__ == "__main__":

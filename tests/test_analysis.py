@@ -209,3 +209,45 @@ def test_a_malformed_record_is_one_line_and_exit_2(record, fragment):
     assert done.returncode == 2 and done.stdout == ""
     lines = done.stderr.strip().splitlines()
     assert len(lines) == 1 and fragment in lines[0], done.stderr
+
+
+def test_the_marks_of_fixed_games_are_the_ones_measured_before_the_first_look_came():
+    """The analysis of a fixed game gives the marks it gave before the page
+    learnt to show a first look (the first 12 decisions at the tests'
+    budget, measured on cd50618): the first look adds work, never changes it."""
+    expected = {
+        "backbone": [],
+        "overwrite": [(1, "p2 place 2L5 r0 f3", "mistake", 0.175), (2, "p1 place 1I4 r0 e4", "blunder", 0.702)],
+        "breach": [(2, "p1 block trace trace", "blunder", 0.238), (10, "p2 enter 3b", "blunder", 0.748)],
+    }
+    for game_id, players, seed, after, gap in BAD_MOVE_GAMES:
+        if game_id not in expected:
+            continue
+        match, _ = greedy_game_with_a_bad_move(game_id, players, seed, after, gap)
+        analyser = Analyser(match, FAST)
+        found = [d for d in map(analyser.decide, analyser.plan[:12]) if d is not None]
+        assert [(d.index, d.best, d.mark, round(d.loss, 3)) for d in found if d.mark] == expected[game_id]
+
+
+@pytest.mark.parametrize("game_id,players,seed,after,gap", BAD_MOVE_GAMES)
+def test_a_first_look_is_the_one_ply_best_seeded_by_the_move_and_marks_the_bad_move(game_id, players, seed, after,
+                                                                                       gap):
+    """``first_look_steps``: the one-ply best in the mover's view instead of
+    the search's choice, one world; the same verdict whatever analysed it
+    before (seeded by the move), None for a forced move, and the worst legal
+    move of the game marked."""
+    from netarcade.bots.base import finish
+
+    match, bad = greedy_game_with_a_bad_move(game_id, players, seed, after, gap)
+    one, other = Analyser(match, FAST), Analyser(match, FAST)
+    backwards = {index: finish(other.first_look_steps(index)) for index in reversed(one.plan)}
+    looks = {index: finish(one.first_look_steps(index)) for index in one.plan}
+    assert looks == backwards
+    assert looks[bad] is not None and looks[bad].mark is not None and looks[bad].best != looks[bad].played
+    game = match.game
+    for index, look in looks.items():
+        state, seat = match.position(index).state, one.seat_of(index)
+        if look is None:
+            assert len(game.legal_actions(state, seat)) == 1
+        elif not (game.hidden_information or game.chance):  # the mover's view is the state itself
+            assert look.best == game.format_action(rank_actions(game, state, seat)[0][2])

@@ -16,6 +16,11 @@ from test_analysis import BAD_MOVE_GAMES, greedy_game_with_a_bad_move
 
 pytestmark = pytest.mark.browser
 
+#: every change of the panel's progress, as "looked/total done/total" (a MutationObserver on <html>)
+WATCH_PROGRESS = """() => { window.progress = [];
+  new MutationObserver(() => { const d = document.documentElement.dataset;
+    window.progress.push(`${d.analysisLooked} ${d.analysisDone}`); })
+  .observe(document.documentElement, {attributes: true, attributeFilter: ['data-analysis-done']}); }"""
 DONE = "() => { const d = document.documentElement.dataset.analysisDone; return !!d && d.split('/')[0] === d.split('/')[1]; }"
 
 
@@ -28,11 +33,20 @@ def test_analyse_marks_the_bad_move_and_hint_outlines_a_move(chromium, server):
         page.goto(f"{server}#{link}&at=1")
         wait_ready(page)
         assert data(page, "state") == "replay" and page.is_hidden("#hint")
+        page.evaluate(WATCH_PROGRESS)
         page.click("#analyse")
         page.wait_for_selector("#analyse-cancel")
         page.keyboard.press("ArrowRight")  # stepping while it runs
         assert data(page, "replay") == "2"
         page.wait_for_function(DONE, timeout=120_000)
+        # verdicts came move by move: a first look at each move, then the analysis of each (issue 40)
+        seen = [tuple(int(pair.split("/")[0]) for pair in entry.split()) for entry in page.evaluate("window.progress")]
+        total = int(data(page, "analysisDone").split("/")[1])
+        looked = [first for first, _ in seen]
+        assert looked == sorted(looked) and 0 < min(first for first in looked if first) < total  # as they come
+        assert all(done == 0 for first, done in seen if first < total)  # every first look before any analysis
+        assert [done for first, done in seen if first == total][-1] == total
+        assert set(range(total + 1)) <= {done for _, done in seen}  # then the analysis, one move at a time
         assert page.locator("#replay-analysis svg.analysis-chart").count() == 1
         assert page.locator(f'#replay-analysis circle[data-value="{bad}"]').count() == 1
         page.click(f'#replay-analysis .analysis-marks button[data-value="{bad}"]')

@@ -310,3 +310,76 @@ def test_the_analysis_chart_reads_in_the_column_beside_a_board():
 
     scale = 270 / analysis_page.WIDTH
     assert 10 * scale >= 9 and analysis_page.HEIGHT * scale >= 120
+
+
+class Drawing(Speaking):
+    """A recording screen that keeps what the analysis panel held each time it was drawn."""
+
+    def __init__(self):
+        super().__init__()
+        self.control = None
+        self.panels: list[tuple[int, int, list]] = []
+
+    def draw_analysis(self):
+        analysis = self.control.replay.analysis
+        self.panels.append((analysis.looked, analysis.done, [d.index for d in analysis.decisions()]))
+
+
+def test_analyse_shows_each_verdict_as_it_comes_first_looks_from_the_move_on_screen_then_the_analysis(bad_game,
+                                                                                                      monkeypatch):
+    """Issue 40: verdicts appear move by move while the rest is worked out:
+    a first look at every decision, starting at the move on screen, then the
+    analysis of each replacing its first look; the end result is the
+    analysis of one go (``Analyser.decide``), whatever the start."""
+    monkeypatch.setattr(analysis_page, "DRAW_SECONDS", 0.0)  # drawn after every first look
+    session, bad = bad_game
+    screen = Drawing()
+    control = Controller(screen, sleep=yielding)
+    screen.control = control
+    control.load(session, demo=False)
+    control.command("replay")
+    control.replay.go(bad)
+    control.command("analyse")
+    analysis = control.replay.analysis
+    plan = analysis.analyser.plan
+    order = [index for index in plan if index >= bad] + [index for index in plan if index < bad]
+    assert analysis_page.jobs(analysis) == [(index, True) for index in order] + [(index, False) for index in order]
+    task = screen.tasks.pop()
+    while not screen.panels:
+        task.send(None)
+    assert screen.panels[0] == (1, 0, [bad])  # the move on screen first, before any other is judged
+    assert analysis.is_first_look(analysis.at(bad)) and analysis.at(bad).mark
+    assert "first look" in analysis_page.verdict(analysis.at(bad), control)
+    assert "(first look)" in analysis_page.panel_html(control)
+    with pytest.raises(StopIteration) as stopped:
+        while True:
+            task.send(None)
+    assert stopped.value.value is True and analysis.finished
+    looked_all = next(number for number, (looked, _, _) in enumerate(screen.panels) if looked == len(plan))
+    assert looked_all == len(plan) - 1 and all(done == 0 for _, done, _ in screen.panels[:looked_all + 1])
+    assert [done for _, done, _ in screen.panels[looked_all:-1]] == list(range(len(plan) + 1))  # then one by one
+    whole = analysis_page.ReplayAnalysis(control.replay)
+    assert {index: whole.analyser.decide(index) for index in plan} == analysis.results
+    assert not any(analysis.is_first_look(d) for d in analysis.decisions())
+    assert "first look" not in analysis_page.panel_html(control)
+
+
+def test_first_looks_are_drawn_a_few_times_a_second_and_every_analysed_decision_as_it_comes(bad_game):
+    """First looks come every few milliseconds, and drawing the chart is
+    linear in the moves judged: the panel is drawn after the first, after
+    the last, and when ``DRAW_SECONDS`` have passed; a decision of the
+    analysis is drawn as it comes. On a clock that stands still, then
+    jumps by ``DRAW_SECONDS`` at every reading: fewer draws than first looks."""
+    session, _ = bad_game
+    screen = Drawing()
+    ticks = iter([0.0] * 8 + [analysis_page.DRAW_SECONDS] * 100_000)
+    control = Controller(screen, sleep=yielding, clock=lambda: next(ticks))
+    screen.control = control
+    control.load(session, demo=False)
+    control.command("replay")
+    control.command("analyse")
+    total = control.replay.analysis.total
+    assert run_next(screen) is True
+    firsts = [looked for looked, done, _ in screen.panels if done == 0]
+    assert firsts[0] == 1 and firsts[-1] == total and len(firsts) < total
+    assert [done for _, done, _ in screen.panels if done] == list(range(1, total + 1)) + [total]

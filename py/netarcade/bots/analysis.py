@@ -29,6 +29,16 @@ the same settings gives the same figures, whichever seats or moves are
 analysed, sliced or in one go. A time limit (``time_limit``) makes the
 search's choice depend on the machine.
 
+A first look (:meth:`Analyser.first_look_steps`) is the same judgement
+made cheaply, for the page to show every move's verdict within seconds
+while the full one is worked out: the best move is the one-ply best (the
+greedy bot's ranking, ties in listing order) instead of the search bot's
+choice, and the chances come from one world instead of ``worlds``. The
+search is some 85-95% of a decision's work (docs/bots.md, "Move
+analysis"), so a first look costs a tenth of it or less. It is seeded
+like the rest (its own purposes in the seed rule), and it never replaces
+the full decision: the full one is the analysis.
+
 What it is not: a bot that plays (``mcts``), the command line (``cli``) or
 the page (``web/analysis_page.py``); it prints nothing.
 """
@@ -45,6 +55,7 @@ from ..core.match import Match
 from ..core.prng import Rng, derive_seed
 from . import new_bot
 from .base import finish
+from .greedy import rank_steps
 
 __all__ = ["MARKS", "WORLDS", "PAGE_SETTINGS", "Analyser", "Decision", "Settings", "mark_for", "summary"]
 
@@ -206,6 +217,28 @@ class Analyser:
         return Decision(index, seat, real.format_action(played), real.format_action(best),
                         max(after_played, after_best), after_played, after_best, choices)
 
+    def first_look_steps(self, index: int) -> Generator[None, None, Decision | None]:
+        """A cheap first verdict on the decision at move ``index``, as a
+        generator: the one-ply best move (the greedy ranking in the mover's
+        view, ties in listing order) and one world's chances, seeded by the
+        move like :meth:`steps`. The page shows it until :meth:`steps`
+        (the analysis) has judged the move; same fields, same marks rule."""
+        game, real = self.game, self.match.game
+        state = self.match.position(index).state
+        seat = self.seat_of(index)
+        played = real.parse_action(self.match.actions[index])
+        actions = real.legal_actions(state, seat)
+        if len(actions) <= 1 and played in actions:
+            return None
+        rng = self._rng(index, "first-look")
+        ranked = yield from rank_steps(real, game.determinize(state, seat, rng), seat)
+        best = ranked[0][2] if ranked else played
+        moves = [played] if best == played else [played, best]
+        values = yield from self._estimate(state, seat, moves, rng, worlds=1)
+        after_played, after_best = values[0], values[-1]
+        return Decision(index, seat, real.format_action(played), real.format_action(best),
+                        max(after_played, after_best), after_played, after_best, len(actions))
+
     def choice_steps(self, index: int, state: Any, seat: int) -> Generator[None, None, Any]:
         """The search bot's choice for ``seat`` in ``state``, the position
         after ``index`` moves, as a generator: the one code path of the
@@ -217,12 +250,13 @@ class Analyser:
         started = time.perf_counter()
         return (yield from searcher.steps(self.game, real.copy(state), seat, lambda: time.perf_counter() - started))
 
-    def _estimate(self, state: Any, seat: int, moves: list, rng: Rng):
-        """The mover's mean chance after each of ``moves``, over the same worlds."""
+    def _estimate(self, state: Any, seat: int, moves: list, rng: Rng, worlds: int | None = None):
+        """The mover's mean chance after each of ``moves``, over the same
+        worlds (``worlds`` of them, the analysis's own unless given)."""
         game, real = self.game, self.match.game
         judge = new_bot("search", rng, real)  # its playout and squashing, with the game's settings
         totals, counts = [0.0] * len(moves), [0] * len(moves)
-        for _ in range(self.worlds):
+        for _ in range(self.worlds if worlds is None else min(worlds, self.worlds)):
             world = game.determinize(state, seat, rng)
             for which, move in enumerate(moves):
                 trial = real.copy(world)

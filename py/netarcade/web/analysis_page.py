@@ -2,18 +2,29 @@
 
 What it is for: in the replay viewer (``replay``) a player presses Analyse
 and every decision of the game is judged (``bots.analysis``, the page's
-settings ``PAGE_SETTINGS``: fair, from each seat's view at the time) one
-after the other, in the worker, a slice of about ``SLICE_SECONDS`` at a
-time with a yield to the event loop after each, so stepping through the
-game stays responsive while it runs. Cancel stops it (what is done stays
-shown; Analyse goes on from there). The panel under the replay bar shows
-the progress, a chart of each seat's estimated winning chance after each
-of its moves with the marked moves as dots, and the marked moves as a list;
+settings ``PAGE_SETTINGS``: fair, from each seat's view at the time), in
+the worker, a slice of about ``SLICE_SECONDS`` at a time with a yield to
+the event loop after each, so stepping through the game stays responsive
+while it runs. It works in two passes (:func:`jobs`): a first look at
+every decision (``Analyser.first_look_steps``: the one-ply best move and
+one world, a tenth of the work or less), then the full analysis of each
+(``Analyser.steps``), which replaces the first look of its move as it
+comes. Each pass starts at the move on screen and wraps round, so what
+the player is looking at is judged first. The panel is drawn again after
+every decision of the analysis, and after first looks every
+``DRAW_SECONDS`` (they come every few milliseconds), so verdicts appear as
+they come. Cancel stops it (what is
+done stays shown; Analyse goes on from there). The panel under the replay
+bar shows the progress, a chart of each seat's estimated winning chance
+after each of its moves with the marked moves as dots, and the marked
+moves as a list (a first look's marked "first look");
 a dot or a list entry goes to the position of that decision, where the
-board shows the search bot's better move as a ghost (``hint.ghost``) and
+board shows the better move as a ghost (``hint.ghost``) and
 the panel says what was played and what was better. Play from here then
 starts a game from that position. The same record and settings give the
-same analysis (seeded), so two people see the same marks for one link.
+same analysis (seeded: every decision and every first look has its own
+generator), so two people see the same marks for one link, whichever
+move they started from.
 
 What it is not: the analysis (``bots.analysis``), the viewer's stepping
 (``replay``) or DOM code: it speaks in ``app``'s ops through the
@@ -29,12 +40,20 @@ from ..render.palette import player_color
 from ..render.svg import escape
 from .thinking import SLICE_SECONDS  # one slice of analysis between two yields, as a bot's
 
-__all__ = ["ReplayAnalysis", "command", "draw", "idle_html", "panel_html", "run"]
+__all__ = ["ReplayAnalysis", "command", "draw", "idle_html", "jobs", "panel_html", "run"]
 
 #: the pause between two slices: a timer that is not due yet, so the worker
 #: takes the page's messages first (measured in Chromium: with a pause of 0,
 #: a chain of ready timers kept a step's message waiting 0.5-2.5 s)
 PAUSE_SECONDS = 0.004
+#: first looks come every few milliseconds: the panel is drawn again after
+#: one when this long has passed since it was last drawn (and after the
+#: first, and the last), not after each. Redrawing the chart is linear in the
+#: moves judged, so after each first look it was quadratic: 0.26 s of the
+#: worker's CPU for Net Control's 291 first looks (1.6 s), 0.46 s for
+#: Breach's 499 (1.45 s), CPython, besides the page's own work on each
+#: panel. A decision of the analysis is drawn as it comes.
+DRAW_SECONDS = 0.1
 #: the chart's view box: about the size it is drawn in the controls column beside a board
 #: (some 270 px), so its 10-unit labels read at about 9 px there; it drew 480 wide, 5.6 px
 #: labels and 60 px of height (issue 39). A wide bar draws it at its height cap, centred.
@@ -50,6 +69,10 @@ class ReplayAnalysis:
         self.analyser = Analyser(replay.live.match, PAGE_SETTINGS)
         #: move index -> its decision (None: a forced move), in the order analysed
         self.results: dict[int, Decision | None] = {}
+        #: move index -> its first look (``Analyser.first_look_steps``), shown until ``results`` has it
+        self.first: dict[int, Decision | None] = {}
+        #: the move on screen when Analyse was first pressed: each pass starts there
+        self.start = replay.at
         self.running = False
         self.token = 0  # bumps on Cancel: a running task sees it and stops
         self.longest = 0.0  # the longest slice so far, in seconds
@@ -64,17 +87,28 @@ class ReplayAnalysis:
         return len(self.analyser.plan)
 
     @property
+    def looked(self) -> int:
+        """Moves with a verdict so far: a first look or the analysis."""
+        return len(self.first.keys() | self.results.keys())
+
+    @property
     def finished(self) -> bool:
         return self.done == self.total
 
     def decisions(self) -> list[Decision]:
-        return [found for found in self.results.values() if found is not None]
+        """Every decision judged so far, the analysis's where it has one, else the first look's."""
+        merged = {**self.first, **self.results}
+        return [merged[index] for index in sorted(merged) if merged[index] is not None]
 
     def marked(self) -> list[Decision]:
-        return sorted((found for found in self.decisions() if found.mark), key=lambda found: found.index)
+        return [found for found in self.decisions() if found.mark]
 
     def at(self, index: int) -> Decision | None:
-        return self.results.get(index)
+        return self.results[index] if index in self.results else self.first.get(index)
+
+    def is_first_look(self, decision: Decision) -> bool:
+        """Is ``decision`` a first look (its move not yet analysed)?"""
+        return decision.index not in self.results
 
 
 def command(control: Any, name: str, value: str | None) -> bool:
@@ -114,19 +148,30 @@ def command(control: Any, name: str, value: str | None) -> bool:
     return True
 
 
+def jobs(analysis: ReplayAnalysis) -> list[tuple[int, bool]]:
+    """The work left, in order: ``(move index, first look?)``. First a
+    first look at every decision, then the analysis of each; each pass
+    starts at the move on screen when Analyse was pressed and wraps round
+    to the first move. A move already analysed needs no first look."""
+    plan = analysis.analyser.plan
+    order = [index for index in plan if index >= analysis.start] + [index for index in plan if index < analysis.start]
+    return ([(index, True) for index in order if index not in analysis.first and index not in analysis.results]
+            + [(index, False) for index in order if index not in analysis.results])
+
+
 async def run(control: Any, analysis: ReplayAnalysis, token: int) -> bool:
-    """Judge the remaining decisions a slice at a time; after each decision
-    the panel is drawn again. Stops (returns False) on Cancel or when the
-    viewer closes; True when every decision is judged."""
+    """Judge the remaining decisions (:func:`jobs`) a slice at a time; after
+    each decision the panel is drawn again. Stops (returns False) on Cancel
+    or when the viewer closes; True when every decision is analysed."""
     clock = control.clock
 
     def stale() -> bool:
         return token != analysis.token or control.replay is not analysis.replay
 
-    for index in analysis.analyser.plan:
-        if index in analysis.results:
-            continue
-        steps = analysis.analyser.steps(index)
+    drawn = None  # when the panel was last drawn
+    for index, first_look in jobs(analysis):
+        work = analysis.analyser.first_look_steps if first_look else analysis.analyser.steps
+        steps = work(index)
         while True:
             started = clock()
             try:
@@ -144,8 +189,11 @@ async def run(control: Any, analysis: ReplayAnalysis, token: int) -> bool:
             await control.sleep(PAUSE_SECONDS)  # the page's events (a step, Cancel) are handled between slices
             if stale():
                 return False
-        analysis.results[index] = result
-        control.screen.draw_analysis()
+        (analysis.first if first_look else analysis.results)[index] = result
+        if not first_look or drawn is None or analysis.looked == analysis.total \
+                or clock() - drawn >= DRAW_SECONDS:
+            control.screen.draw_analysis()
+            drawn = clock()
         await control.sleep(PAUSE_SECONDS)
         if stale():
             return False
@@ -162,6 +210,18 @@ def verdict(decision: Decision, control: Any) -> str:
     names = control.replay.live.names
     played = speech.phrase(decision.played, names)
     who = names[decision.seat]
+    analysis = control.replay.analysis
+    if analysis is not None and analysis.is_first_look(decision):
+        played_words = speech.phrase(decision.played, names)
+        if decision.best == decision.played:
+            return (f"Move {decision.index + 1}, first look: {who} chose to {played_words}, the best move one "
+                    f"action ahead (winning chance {_pct(decision.after_played)}); the search bot has not judged "
+                    f"it yet.")
+        head = f"Move {decision.index + 1}, first look, {decision.mark}: " if decision.mark else \
+            f"Move {decision.index + 1}, first look: "
+        return (f"{head}{who} chose to {played_words} (winning chance {_pct(decision.after_played)}); one action "
+                f"ahead, {speech.phrase(decision.best, names)} looked better ({_pct(decision.after_best)}). "
+                f"The search bot has not judged it yet.")
     if decision.best == decision.played:
         return (f"Move {decision.index + 1}: {who} chose to {played}, the search bot's choice too "
                 f"(winning chance {_pct(decision.after_played)}).")
@@ -183,6 +243,7 @@ def draw(app: Any, control: Any) -> None:
     if analysis is not None:
         app.op("data", name="analysisLongestMs", value=str(round(analysis.longest * 1000, 1)))
         app.op("data", name="analysisDone", value=f"{analysis.done}/{analysis.total}")
+        app.op("data", name="analysisLooked", value=f"{analysis.looked}/{analysis.total}")
     if html != app.analysis_html:
         app.op("html", "replay-analysis", html=html)
         app.analysis_html = html
@@ -204,9 +265,10 @@ def panel_html(control: Any) -> str:
         return idle_html()
     parts = []
     if analysis.running:
+        progress = (f"First look: {analysis.looked} of {analysis.total} moves..." if analysis.looked < analysis.total
+                    else f"First look done; analysing closely: {analysis.done} of {analysis.total} moves...")
         parts.append(f'<button type="button" id="analyse-cancel" data-cmd="analyse-cancel">Cancel</button>'
-                     f'<span class="analysis-note" role="status">Analysing: move {analysis.done} of '
-                     f'{analysis.total}...</span>')
+                     f'<span class="analysis-note" role="status">{progress}</span>')
     elif not analysis.finished:
         parts.append(f'<button type="button" id="analyse" data-cmd="analyse">Analyse on</button>'
                      f'<span class="analysis-note">Stopped after {analysis.done} of {analysis.total} moves.</span>')
@@ -221,8 +283,9 @@ def panel_html(control: Any) -> str:
     if marked:
         names = replay.live.names
         items = "".join(
-            f'<li><button type="button" class="mark-{d.mark}" data-cmd="analyse-go" data-value="{d.index}">'
-            f'Move {d.index + 1}, {escape(names[d.seat])}: {d.mark}</button></li>' for d in marked)
+            f'<li><button type="button" class="mark-{d.mark}{" first-look" if analysis.is_first_look(d) else ""}" '
+            f'data-cmd="analyse-go" data-value="{d.index}">Move {d.index + 1}, {escape(names[d.seat])}: {d.mark}'
+            f'{" (first look)" if analysis.is_first_look(d) else ""}</button></li>' for d in marked)
         parts.append(f'<ol class="analysis-marks" aria-label="Marked moves: pick one to see the better move">'
                      f'{items}</ol>')
     return "".join(parts)
@@ -247,7 +310,7 @@ def chart_svg(analysis: ReplayAnalysis, at: int, names: list[str]) -> str:
         out.append(f'<line class="grid" x1="{_LEFT}" x2="{WIDTH - _RIGHT}" y1="{y(chance)}" y2="{y(chance)}"/>'
                    f'<text class="axis" x="{_LEFT - 4}" y="{y(chance) + 4}" text-anchor="end">{round(chance * 100)}%'
                    f'</text>')
-    decisions = sorted(analysis.decisions(), key=lambda found: found.index)
+    decisions = analysis.decisions()
     for seat, name in enumerate(names):
         points = " ".join(f"{x(d.index + 1)},{y(d.after_played)}" for d in decisions if d.seat == seat)
         if points:
@@ -256,10 +319,11 @@ def chart_svg(analysis: ReplayAnalysis, at: int, names: list[str]) -> str:
     out.append(f'<line class="now" x1="{x(at)}" x2="{x(at)}" y1="{_TOP}" y2="{HEIGHT - _BOTTOM}"/>')
     for d in decisions:
         if d.mark:
-            out.append(f'<circle class="mark mark-{d.mark}" data-cmd="analyse-go" data-value="{d.index}" '
+            first = " first-look" if analysis.is_first_look(d) else ""
+            out.append(f'<circle class="mark mark-{d.mark}{first}" data-cmd="analyse-go" data-value="{d.index}" '
                        f'cx="{x(d.index + 1)}" cy="{y(d.after_played)}" r="{5 if d.mark == MARKS[0][1] else 4}" '
                        f'fill="{player_color(d.seat)}"><title>Move {d.index + 1}, {escape(names[d.seat])}: '
-                       f'{d.mark}</title></circle>')
+                       f'{d.mark}{" (first look)" if first else ""}</title></circle>')
     out.append(f'<text class="axis" x="{_LEFT}" y="{HEIGHT - 4}">move 0</text>'
                f'<text class="axis" x="{WIDTH - _RIGHT}" y="{HEIGHT - 4}" text-anchor="end">{total}</text></svg>')
     return "".join(out)
