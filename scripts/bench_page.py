@@ -37,7 +37,9 @@ medians over the rounds:
   compressed copies refused (``serve_in_thread(compress=False)``, as a server
   that sends files as they are) and once with them; then what the service
   worker's first-visit storing adds (revalidations of files the HTTP cache
-  holds). ``--wire-before DIST`` also loads an older build, served as is
+  holds; since issue 40, also the wait for the memory snapshot the page
+  makes in the browser and what the service worker fetches after it), and
+  the first visit in all. ``--wire-before DIST`` also loads an older build, served as is
   (the site before precompression, for the "before" figure).
 - Warm offline reload: in that context, with the server stopped and the
   browser offline, the page reloaded ``--rounds`` times from the service
@@ -50,10 +52,13 @@ medians over the rounds:
 - ``--save FILE``: the ready-to-play figures as JSON, for
   scripts/bench_table.py (``make bench``'s closing table).
 
-Targets (from the issues): first board paint under 0.5 s; ready to play at
-most 1.25 x the bare page's boot (cold: no slower than it); a warm start
-ready to play under 1.5 s on a quiet machine; a search-bot move at most 1 s in the
-browser; a cold load at most 45% of the 14.1 MB moved before precompression.
+Targets (from the issues), each printed beside its figure with "met" or
+"not met": first board paint under 0.5 s; ready to play cold no slower than
+the bare page's boot measured in the same run (issue 40: ratio <= 1.0); a
+warm start ready to play under 1.5 s; a search-bot move at most 1 s in the
+browser; a cold load at most 45% of the 14.1 MB moved before precompression,
+and a whole first visit (the page, the service worker's storing, the memory
+snapshot made in the background) within that same 6.35 MB (issue 40).
 It prints figures, it asserts nothing.
 
 What it is not: a test (no pass/fail) and not a network benchmark: the
@@ -83,8 +88,17 @@ TIMEOUT_MS = 120_000
 #: page, busy on its main thread, hardly pays); the figures are the page's own clock either way
 POLL_MS = 100
 
-#: the engine worker's memory snapshot (read from the service worker's cache on a warm start only)
+#: the engine worker's memory snapshot (read from the service worker's cache on a warm start only;
+#: made in the browser since issue 40: a build that serves it is an older one)
 SNAPSHOT = "static/python-snapshot.bin"
+#: the worker that makes the snapshot in the browser (a build without it serves the snapshot)
+SNAPSHOT_WORKER = "static/snapshot-worker.mjs"
+#: issue 40's targets: a whole first visit (the page, the service worker's storing and the
+#: snapshot made in the background) within 6.35 MB, a warm start under 1.5 s, and the cold
+#: load no slower than the bare PyScript page measured in the same run
+FIRST_VISIT_BUDGET = 6.35e6
+WARM_TARGET_MS = 1500
+COLD_RATIO_TARGET = 1.0
 #: the arcade page as loaded for the figures: Backbone from the home screen's "Play now"
 APP_LINK = "#play=backbone"
 
@@ -239,6 +253,12 @@ def cold_wire(browser, dist: str, viewport: dict, compress: bool, offline_rounds
         page.wait_for_function("() => ['stored', 'off'].includes(document.documentElement.dataset.offline)",
                                timeout=TIMEOUT_MS, polling=POLL_MS)
         figures["offline"] = page.evaluate("document.documentElement.dataset.offline")
+        if figures["offline"] == "stored" and (Path(dist) / SNAPSHOT_WORKER).is_file():
+            # the snapshot made in the browser once the page is idle (static/offline.py), and
+            # whatever the service worker fetches after it: the rest of a first visit
+            page.wait_for_function("() => /^(stored|not stored|kept)/.test(document.documentElement.dataset.warm "
+                                   "|| '')", timeout=TIMEOUT_MS, polling=POLL_MS)
+            figures["warm_made"] = page.evaluate("document.documentElement.dataset.warm")
         figures["stored_bytes"] = server.bytes_sent
         if offline_rounds and figures["offline"] == "stored":
             server.shutdown()
@@ -269,17 +289,25 @@ def wire_figures(browser, dist: str, viewport: dict, rounds: int, before: str | 
     lines.append(f"    this build, compressed          {packed['page_bytes'] / 1e6:6.2f} MB   ({ratio})"
                  "   target <= 45% of 14.1 MB = 6.35 MB")
     stored = (packed["stored_bytes"] - packed["page_bytes"]) / 1e6
-    lines.append(f"    + the service worker storing it {stored:6.2f} MB   (offline: {packed['offline']}; the memory "
-                 f"snapshot included, {packed['snapshot_early'] / 1e6:.2f} MB of it sent before ready was read)")
+    how = (f"the memory snapshot made in the browser: {packed['warm_made']}" if "warm_made" in packed else
+           f"the memory snapshot downloaded, {packed['snapshot_early'] / 1e6:.2f} MB of it before ready was read")
+    lines.append(f"    + the service worker storing it {stored:6.2f} MB   (offline: {packed['offline']}; {how})")
+    first = packed["stored_bytes"]
+    verdict = "met" if first <= FIRST_VISIT_BUDGET else "not met"
+    lines.append(f"    a first visit in all            {first / 1e6:6.2f} MB   "
+                 f"target <= {FIRST_VISIT_BUDGET / 1e6:.2f} MB: {verdict}")
     if packed["warm"]:
+        warm = median(packed["warm"])
         lines.append(f"  ready to play: cold (compressed) {packed['ready']:7.0f} ms; warm offline reload, "
-                     f"server stopped, median of {len(packed['warm'])}: {median(packed['warm']):7.0f} ms")
+                     f"server stopped, median of {len(packed['warm'])}: {warm:7.0f} ms   target < {WARM_TARGET_MS} ms: "
+                     + ("met" if warm < WARM_TARGET_MS else "not met"))
         lines.append("    offline reload runs: " + ", ".join(f"{w:.0f}" for w in packed["warm"]) + " ms")
         lines.append("    how Python started (cold, then each reload): " + "; ".join(packed["starts"]))
     if saved is not None:
         saved.update(warm_offline=median(packed["warm"]), warm_offline_runs=packed["warm"],
                      cold_compressed=packed["ready"], starts=packed["starts"],
-                     cold_bytes=packed["page_bytes"], stored_bytes=packed.get("stored_bytes"))
+                     cold_bytes=packed["page_bytes"], stored_bytes=packed.get("stored_bytes"),
+                     first_visit_bytes=packed.get("stored_bytes"))
     outside = len(plain["outside"]) + len(packed["outside"])
     if outside:
         lines.append(f"    requests to other origins during these loads: {outside}")
@@ -361,7 +389,9 @@ def main(argv: list[str] | None = None) -> int:
           f"({time.perf_counter() - started:.0f}s in all)")
     print(f"  first board paint (FCP)       {fcp:7.0f} ms   {fcp / bare:5.2f} x bare boot   target < 500 ms")
     print(f"  first board paint (rAF mark)  {board:7.0f} ms   {board / bare:5.2f} x bare boot")
-    print(f"  ready to play (click works)   {ready:7.0f} ms   {ready / bare:5.2f} x bare boot   target <= 1.25 x")
+    verdict = "met" if ready <= COLD_RATIO_TARGET * bare else "not met"
+    print(f"  ready to play (click works)   {ready:7.0f} ms   {ready / bare:5.2f} x bare boot   target <= "
+          f"{COLD_RATIO_TARGET:.2f} x (this run's bare page): {verdict}")
     print(f"    of which our Python (import + first render) {python:5.0f} ms")
     print(f"  bare page boot (prints ready) {bare:7.0f} ms")
     bare_warm = median(b["warm"] for b in bares)

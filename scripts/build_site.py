@@ -60,10 +60,11 @@ siblings in ``scripts/``:
   (``versioned_runtime``) and the Content-Security-Policy ``<meta>``
   (``with_policy``);
 - ``site_light.py``: the bytes on the wire and the build's cache (the stored
-  stdlib, the snapshot, PyScript's package compiled, the ``.gz``/``.br``
-  copies: ``stored_stdlib``, ``python_snapshot``, ``pyscript_bytecode``,
-  ``precompressed``, ``prune_site_cache``);
-- ``site_snapshot.py``: makes the snapshot and PyScript's bytecode (Node);
+  stdlib, PyScript's package compiled, the ``.gz``/``.br`` copies:
+  ``stored_stdlib``, ``pyscript_bytecode``, ``precompressed``,
+  ``prune_site_cache``);
+- ``site_bytecode.py``: makes PyScript's bytecode (Node; the memory snapshot
+  is made by the browser: ``static/snapshot-worker.mjs``);
 - ``site_offline.py``: the icons, the web app manifest and the service worker
   (``app_icons``, ``web_manifest``, ``precache_list``, ``service_worker``);
 - ``arcade_icon.py``: draws the icon.
@@ -86,9 +87,9 @@ sys.path.insert(0, str(Path(__file__).resolve().parent))
 from site_layout import (BOOT_SCRIPT, LOCKFILE, MANIFEST, MARKER, MICROPYTHON_DIR,  # noqa: E402
                          MICROPYTHON_PACKAGE, MICROPYTHON_RUNTIME_FILES, MICROPYTHON_VERSION, NODE_MODULES,
                          OWN_STATIC_EXCLUDE, PYODIDE_DIR, PYODIDE_RUNTIME_FILES, PYODIDE_VERSION, PYSCRIPT_BYTECODE,
-                         PYSCRIPT_DIR, PYSCRIPT_VERSION, ROOT, RUNTIME_PAGES, SERVICE_WORKER, SNAPSHOT, SW_TEMPLATE,
+                         PYSCRIPT_DIR, PYSCRIPT_VERSION, ROOT, RUNTIME_PAGES, SERVICE_WORKER, SW_TEMPLATE,
                          BuildError)
-from site_light import (precompressed, prune_site_cache, pyscript_bytecode, pyscript_chunk, python_snapshot,  # noqa: E402
+from site_light import (precompressed, prune_site_cache, pyscript_bytecode, pyscript_chunk,  # noqa: E402
                         runtime_files, stored_stdlib)
 from site_offline import app_icons, service_worker, web_manifest  # noqa: E402
 from site_pages import boot_script, prerendered_shell, site_stylesheet, versioned_runtime, with_policy  # noqa: E402
@@ -149,7 +150,6 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
         plan[f"{PYODIDE_DIR}/{name}"] = pyodide / name
     plan[f"{PYODIDE_DIR}/python_stdlib.zip"] = stored_stdlib(pyodide / "python_stdlib.zip")
     runtime = runtime_files()
-    plan[SNAPSHOT] = python_snapshot(runtime, wheels)
     plan[PYSCRIPT_BYTECODE] = pyscript_bytecode(runtime, pyscript_chunk())
     plan[LOCKFILE] = lockfile
     for wheel in wheels:

@@ -5,12 +5,13 @@
 // fetch, ffi, flatted, fs, media, storage, util, web, websocket, workers)
 // into the worker's home folder and imports it, compiling each module from
 // source in WebAssembly. On a warm start, with our own modules already
-// imported in the memory snapshot (scripts/python_snapshot.mjs), that
+// imported in the memory snapshot (static/python-snapshot.mjs), that
 // compiling is most of PyScript's setup. scripts/build_site.py serves what
 // this writes as static/pyscript-bytecode.zip; the service worker stores it
-// with the rest of the site, and static/pyodide-start.mjs unpacks it into
-// the home folder on a later visit only, before PyScript writes its sources
-// there (a first visit never downloads it).
+// once the browser has made the memory snapshot (never under Save-Data or on
+// a metered connection), and static/pyodide-start.mjs unpacks it into the
+// home folder on a later visit only, before PyScript writes its sources
+// there (a first visit never loads it).
 //
 // How: the package's modules are the strings PyScript carries in its core
 // chunk (`pyscript:{"__init__.py":...}`, the exact text it writes, minified

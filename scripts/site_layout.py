@@ -51,11 +51,12 @@ LOCKFILE = f"{PYODIDE_DIR}/pyodide-lock.json"
 RUNTIME_PAGES = {
     "index.html": ("static/vendor/", ("pyscript/core.js", "micropython/micropython.mjs")),
     "static/pyodide-start.mjs": ("./vendor/", ("pyodide/pyodide.mjs", "pyodide/")),
+    "static/snapshot-worker.mjs": ("./vendor/", ("pyodide/pyodide.mjs", "pyodide/")),
     "static/bare.html": ("vendor/", ("pyodide/pyodide.mjs", "pyscript/core.js")),
 }
-#: the engine worker's memory snapshot (scripts/site_snapshot.py), resumed on a warm start
-SNAPSHOT = "static/python-snapshot.bin"
-#: PyScript's own package compiled by the runtime's CPython (scripts/site_snapshot.py), unpacked on a warm start
+#: PyScript's own package compiled by the runtime's CPython (scripts/site_bytecode.py), unpacked on a
+#: warm start; the service worker stores it only after the memory snapshot, and never on a light
+#: connection (Save-Data, metered): it is the one file the site has that a first visit does not load
 PYSCRIPT_BYTECODE = "static/pyscript-bytecode.zip"
 
 #: our own files that go into the site (build outputs under static/ are not ours)
@@ -79,10 +80,12 @@ MANIFEST = "manifest.webmanifest"
 ICONS_DIR = "static/icons"
 ICON_SIZES = (192, 512)
 #: our own files the service worker keeps (the vendored Pyodide and icons always);
-#: the page's glue and the engine's worker script included, and what only a warm start reads
+#: the page's glue and the engine's worker script included, and the worker that makes the memory
+#: snapshot in the browser (static/snapshot-worker.mjs, with static/python-snapshot.mjs)
 PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.py", "static/page.py", "static/dom.py", "static/ops.py",
                 "static/inputs.py", "static/focus.py", "static/engine.py", "static/boot.js", "static/prepaint.js",
-                "static/pyodide-start.mjs", SNAPSHOT, PYSCRIPT_BYTECODE}  # index.html is "./" (and "./?embed")
+                "static/pyodide-start.mjs", "static/snapshot-worker.mjs",
+                "static/python-snapshot.mjs"}  # index.html is "./" (and "./?embed")
 #: PyScript's chunks the arcade never loads (its code editor, terminal, zip and
 #: TOML readers, its own service worker): not stored for offline use
 PYSCRIPT_UNUSED = ("codemirror", "xterm", "zip-", "toml-", "service-worker", "storage")

@@ -1,10 +1,9 @@
 """Light: the bytes on the wire, and the build's cache of derived files (``make site``).
 
 What it is for: scripts/build_site.py serves Pyodide's stdlib zip with its
-members stored (:func:`stored_stdlib`, so it compresses as a whole), the
-engine worker's memory snapshot and PyScript's package compiled
-(:func:`python_snapshot`, :func:`pyscript_bytecode`: scripts/site_snapshot.py
-makes them) and ``.gz``/``.br`` copies beside every file worth it
+members stored (:func:`stored_stdlib`, so it compresses as a whole),
+PyScript's package compiled (:func:`pyscript_bytecode`: scripts/site_bytecode.py
+makes it) and ``.gz``/``.br`` copies beside every file worth it
 (:func:`precompressed`). Each is made once and kept by content hash under
 ``build/site-cache/`` (:func:`in_site_cache`); :func:`prune_site_cache` deletes
 entries this build did not use when they are old, or large.
@@ -23,15 +22,15 @@ import time
 import zipfile
 from pathlib import Path
 
-import site_snapshot
+import site_bytecode
 from site_layout import COMPRESSIBLE, MIN_COMPRESS, NODE_MODULES, SITE_CACHE, BuildError
 
 #: names in the site cache this run used (the others may be pruned)
 _CACHE_USED: set[str] = set()
 #: unused cache entries older than this are deleted (copies of old pages, old wheels' lockfiles)
 CACHE_KEEP_SECONDS = 14 * 24 * 3600
-#: an entry this build did not use and this large goes at once: the memory snapshot is made
-#: again whenever our code changes (tens of MB with its compressed copies, remade in seconds)
+#: an entry this build did not use and this large goes at once (the memory snapshot builds
+#: made before the browser made it: tens of MB with their compressed copies)
 CACHE_DROP_BYTES = 4 * 2**20
 
 
@@ -73,24 +72,18 @@ def stored_stdlib(source: Path) -> Path:
 def runtime_files() -> dict[str, Path]:
     """The served Pyodide files the Node steps run (the stored stdlib included)."""
     pyodide = NODE_MODULES / "pyodide"
-    files = {name: pyodide / name for name in site_snapshot.RUNTIME_FILES}
+    files = {name: pyodide / name for name in site_bytecode.RUNTIME_FILES}
     files["python_stdlib.zip"] = stored_stdlib(pyodide / "python_stdlib.zip")
     return files
 
 
 def _made_in_node(name: str, make) -> Path:
-    """``in_site_cache(name, make)`` for a file a Node script makes (scripts/site_snapshot.py):
+    """``in_site_cache(name, make)`` for a file a Node script makes (scripts/site_bytecode.py):
     its failure is the build's."""
     try:
         return in_site_cache(name, make)
-    except site_snapshot.SnapshotError as error:
+    except site_bytecode.SnapshotError as error:
         raise BuildError(str(error)) from None
-
-
-def python_snapshot(runtime: dict[str, Path], wheels: list[Path]) -> Path:
-    """The engine worker's memory snapshot, made once per runtime and wheels (scripts/site_snapshot.py)."""
-    return _made_in_node(f"python-snapshot-{site_snapshot.snapshot_key(runtime, wheels)}.bin",
-                         lambda: site_snapshot.make_snapshot(runtime, wheels))
 
 
 def pyscript_chunk() -> Path:
@@ -103,9 +96,9 @@ def pyscript_chunk() -> Path:
 
 def pyscript_bytecode(runtime: dict[str, Path], chunk: Path) -> Path:
     """PyScript's own package compiled by the runtime's CPython, made once per
-    runtime and PyScript (scripts/site_snapshot.py); only a warm start reads it."""
-    return _made_in_node(f"pyscript-bytecode-{site_snapshot.pyscript_bytecode_key(runtime, chunk)}.zip",
-                         lambda: site_snapshot.make_pyscript_bytecode(runtime, chunk))
+    runtime and PyScript (scripts/site_bytecode.py); only a warm start reads it."""
+    return _made_in_node(f"pyscript-bytecode-{site_bytecode.pyscript_bytecode_key(runtime, chunk)}.zip",
+                         lambda: site_bytecode.make_pyscript_bytecode(runtime, chunk))
 
 
 def prune_site_cache() -> int:

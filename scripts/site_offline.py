@@ -18,7 +18,7 @@ import sys
 from pathlib import Path
 
 from site_layout import (ICON_SIZES, ICONS_DIR, MARKER, MICROPYTHON_DIR, NAVIGATIONS, PRECACHE_OWN, PYODIDE_DIR,
-                         PYSCRIPT_DIR, PYSCRIPT_UNUSED, SW_TEMPLATE, BuildError)
+                         PYSCRIPT_BYTECODE, PYSCRIPT_DIR, PYSCRIPT_UNUSED, SW_TEMPLATE, BuildError)
 from site_light import in_site_cache, source_bytes
 
 
@@ -84,21 +84,30 @@ def precache_list(plan: dict[str, Path | bytes]) -> list[str]:
 
 
 def service_worker(template: str, plan: dict[str, Path | bytes]) -> bytes:
-    """``static/sw.js`` with this build's version and file list filled in.
-    The version is a hash of every precached file, so any change to the page,
-    the wheel or the runtime makes a new cache (and browsers notice a new
-    sw.js byte for byte)."""
-    files = []
+    """``static/sw.js`` with this build's version and file lists filled in:
+    ``FILES``, stored on the first visit (:func:`precache_list`), and
+    ``LATER``, stored once the browser has made the memory snapshot and
+    only off a light connection (PyScript's package compiled, which no first
+    visit loads). The version is a hash of every stored file, so any change
+    to the page, the wheel or the runtime makes a new cache (and browsers
+    notice a new sw.js byte for byte)."""
     digest = hashlib.sha256()
-    for rel in precache_list(plan):
-        sha = hashlib.sha256(source_bytes(plan[NAVIGATIONS.get(rel, rel)])).digest()
-        digest.update(rel.encode() + b"\0" + sha)
-        files.append([rel, "sha256-" + base64.b64encode(sha).decode("ascii")])
+
+    def listed(paths: list[str]) -> str:
+        pairs = []
+        for rel in paths:
+            sha = hashlib.sha256(source_bytes(plan[NAVIGATIONS.get(rel, rel)])).digest()
+            digest.update(rel.encode() + b"\0" + sha)
+            pairs.append([rel, "sha256-" + base64.b64encode(sha).decode("ascii")])
+        return "[\n" + ",\n".join(f"  {json.dumps(pair)}" for pair in pairs) + "\n]"
+
+    files = listed(precache_list(plan))
+    later = listed([PYSCRIPT_BYTECODE] if PYSCRIPT_BYTECODE in plan else [])
     version = digest.hexdigest()[:12]
-    for marker in ("/*na:version*/", "/*na:files*/"):
+    for marker in ("/*na:version*/", "/*na:files*/", "/*na:later*/"):
         if marker not in template:
             raise BuildError(f"{SW_TEMPLATE} lacks its {marker} marker")
-    listing = "[\n" + ",\n".join(f"  {json.dumps(pair)}" for pair in files) + "\n]"
     text = (template.replace("/*na:version*/", json.dumps(version))
-                    .replace("/*na:files*/", listing))
+                    .replace("/*na:files*/", files)
+                    .replace("/*na:later*/", later))
     return text.encode("utf-8")

@@ -8,18 +8,19 @@
    vendor/pyodide/ to the versioned folder), with these changes:
    - `indexURL`: the vendored folder (PyScript would take this module's own
      folder, static/);
-   - `_loadSnapshot`: static/python-snapshot.bin (scripts/python_snapshot.mjs,
-     made by the build with the same runtime files and wheels: CPython
-     already started, our modules and the stdlib modules they use imported),
-     but only when the service worker has stored it (a later visit; the
-     Cache API, checked with caches.match), and then no `packages`: our
-     wheel and msgpack's are already imported in it, so nothing is
-     installed on top (the wasm memory is grown to the snapshot's size first:
-     `growingMemory`). A first visit never downloads the 36 MiB snapshot: it
-     starts Python from scratch and installs our wheel (PyScript's
-     `packages`), as the bare page does, and the service worker stores the
-     snapshot with the rest of the site once the page is ready to play. If
-     starting from the snapshot fails, this starts from scratch.
+   - `_loadSnapshot`: static/python-snapshot.bin (static/python-snapshot.mjs,
+     made in the browser from the same runtime files and wheels by
+     static/snapshot-worker.mjs after an earlier visit: CPython already
+     started, our modules and the stdlib modules they use imported), but
+     only when the service worker has stored it (the Cache API, checked with
+     caches.match), and then no `packages`: our wheel and msgpack's are
+     already imported in it, so nothing is installed on top (the wasm memory
+     is grown to the snapshot's size first: `growingMemory`). The server has
+     no such file: a visit without one starts Python from scratch and
+     installs our wheel (PyScript's `packages`), as the bare page does, and
+     the page makes the snapshot once it is ready to play and idle
+     (static/offline.py). If starting from the snapshot fails, this starts
+     from scratch.
    - PyScript's own package compiled: static/pyscript-bytecode.zip
      (scripts/pyscript_bytecode.mjs, made by the build from PyScript's chunk
      with the same CPython), when the service worker has stored it, unpacked
@@ -27,7 +28,9 @@
      writes its package's sources there and imports them: the imports read
      the compiled .pyc instead of compiling every module from source. Each
      .pyc carries its source's hash (checked at import: a mismatch compiles
-     from source, as without it). A first visit never downloads it either.
+     from source, as without it). A first visit never downloads it; the
+     service worker fetches it once the snapshot is made, except on a light
+     connection (Save-Data, metered).
 
    What it is not: PyScript's or Pyodide's code, or a page script (it runs
    in PyScript's worker, which has no DOM). */

@@ -5,9 +5,19 @@
    this build; from then on it answers those URLs from that cache, so a
    second visit starts with the network off. scripts/build_site.py writes
    this file to the site's root as sw.js (its scope is the whole site) and
-   fills in VERSION (a hash of every stored file) and FILES ([path,
+   fills in VERSION (a hash of every stored file), FILES ([path,
    integrity] pairs, paths relative to sw.js; the page twice, as "./" and
-   as "./?embed", each stored with the headers the server sends it).
+   as "./?embed", each stored with the headers the server sends it) and
+   LATER (the same pairs for what no first visit loads: PyScript's package
+   compiled).
+
+   The memory snapshot a warm start resumes (static/python-snapshot.bin) is
+   not on the server: the page makes it in the browser once it is ready to
+   play and idle (static/snapshot-worker.mjs) and posts it here ("warm");
+   it is kept in this version's cache only if it was made from this
+   version's wheels (their sha256 in FILES). Then, unless the page says the
+   connection is light (Save-Data, metered: static/offline.py), LATER is
+   fetched too; the answer goes back to the page.
 
    A new build is a new sw.js: the browser installs it beside the old one,
    it fetches every file checked against its sha256 (a file from another
@@ -24,18 +34,42 @@
 
 const VERSION = /*na:version*/;
 const FILES = /*na:files*/;
+const LATER = /*na:later*/;
 const PREFIX = "netarcade-";
 const CACHE = PREFIX + VERSION;
 const SCOPE = new URL("./", self.location.href).href;
-const STORED = new Set(FILES.map(([path]) => new URL(path, SCOPE).href));
+//: made in the browser, never fetched (static/snapshot-worker.mjs)
+const SNAPSHOT = new URL("static/python-snapshot.bin", SCOPE).href;
+const INTEGRITY = new Map(FILES.map(([path, integrity]) => [new URL(path, SCOPE).href, integrity]));
+const STORED = new Set([...INTEGRITY.keys(), SNAPSHOT, ...LATER.map(([path]) => new URL(path, SCOPE).href)]);
+
+function requests(files) {
+  // "no-cache": revalidate with the server (a 304 costs no body), so the
+  // cache holds exactly what the server has now; integrity: of this build
+  return files.map(([path, integrity]) => new Request(new URL(path, SCOPE).href, {cache: "no-cache", integrity}));
+}
+
+// the page's snapshot, kept if it was made from this version's wheels; then LATER unless light
+async function keepWarm({ snapshot, wheels, light }) {
+  const foreign = (wheels ?? []).filter(([url, integrity]) => INTEGRITY.get(url) !== integrity);
+  if (!(snapshot instanceof Uint8Array) || !wheels?.length || foreign.length) {
+    return { kind: "warm", stored: false, why: foreign.length ? `not this version's: ${foreign[0][0]}` : "no snapshot" };
+  }
+  const cache = await caches.open(CACHE);
+  await cache.put(SNAPSHOT, new Response(snapshot, {headers: {"Content-Type": "application/octet-stream"}}));
+  if (light) return { kind: "warm", stored: true, later: `not fetched: ${light}` };
+  try {
+    await cache.addAll(requests(LATER));
+    return { kind: "warm", stored: true, later: "stored" };
+  } catch (error) {
+    return { kind: "warm", stored: true, later: `failed: ${error}` };
+  }
+}
 
 self.addEventListener("install", (event) => {
   event.waitUntil((async () => {
     const cache = await caches.open(CACHE);
-    // "no-cache": revalidate with the server (a 304 costs no body), so the
-    // cache holds exactly what the server has now; integrity: of this build
-    await cache.addAll(FILES.map(([path, integrity]) =>
-      new Request(new URL(path, SCOPE).href, {cache: "no-cache", integrity})));
+    await cache.addAll(requests(FILES));
   })());
 });
 
@@ -49,6 +83,11 @@ self.addEventListener("activate", (event) => {
 
 self.addEventListener("message", (event) => {
   if (event.data && event.data.kind === "skip-waiting") self.skipWaiting();
+  if (event.data && event.data.kind === "warm") {
+    event.waitUntil(keepWarm(event.data)
+      .catch((error) => ({ kind: "warm", stored: false, why: String(error) }))
+      .then((answer) => event.source?.postMessage(answer)));
+  }
 });
 
 self.addEventListener("fetch", (event) => {

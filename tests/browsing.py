@@ -201,7 +201,8 @@ def forget(origin: str) -> None:
 def returning_profile(browser, origin: str) -> Path | None:
     """A browser profile that has visited ``origin`` once, made on first use
     (a new Chromium on an empty profile opens the arcade, waits until its
-    service worker has stored everything, then empties the page's storage),
+    service worker has stored everything and the page has made Python's
+    memory snapshot, then empties the page's storage),
     or None if ``origin`` was not welcomed (``welcome``)."""
     if origin not in RETURNING:
         return None
@@ -214,6 +215,7 @@ def returning_profile(browser, origin: str) -> Path | None:
             page.goto(origin)
             wait_ready(page)
             wait_stored(page, timeout=BOOT_TIMEOUT_MS)
+            wait_warm(page, timeout=BOOT_TIMEOUT_MS)
             page.evaluate("localStorage.clear(); sessionStorage.clear()")
         finally:
             context.close()
@@ -256,6 +258,14 @@ def wait_stored(page, timeout: int = STORED_TIMEOUT_MS) -> None:
     """The service worker has stored this version (static/offline.py)."""
     page.wait_for_function("() => document.documentElement.dataset.offline === 'stored'", timeout=timeout,
                            polling=STEADY_POLL_MS)
+
+
+def wait_warm(page, timeout: int = STORED_TIMEOUT_MS) -> str:
+    """The page has made the memory snapshot in the browser and heard the service
+    worker's answer, or found one kept (static/offline.py); returns ``data-warm``."""
+    page.wait_for_function("() => /^(stored|not stored|kept)/.test(document.documentElement.dataset.warm || '')",
+                           timeout=timeout, polling=STEADY_POLL_MS)
+    return page.evaluate("document.documentElement.dataset.warm")
 
 
 def open_setup(page, game_id: str) -> None:

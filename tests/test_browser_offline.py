@@ -12,6 +12,7 @@ from __future__ import annotations
 import base64
 import gzip
 import hashlib
+import json
 import os
 import re
 import shutil
@@ -21,10 +22,31 @@ import pytest
 
 from netarcade.serve import serve_in_thread
 
-from browsing import BOOT_TIMEOUT_MS, STORED_TIMEOUT_MS, browsing, data, wait_ready, wait_state, wait_stored
+from browsing import (BOOT_TIMEOUT_MS, STORED_TIMEOUT_MS, browsing, data, wait_ready, wait_state, wait_stored,
+                      wait_warm)
 from webstack import DIST, PYODIDE_VERSION
 
 pytestmark = pytest.mark.browser
+
+
+#: what only a warm start reads: the memory snapshot (made in the browser, on no server) and
+#: PyScript's package compiled (fetched once the snapshot is made, off a light connection)
+SNAPSHOT, BYTECODE = "/static/python-snapshot.bin", "/static/pyscript-bytecode.zip"
+#: a light connection as the Network Information API tells it (Chromium: saveData is the
+#: browser's Save-Data setting; "metered" where a browser offers it)
+LIGHT = {"save-data": "{saveData: true, type: 'wifi'}", "metered": "{saveData: false, metered: true, type: 'wifi'}"}
+
+
+def stored_files() -> list[list[str]]:
+    """The service worker's FILES: [path, integrity] pairs, stored on the first visit."""
+    worker = (DIST / "sw.js").read_text(encoding="utf-8")
+    return json.loads(re.search(r"const FILES = (\[.*?\]);\n", worker, re.S).group(1))
+
+
+def connection(context, answer: str) -> None:
+    """The pages of ``context`` see ``navigator.connection`` as ``answer`` (a JavaScript object)."""
+    context.add_init_script(f"Object.defineProperty(Navigator.prototype, 'connection', "
+                            f"{{get: () => ({answer}), configurable: true}})")
 
 
 def play_a_move_against_the_bot(page):
@@ -74,6 +96,10 @@ def test_second_visit_starts_and_plays_with_no_network(chromium, site):
         assert data(page, "pythonStart").startswith("scratch: not stored")
         assert ", ours installed, pyscript bytecode not stored, " in data(page, "pythonStart")
         wait_stored(page)
+        # the memory snapshot made in the browser from what the visit loaded, then PyScript's
+        # compiled package fetched: the snapshot never came from the server (it has none)
+        assert wait_warm(page) == "stored, pyscript bytecode stored", data(page, "warm")
+        assert SNAPSHOT not in server.bytes_by_path and BYTECODE in server.bytes_by_path, server.bytes_by_path
         manifest = page.evaluate("fetch('manifest.webmanifest').then(r => r.json())")
         assert manifest["display"] == "standalone" and len(manifest["icons"]) >= 3
         # installable: Chromium finds nothing wrong but the test's own incognito context
@@ -126,6 +152,42 @@ def test_second_visit_starts_and_plays_with_no_network(chromium, site):
         assert failed and all(line.startswith("HEAD ") for line in failed), failed
         tab.errors[:] = [e for e in tab.errors if "net::ERR_INTERNET_DISCONNECTED" not in e]
         tab.check_clean()
+
+
+@pytest.mark.parametrize("light", ["save-data", "metered"])
+def test_a_light_connection_downloads_nothing_the_page_did_not_load(chromium, site, light):
+    """Save-Data, or a metered network: the first visit stores what it loaded (for
+    offline play) and makes the memory snapshot in the browser, but fetches nothing
+    more in the background; the second visit still starts warm from the snapshot
+    (PyScript's package compiled from source, as without its bytecode)."""
+    server, base = serve_in_thread(DIST, port=0)
+    try:
+        with browsing(chromium, f"light-{light}", [base], viewport={"width": 390, "height": 844}) as tab:
+            connection(tab.context, LIGHT[light])
+            page = tab.page()
+            page.goto(base + "#play=backbone&seats=human,greedy")
+            wait_ready(page)
+            assert page.evaluate("navigator.connection.type") == "wifi"
+            loaded = set(server.bytes_by_path)  # what the visit itself asked for, until ready
+            wait_stored(page)
+            assert wait_warm(page) == f"stored, pyscript bytecode not fetched: {light}", data(page, "warm")
+            fetched_later = set(server.bytes_by_path) - loaded
+            assert SNAPSHOT not in server.bytes_by_path and BYTECODE not in server.bytes_by_path, fetched_later
+            # besides what the visit loaded, only what offline play needs (the service worker's
+            # FILES: the embed's page, the icons, the snapshot worker's two small modules...)
+            offline = {"/" + path.removeprefix("./") for path, _ in stored_files()}
+            assert fetched_later <= offline | {"/sw.js"}, fetched_later - offline
+            page.reload()
+            wait_ready(page)
+            page.wait_for_function("() => document.documentElement.dataset.pythonStart")
+            assert data(page, "pythonStart").startswith("snapshot "), data(page, "pythonStart")
+            assert ", pyscript bytecode not stored, " in data(page, "pythonStart"), data(page, "pythonStart")
+            assert data(page, "warm") == "kept"
+            play_a_move_against_the_bot(page)
+            tab.check_clean()
+    finally:
+        server.shutdown()
+        server.server_close()
 
 
 def _integrity(data: bytes) -> str:

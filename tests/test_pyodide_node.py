@@ -193,7 +193,7 @@ for record in records:
     print("digest", digest(game, state), encode_record(decode_record(record)) == record)
 """
 
-#: the packages of ours the page runs (scripts/python_snapshot.mjs imports every module of them)
+#: the packages of ours the page runs (static/python-snapshot.mjs imports every module of them)
 PAGE_PACKAGES = ("core", "games", "bots", "render", "web")
 
 
@@ -226,7 +226,7 @@ def test_the_warm_start_resumes_our_modules_imported(node, tmp_path):
     assert report["installed"] == [], report  # nothing installed on top
     out = report["out"]
     assert out[0] == "missing -", out[0]
-    assert out[1] == "on-disk -", out[1]  # imported at build time, read from no file
+    assert out[1] == "on-disk -", out[1]  # imported as the snapshot was made, read from no file
     assert out[2] == "msgpack msgpack.fallback", out[2]  # the extension is a shared library
     assert out[3] == "program /home/pyodide/this.program ./this.program", out[3]  # a browser's, not the build's path
     assert out[4:] == [f"digest {digest} True" for _, digest in played], out

@@ -117,14 +117,21 @@ def test_pages_load_the_versioned_runtime(site):
     assert 'src="static/page.py"' in page and 'name="engine" src="static/engine.py"' in page
 
 
-def test_memory_snapshot_is_served_and_stored(site):
-    """The snapshot the engine's worker resumes (scripts/python_snapshot.mjs): a
-    whole wasm memory, listed for the service worker, not fetched on a cold start,
-    and resumed with nothing installed on top (what it holds: tests/test_pyodide_node.py)."""
-    snapshot = DIST / "static" / "python-snapshot.bin"
-    assert snapshot.stat().st_size > 16 * 2**20
+def test_memory_snapshot_is_made_in_the_browser_not_served(site):
+    """The snapshot the engine's worker resumes is not on the server (a first visit
+    could not fetch it if it tried): the page's worker makes it from the visit's
+    files (static/snapshot-worker.mjs, which the service worker stores to make it
+    offline too) and the service worker answers its URL from the cache alone
+    (what it holds: tests/test_pyodide_node.py; that the page makes and resumes
+    it: tests/test_browser_offline.py)."""
+    assert not (DIST / "static" / "python-snapshot.bin").exists()
     worker = (DIST / "sw.js").read_text(encoding="utf-8")
-    assert '"static/python-snapshot.bin"' in worker and '"static/pyodide-start.mjs"' in worker
+    files = re.search(r"const FILES = (\[.*?\]);\n", worker, re.S).group(1)
+    assert "python-snapshot.bin" not in files and '"static/snapshot-worker.mjs"' in files
+    assert '"static/python-snapshot.mjs"' in files and '"static/pyodide-start.mjs"' in files
+    assert 'const SNAPSHOT = new URL("static/python-snapshot.bin", SCOPE)' in worker
+    maker = (DIST / "static" / "snapshot-worker.mjs").read_text(encoding="utf-8")
+    assert f'"./vendor/pyodide-{PYODIDE_VERSION}/pyodide.mjs"' in maker and "./vendor/pyodide/" not in maker
     start = (DIST / "static" / "pyodide-start.mjs").read_text(encoding="utf-8")
     assert "stored(SNAPSHOT" in start and "caches.match(url)" in start and "_loadSnapshot" in start
     assert "_loadSnapshot: snapshot, packages: []" in start
@@ -134,7 +141,9 @@ def test_pyscripts_package_is_compiled_for_the_warm_start(site):
     """PyScript's own package compiled by the runtime's CPython (scripts/pyscript_bytecode.mjs):
     one .pyc per module PyScript writes into the worker's home folder, stored (the page's
     JavaScript reads the members in order), checked against its source's hash; listed for
-    the service worker, read only once stored (that they load: tests/test_pyodide_node.py)."""
+    the service worker as fetched later (only once the snapshot is made, and never on a
+    light connection: no first visit loads it), read only once stored (that they load:
+    tests/test_pyodide_node.py)."""
     bundle = zipfile.ZipFile(DIST / "static" / "pyscript-bytecode.zip")
     names = sorted(bundle.namelist())
     assert "pyscript/__pycache__/__init__.cpython-314.pyc" in names
@@ -143,7 +152,10 @@ def test_pyscripts_package_is_compiled_for_the_warm_start(site):
         assert info.compress_type == zipfile.ZIP_STORED and not info.flag_bits & 8, info.filename
         header = bundle.read(info)[:16]
         assert int.from_bytes(header[4:8], "little") == 0b11, info.filename  # hash-based, checked
-    assert '"static/pyscript-bytecode.zip"' in (DIST / "sw.js").read_text(encoding="utf-8")
+    worker = (DIST / "sw.js").read_text(encoding="utf-8")
+    later = re.search(r"const LATER = (\[.*?\]);\n", worker, re.S).group(1)
+    files = re.search(r"const FILES = (\[.*?\]);\n", worker, re.S).group(1)
+    assert '"static/pyscript-bytecode.zip"' in later and "pyscript-bytecode.zip" not in files
     start = (DIST / "static" / "pyodide-start.mjs").read_text(encoding="utf-8")
     assert "stored(BYTECODE" in start and "unpackBytecode(pyodide, bytecode)" in start
 

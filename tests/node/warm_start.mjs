@@ -1,11 +1,13 @@
-// The page's warm start, in Node: the built memory snapshot resumed as the built
+// The page's warm start, in Node: the memory snapshot made by the built
+// static/python-snapshot.mjs (as the browser makes it, from the built runtime
+// folder and the wheels its lockfile names) and resumed as the built
 // static/pyodide-start.mjs resumes it, then Python code runs in it.
 //
 // What it is for: tests/test_pyodide_node.py checks that what a returning player's
-// engine worker starts from holds our modules already imported and works: the very
-// snapshot the site serves, resumed with the page module's own `growingMemory` and
-// nothing installed on top (the page passes no `packages` with a snapshot), and
-// PyScript's compiled package unpacked by the page module's `unpackBytecode`.
+// engine worker starts from holds our modules already imported and works: a
+// snapshot made by the page's own module, resumed with the page module's own
+// `growingMemory` and nothing installed on top (the page passes no `packages` with a
+// snapshot), and PyScript's compiled package unpacked by the page module's `unpackBytecode`.
 //
 // Usage: node tests/node/warm_start.mjs DIST CODE_FILE < INPUT
 // CODE_FILE runs in the resumed Python with `lines` (stdin's lines) in its globals.
@@ -31,7 +33,11 @@ async function main() {
   const indexURL = resolve(dist, "static", "vendor", runtime) + "/";
   const { loadPyodide } = await import(pathToFileURL(`${indexURL}pyodide.mjs`).href);
   const { growingMemory, unpackBytecode } = await import(pathToFileURL(resolve(dist, "static", "pyodide-start.mjs")).href);
-  const snapshot = new Uint8Array(readFileSync(resolve(dist, "static", "python-snapshot.bin")));
+  const { makeSnapshot } = await import(pathToFileURL(resolve(dist, "static", "python-snapshot.mjs")).href);
+  const lock = JSON.parse(readFileSync(`${indexURL}pyodide-lock.json`, "utf8"));
+  const wheels = ["netarcade", "msgpack"].map((name) => new Uint8Array(readFileSync(`${indexURL}${lock.packages[name].file_name}`)));
+  const made = await makeSnapshot(loadPyodide, { indexURL, wheels, stderr: (line) => process.stderr.write(line + "\n") });
+  const snapshot = made.snapshot;
   const out = [];
   const pyodide = await growingMemory(snapshot.length, () => loadPyodide({
     indexURL, _loadSnapshot: snapshot, packages: [], stdout: (line) => out.push(line),

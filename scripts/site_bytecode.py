@@ -1,26 +1,19 @@
-"""The engine worker's memory snapshot, and PyScript's package compiled, for the built site (``make site``).
+"""PyScript's package compiled, for the built site (``make site``).
 
 What it is for: scripts/build_site.py (through scripts/site_light.py) calls
-:func:`make_snapshot` to get ``static/python-snapshot.bin``, Pyodide's
-memory after CPython has started and imported our modules
-(scripts/python_snapshot.mjs, run in Node with the site's own runtime files
-and wheels), which ``static/pyodide-start.mjs`` resumes on a warm start
-instead of starting CPython from scratch and installing our wheel
-(docs/web-runtime.md, "Warm start").
-
-The snapshot depends on the pinned runtime files the page loads, on the
-wheels (ours and msgpack's) and on the Node script, so it is made again
-when our code changes and kept in the build's cache
-(``build/site-cache/python-snapshot-<hash>.bin``): about 5 s of Node on a
-quiet machine, a minute under heavy load.
-
-:func:`make_pyscript_bytecode` gives ``static/pyscript-bytecode.zip``:
+:func:`make_pyscript_bytecode` to get ``static/pyscript-bytecode.zip``:
 PyScript's own Python package, which it writes and imports at every start,
-compiled by the same runtime (scripts/pyscript_bytecode.mjs); the warm
-start unpacks it before PyScript writes the sources. It depends on the
-runtime, PyScript's chunk and that script (kept in the same cache).
+compiled by the site's own runtime in Node (scripts/pyscript_bytecode.mjs);
+a warm start unpacks it before PyScript writes the sources
+(static/pyodide-start.mjs). It depends on the runtime, PyScript's chunk and
+that script, and is kept in the build's cache
+(``build/site-cache/pyscript-bytecode-<hash>.zip``).
 
-What it is not: the Node scripts themselves, or a test.
+The memory snapshot the warm start resumes is not made here: the browser
+makes it from the files a first visit loaded (static/snapshot-worker.mjs,
+docs/web-runtime.md, "Warm start").
+
+What it is not: the Node script itself, or a test.
 """
 
 from __future__ import annotations
@@ -32,15 +25,14 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-SCRIPT = ROOT / "scripts" / "python_snapshot.mjs"
 PYSCRIPT_BYTECODE_SCRIPT = ROOT / "scripts" / "pyscript_bytecode.mjs"
-#: what the snapshot is made from: the served runtime files (the stored stdlib zip included),
+#: what the bytecode is made with: the served runtime files (the stored stdlib zip included),
 #: and Pyodide's own lockfile, which loadPyodide reads (ours adds only our wheels to it)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
 NPM_LOCKFILE = ROOT / "node_modules" / "pyodide" / "pyodide-lock.json"
 
 
-class SnapshotError(RuntimeError):
+class BytecodeError(RuntimeError):
     pass
 
 
@@ -58,18 +50,13 @@ def _key(runtime: dict[str, Path], inputs: list[Path], script: Path) -> str:
     return digest.hexdigest()[:16]
 
 
-def snapshot_key(runtime: dict[str, Path], wheels: list[Path]) -> str:
-    """A hash of every input: the runtime files, the wheels and the scripts that make it."""
-    return _key(runtime, wheels, SCRIPT)
-
-
 def _run_node(script: Path, runtime: dict[str, Path], out_name: str, *args: str) -> bytes:
     """Run ``script RUNTIME_FOLDER ARGS...`` in Node, RUNTIME_FOLDER a temporary
     folder holding exactly ``runtime`` (name -> file) and Pyodide's lockfile;
     ``out_name`` in that folder names the output (an argument); returns its bytes."""
     node = shutil.which("node")
     if node is None:
-        raise SnapshotError(f"node is missing: {script.name} runs Pyodide in Node")
+        raise BytecodeError(f"node is missing: {script.name} runs Pyodide in Node")
     with tempfile.TemporaryDirectory(prefix="netarcade-pyodide-") as folder:
         for name, source in runtime.items():
             shutil.copyfile(source, Path(folder) / name)
@@ -78,13 +65,8 @@ def _run_node(script: Path, runtime: dict[str, Path], out_name: str, *args: str)
         arguments = [str(out) if arg == out_name else arg for arg in args]
         done = subprocess.run([node, str(script), folder, *arguments], capture_output=True, text=True)
         if done.returncode != 0 or not out.is_file():
-            raise SnapshotError(f"{script.name} failed:\n{done.stdout}{done.stderr}")
+            raise BytecodeError(f"{script.name} failed:\n{done.stdout}{done.stderr}")
         return out.read_bytes()
-
-
-def make_snapshot(runtime: dict[str, Path], wheels: list[Path]) -> bytes:
-    """The memory snapshot, made from exactly these runtime files, with these wheels' modules imported."""
-    return _run_node(SCRIPT, runtime, "snapshot.bin", "snapshot.bin", *(str(wheel) for wheel in wheels))
 
 
 def pyscript_bytecode_key(runtime: dict[str, Path], chunk: Path) -> str:
