@@ -10,8 +10,9 @@ folder (default ``dist/``) is everything a static host needs, and it is what
     dist/index.html                              the app shell, first screen pre-rendered
     dist/sw.js                                   the service worker (static/sw.js + this build's files)
     dist/manifest.webmanifest                    the web app manifest (installable)
-    dist/static/...                              our own CSS/JS/Python/pages (copied; app.css gets each game's CSS appended,
-                                                 boot.js every game's board picker)
+    dist/static/...                              our own CSS/JS/Python/pages (copied; app.css gets the shared sheets
+                                                 of its topics and each game's CSS appended, boot.js every
+                                                 game's board picker)
     dist/static/icons/                           icon.svg, icon-192.png, icon-512.png (scripts/arcade_icon.py)
     dist/static/vendor/pyodide-VERSION/          loadPyodide's runtime files from npm (python_stdlib.zip
                                                  with its members stored, so it compresses as a whole),
@@ -92,7 +93,8 @@ from site_layout import (BOOT_SCRIPT, LOCKFILE, MANIFEST, MARKER, MICROPYTHON_DI
 from site_light import (precompressed, prune_site_cache, pyscript_bytecode, pyscript_chunk,  # noqa: E402
                         runtime_files, stored_stdlib)
 from site_offline import app_icons, service_worker, web_manifest  # noqa: E402
-from site_pages import boot_script, prerendered_shell, site_stylesheet, versioned_runtime, with_policy  # noqa: E402
+from site_pages import (boot_script, joined_sheets, prerendered_shell, site_stylesheet, versioned_runtime,  # noqa: E402
+                        with_policy)
 from site_wheels import build_our_wheel, fetch_msgpack_wheel, served_lockfile  # noqa: E402
 
 
@@ -131,8 +133,10 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
             if "__pycache__" in rel.parts or path.name.startswith(".#") or path.name.endswith("~"):
                 continue
             plan[f"static/{rel.as_posix()}"] = path
-    if "static/app.css" in plan:  # the shared look, then each game's own (web/games/<id>/*.css)
-        plan["static/app.css"] = site_stylesheet(static / "app.css")
+    if "static/app.css" in plan:  # the shared look by topic, then each game's own (web/games/<id>/*.css)
+        plan["static/app.css"] = site_stylesheet(static)
+        for joined in joined_sheets():  # inside app.css: not a file of the site
+            plan.pop(joined, None)
     if BOOT_SCRIPT in plan:  # the games' board pickers (index.html runs no inline script)
         plan[BOOT_SCRIPT] = boot_script(static / "boot.js")
     for page, (prefix, loads) in RUNTIME_PAGES.items():  # the runtime's folders by version

@@ -2,7 +2,7 @@
 
 What it is for: scripts/build_site.py pre-renders ``index.html``'s first
 screen (:func:`prerendered_shell`), appends every game's CSS to
-``static/app.css`` (:func:`site_stylesheet`) and fills ``static/boot.js``
+``static/app.css`` (:func:`site_stylesheet`: the shared sheets and the games' own, one file) and fills ``static/boot.js``
 with every playable game's board picker (:func:`boot_script`), all through
 ``netarcade.web.shell`` from this checkout; points each page's runtime URLs
 at the versioned vendor folders (:func:`versioned_runtime`); and writes the
@@ -71,9 +71,17 @@ def _shell():
     return _netarcade("web.shell")
 
 
-def site_stylesheet(shared: Path) -> bytes:
-    """``static/app.css`` followed by every game's own CSS file (one request, as before)."""
-    return _shell().stylesheet(shared.read_text(encoding="utf-8")).encode("utf-8")
+def site_stylesheet(static: Path) -> bytes:
+    """The shared sheets of ``static/`` (``static/app.css``, then its topics': shell.SHARED_SHEETS)
+    followed by every game's own CSS file: the site's ``static/app.css`` (one request, as before)."""
+    shell = _shell()
+    shared = shell.shared_stylesheet(lambda name: (static / name).read_text(encoding="utf-8"))
+    return shell.stylesheet(shared).encode("utf-8")
+
+
+def joined_sheets() -> tuple[str, ...]:
+    """The sheets of ``static/`` the site's ``static/app.css`` holds besides itself (not served alone)."""
+    return tuple(f"static/{name}" for name in _shell().SHARED_SHEETS if name != "app.css")
 
 
 def prerendered_shell(index: Path) -> bytes:

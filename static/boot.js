@@ -60,6 +60,11 @@ var NA_BOOT = (function () {
     root.classList.toggle("room-pending", !!room);
     root.classList.toggle("room-unknown", !!room && !roomGame);
     root.setAttribute("data-game", play && NA_PAGES.hasOwnProperty(play[2]) ? play[2] : roomGame || firstGame);
+    title();
+    // until the board below is parsed and replaced (static/prepaint.js), the built page's board and
+    // title bar are the default game's: not shown for another game (a reloaded Net Control room
+    // painted a frame of Backbone's board and title while the page was parsed)
+    root.classList.toggle("board-pending", root.getAttribute("data-game") !== firstGame);
     if (document.getElementById("board")) board();
     if (document.getElementById("resume")) resume();
   }
@@ -74,16 +79,22 @@ var NA_BOOT = (function () {
     link.href = "#" + last;
     link.textContent = "Back to your " + NA_PAGES[play[2]].title + " game";
   }
+  function title() {
+    // the window's title from the first frame (the built page's <title> names the default game:
+    // a room this browser never saw showed "netarcade: Backbone" until the board was parsed)
+    var page = NA_PAGES[root.getAttribute("data-game")];
+    document.title = root.getAttribute("data-view") === "home" ? "netarcade: choose a game"
+      : root.classList.contains("room-unknown") ? "netarcade: online game" : "netarcade: " + (page ? page.title : "");
+  }
   function board() {
     // the game's own first board for this link or screen (a template), if any
     var hash = location.hash.replace(/^#/, "");
     var page = NA_PAGES[root.getAttribute("data-game")];
     var target = document.getElementById("board");
     if (firstBoard === null) firstBoard = target.innerHTML;
+    root.classList.remove("board-pending");  // this game's board and title below, before the next paint
     var note = document.querySelector(".pending-note");
     if (note) note.textContent = /(^|&)r=/.test(hash) ? "Restoring the position from the link\u2026" : "Starting Python\u2026";
-    document.title = root.getAttribute("data-view") === "home" ? "netarcade: choose a game"
-      : root.classList.contains("room-unknown") ? "netarcade: online game" : "netarcade: " + (page ? page.title : "");
     if (!page) return;
     var id = page.board(location.hash, matchMedia("(orientation: portrait) and (max-width: 640px)").matches);
     if (id) target.replaceChildren(document.getElementById(id).content.cloneNode(true));

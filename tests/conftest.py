@@ -17,6 +17,10 @@ server, and the two sizes of the long runs.
 - ``server``: ``netarcade.serve`` over the built site on a free loopback port;
   a browser context on it starts as a returning player's unless the test asks
   for a fresh one (``browsing.returning_profile``).
+- ``relay_site``: a relay process serving the built site (bots without delay, no creation
+  quota), for the browser tests that need the page as the relay serves it (the online line,
+  rooms); its contexts start as a returning player's too. The online tests run their own
+  (``test_browser_online.py``: another rate limit, in their own process).
 - ``--soak``: the long twins run at full size (``make soak``). A test that
   has a long twin takes its size from ``soak.soak_size(fast, full)`` and
   carries the ``soak`` mark; ``make test`` runs it at the fast size, which
@@ -129,3 +133,16 @@ def server(site):
     browsing.forget(base)
     httpd.shutdown()
     httpd.server_close()
+
+
+@pytest.fixture(scope="session")
+def relay_site(site, tmp_path_factory):
+    """A relay serving the built site (``test_relay_harness.RelayProcess``): a local game's page
+    offers "Take it online" there, and rooms can be opened on it."""
+    from test_relay_harness import NO_QUOTA, RelayProcess
+
+    relay = RelayProcess(tmp_path_factory.mktemp("relay-site") / "data", "--bot-delay", "0", *NO_QUOTA, site=site)
+    browsing.welcome(relay.http + "/")
+    yield relay
+    browsing.forget(relay.http + "/")
+    relay.kill()

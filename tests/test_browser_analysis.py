@@ -48,6 +48,16 @@ def test_analyse_marks_the_bad_move_and_hint_outlines_a_move(chromium, server):
         assert [done for first, done in seen if first == total][-1] == total
         assert set(range(total + 1)) <= {done for _, done in seen}  # then the analysis, one move at a time
         assert page.locator("#replay-analysis svg.analysis-chart").count() == 1
+        # issue 39, item 10: the chart has room in the side column and labels a person can read
+        # (drawn 480 units wide there, it was some 270x60 px with labels 5.6 px high)
+        chart = page.evaluate("""(() => { const svg = document.querySelector('#replay-analysis svg.analysis-chart');
+            const box = svg.getBoundingClientRect();
+            const labels = [...svg.querySelectorAll('text.axis')].map(t => t.getBoundingClientRect().height);
+            return {width: box.width, height: box.height, labels: labels.length, label: Math.min(...labels),
+                    column: document.querySelector('#replay-analysis').getBoundingClientRect().width}; })()""")
+        assert chart["width"] >= 0.9 * chart["column"], chart
+        assert chart["height"] >= 110, chart
+        assert chart["labels"] >= 2 and chart["label"] >= 8, chart
         assert page.locator(f'#replay-analysis circle[data-value="{bad}"]').count() == 1
         page.click(f'#replay-analysis .analysis-marks button[data-value="{bad}"]')
         assert data(page, "replay") == str(bad)

@@ -70,6 +70,19 @@ def test_play_against_the_bot_undo_and_reopen_the_link(chromium, server):
         # lines kept (issue 26 item 7): nothing to scroll to
         assert page.evaluate("document.documentElement.scrollHeight") <= 800
 
+        # issue 39, item 7: Router is preselected, and a newcomer's first press of it (its key, then
+        # its button) keeps it selected with its hexes lit; Esc puts it down
+        lit = page.locator("#board [data-action]").count()
+        assert page.get_attribute('[data-tool="router"]', "aria-pressed") == "true" and lit > 0
+        for press in (lambda: page.keyboard.press("1"), lambda: page.click('[data-tool="router"]')):
+            press()
+            assert page.get_attribute('[data-tool="router"]', "aria-pressed") == "true"
+            assert page.locator("#board [data-action]").count() == lit
+        page.keyboard.press("Escape")
+        assert page.get_attribute('[data-tool="router"]', "aria-pressed") == "false"
+        assert page.locator("#board [data-action]").count() == 0
+        page.keyboard.press("1")
+
         # an illegal click explains itself and changes nothing
         page.click("#hex-e5")
         assert "is a City" in page.text_content("#prompt")

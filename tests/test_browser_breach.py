@@ -111,6 +111,11 @@ def test_the_form_starts_breach(chromium, server):
         assert data(page, "game") == "breach" and page.text_content("#topic") == "Breach"
         assert page.locator("#board svg.breach-board.wide .node").count() == 28
         assert page.text_content("#rules summary") == "How to play Breach"
+        # issue 39, item 13: the Exploits' targets in the words of the game's rules, with no note
+        # about editions ("a player ahead of you (edition 1: or tied)")
+        page.wait_for_function("() => document.documentElement.dataset.state === 'human'")
+        cards = page.inner_text("#tools") + page.inner_text("#costs")
+        assert "a player ahead of you" in cards and "edition" not in cards, cards
         tab.check_clean()
 
 
@@ -155,6 +160,9 @@ def test_a_phone_opens_a_link_on_the_tall_track(chromium, server):
         wait_ready(page)
         assert page.locator("#board svg.breach-board.tall .node").count() == 28
         assert "Run Exploits or Lay Low" in page.text_content("#status")
+        # issue 39, item 11: a phone's status and prompt speak of taps and cite no key ("Run Exploits (R)")
+        said = page.text_content("#status") + " " + page.text_content("#prompt")
+        assert "Run Exploits refills" in said and not re.search(r"\((?:or )?(?:[A-Z0-9]|\d-\d|Esc)\)|\bclick", said), said
         # issue 26 item 10: the turn panel stuck to the foot of the screen took a quarter of it
         turn = page.locator("#br-turn").bounding_box()
         assert turn["height"] <= PHONE["viewport"]["height"] / 9, turn  # 113 px before, 86 now

@@ -154,6 +154,13 @@ def test_the_home_screen_shows_how_far_python_is_and_holds_still(chromium, serve
         wait_ready(page)
         assert line.is_visible() and line.inner_text() == "Python is up: every game plays."
         assert card_top(page) == top
+        # issue 39, item 13: Net Control's card names its five resources ("co ba fi sc me" had no
+        # legend), each name shown whole on the screen
+        names = page.evaluate("""[...document.querySelectorAll('#game-netcontrol .rname')].map(n => {
+            const box = n.getBoundingClientRect();
+            return {name: n.textContent, shown: box.width > 0 && box.left >= 0 && box.right <= innerWidth}; })""")
+        assert [n["name"] for n in names] == ["compute", "bandwidth", "firewall", "scanner", "memory"], names
+        assert all(n["shown"] for n in names), names
         tab.check_clean()
 
 

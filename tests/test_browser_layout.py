@@ -8,7 +8,7 @@ is offered), and keyboard focus.
 - The "Take it online" line is kept from the first paint: the board does not
   move down when Python comes up and fills it.
 
-The relay here serves the site for this file only (a returning player's
+The relay serving the site is conftest's ``relay_site`` (a returning player's
 profile is made once through it, as for the online tests).
 """
 
@@ -16,9 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-import browsing as browsing_
 from browsing import browsing, wait_ready
-from test_relay_harness import NO_QUOTA, RelayProcess
 
 pytestmark = pytest.mark.browser
 
@@ -39,16 +37,6 @@ IN_VIEW = {
     "overwrite": ["#status", "#board svg", "#tools button", ".gamebar > button:not([hidden])"],
     "breach": ["#status", "#board svg", "#br-turn .act", ".gamebar > button:not([hidden])"],
 }
-
-
-@pytest.fixture(scope="module")
-def relay_site(site, tmp_path_factory):
-    """One relay serving the site: a local game's page offers "Take it online" there."""
-    relay = RelayProcess(tmp_path_factory.mktemp("layout") / "data", "--bot-delay", "0", *NO_QUOTA, site=site)
-    browsing_.welcome(relay.http + "/")
-    yield relay
-    browsing_.forget(relay.http + "/")
-    relay.kill()
 
 
 def board_top(page) -> float:

@@ -10,6 +10,7 @@ screenshots go to ``artifacts/`` on failure.
 
 from __future__ import annotations
 
+import itertools
 import re
 
 import pytest
@@ -158,9 +159,24 @@ def test_a_new_player_finishes_a_three_player_game(chromium, server):
         assert {"build", "roll", "end"} <= set(decisions)
         title = page.text_content("#result-title")
         assert re.fullmatch(r"(You win|.+ wins) with \d+ XP", title), title
-        assert re.search(r"after \d+ rounds \(target 3\)", page.inner_text("#overlay .detail"))
+        rounds = int(re.search(r"after (\d+) rounds \(target 3\)", page.inner_text("#overlay .detail")).group(1))
         chart = page.locator("#overlay figure.chart svg")
         assert chart.count() == 1
+        # issue 39, item 10: the chart counts in the card's unit, named on its axis (it drew a point
+        # per turn under TURN), and the lines of tied players lie side by side on screen
+        drawn = page.evaluate("""(() => { const svg = document.querySelector('#overlay figure.chart svg');
+            const lines = [...svg.querySelectorAll('polyline.series')].map(line => {
+              const m = line.getScreenCTM();
+              return [...Array(line.points.numberOfItems).keys()].map(i => {
+                const p = line.points.getItem(i); return p.x * m.b + p.y * m.d + m.f; }); });
+            const labels = [...svg.querySelectorAll('text.label')].filter(t => t.getClientRects().length)
+              .map(t => t.textContent);
+            return {lines, labels}; })()""")
+        assert "ROUND" in drawn["labels"] and "TURN" not in drawn["labels"], drawn["labels"]
+        assert len(drawn["lines"]) == 3 and {len(line) for line in drawn["lines"]} == {rounds}, (rounds, drawn)
+        # at every round the three lines are apart on screen: tied seats side by side, not one hidden
+        gaps = [min(abs(a - b) for a, b in itertools.combinations(ys, 2)) for ys in zip(*drawn["lines"])]
+        assert min(gaps) >= 1, gaps
         legend = page.inner_text("#overlay figure.chart")
         assert all(name in legend for name in ("You", "Greedy bot", "Search bot")), legend
         assert "game over" in page.inner_text("#log")

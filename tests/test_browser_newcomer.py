@@ -59,6 +59,13 @@ def test_a_bad_link_shows_its_error_card_alone_under_the_right_title(chromium, s
             assert page.evaluate("document.documentElement.dataset.game") == expected
             assert visible_count(page, "#board svg") == 1 and visible_count(page, ".side .panel") >= 1
             assert page.title() == (title if game != "none" else "netarcade: Backbone")
+        # issue 39, item 13: an edited link's setting quoted as written, with the settings the game
+        # has (it said "option 'plap%rs'"), and no word of the code's ("option")
+        page.goto(server + "#play=netcontrol&seats=human,greedy&plap%rs=3")
+        page.wait_for_function("() => document.documentElement.dataset.state === 'link-error'")
+        said = page.inner_text("#overlay")
+        assert "a setting Net Control does not have: 'plap%rs'" in said, said
+        assert "Net Control's settings are players, radius, target, rules" in said and "option" not in said, said
         tab.check_clean()
 
 

@@ -389,6 +389,13 @@ def test_a_phone_s_home_screen_holds_still_and_a_room_opens_at_its_top(chromium,
         ann.wait_for_function("() => document.documentElement.dataset.online === 'yes'", timeout=10_000)
         assert ann.is_visible("#player-name")
         assert ann.locator("#game-backbone").bounding_box() == first
+        # issue 39, item 15: one name field on the home screen (Join had a second "Your name"):
+        # the Join form asks the code alone and says whose name it uses
+        names = ann.evaluate("""[...document.querySelectorAll('#view-home input')].filter(i => i.getClientRects().length
+            && /name/i.test(i.labels[0] ? i.labels[0].textContent : i.name)).map(i => i.id)""")
+        assert names == ["player-name"], names
+        assert ann.evaluate("[...document.querySelectorAll('form.joinroom input')].map(i => i.id)") == ["join-code"]
+        assert "your name for online games" in ann.inner_text("form.joinroom").lower()
         # the Join form's labels stand over their inputs (issue 26 item 10: they touched them)
         for field in ("join-code",):
             label = ann.locator(f"label[for={field}]").bounding_box()

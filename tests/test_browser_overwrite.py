@@ -11,6 +11,8 @@ screenshots go to ``artifacts/`` on failure.
 
 from __future__ import annotations
 
+import re
+
 import pytest
 from browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, long_tasks_since, open_setup, report_slow_tasks, tasks_while_bots_think, wait_ready
 
@@ -18,6 +20,8 @@ from browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, long_tasks_since, op
 pytestmark = pytest.mark.browser
 
 LIT = "#board .target[data-action]"
+#: a key cited in brackets, as a desktop's words do: "(1-9)", "(R)", "(Esc)"
+KEY_CITED = re.compile(r"\((?:or )?(?:[A-Z0-9]|\d-\d|Esc|Ctrl\+[A-Z])\)")
 FREE_PIECE = "#ow-bank .bankpiece:not(.off)"
 
 
@@ -159,8 +163,13 @@ def test_on_a_phone_a_tap_shows_the_piece_and_a_second_tap_places_it(chromium, s
         page.goto(server + "#play=overwrite&seats=human,human&seed=5")
         wait_ready(page)
         still = board_box(page)
+        # issue 39, item 11: a phone is told of taps, and of no key
+        assert not KEY_CITED.search(page.text_content("#status") + page.text_content("#prompt"))
         page.tap(f"{FREE_PIECE} >> nth=0")
         assert board_box(page) == still  # the picked piece's longer prompt has its room already
+        said = page.text_content("#prompt")
+        assert "tap a lit cell to see it there, then tap it again to place it" in said, said
+        assert not re.search(r"\bclick|\bEsc\b|\bR turns|pointer", said) and not KEY_CITED.search(said), said
         # the lowest lit cell: the piece hangs down from it, and all of it shows, on the board
         # and clear of the bank stuck to the foot of the screen (issue 26 item 1)
         low = page.locator(LIT).last
@@ -179,6 +188,8 @@ def test_on_a_phone_a_tap_shows_the_piece_and_a_second_tap_places_it(chromium, s
         page.touchscreen.tap(x, y)
         assert data(page, "actions") == "0"
         assert page.get_attribute("#board .target.cursor", "data-name") == name
+        said = page.text_content("#prompt")  # the first tap only shows the piece, and says so
+        assert f"tap {name} again to place it there" in said, said
         assert page.locator("#board .target.cursor .ghost").is_visible()
         page.touchscreen.tap(x, y)
         assert data(page, "actions") == "1"
@@ -205,4 +216,88 @@ def test_an_embedded_bots_only_game_shows_the_board_and_the_bank_only(chromium, 
         assert box["height"] > 480 * 0.75  # the board takes the frame's height, not a page's cap
         assert box["bottom"] <= box["status"] + 1  # and leaves the status line readable
         assert box["scroll"] <= 480  # nothing to scroll inside the frame
+        tab.check_clean()
+
+
+#: the board's own drawing in the bands of its box that lie beyond the view box (the board is
+#: capped in height, so a square view box leaves a band at each side): what a point there hits
+BEYOND_THE_VIEW_BOX = """(() => { const svg = document.querySelector('#board svg'), box = svg.getBoundingClientRect();
+  const view = svg.viewBox.baseVal, scale = Math.min(box.width / view.width, box.height / view.height);
+  const band = (box.width - view.width * scale) / 2, top = box.top + (box.height - view.height * scale) / 2;
+  const hits = [];
+  for (let y = top + 1; y < top + view.height * scale - 1; y += 2) {
+    for (const x of [box.left + band / 2, box.right - band / 2]) {
+      hits.push(...document.elementsFromPoint(x, y).filter(e => e !== svg && svg.contains(e))
+        .map(e => `${e.tagName} ${e.getAttribute('class') || ''} at ${Math.round(x)},${Math.round(y)}`));
+    }
+  }
+  return {band, hits: hits.slice(0, 5)}; })()"""
+
+#: the height badges of the given cells with what is painted over the middle of each number: the
+#: elements a point there hits that are drawn after it, every shape of the board made hit-testable first
+#: (the cursor and the ghosts are drawn with pointer-events: none), those drawn unseen left out
+COVERED_BADGES = """(cells) => { const svg = document.querySelector('#board svg');
+  svg.querySelectorAll('*').forEach(e => { e.style.pointerEvents = 'visiblePainted'; });
+  const seen = (e) => { const style = getComputedStyle(e);
+    for (let n = e; n && n !== svg; n = n.parentElement) if (Number(getComputedStyle(n).opacity) === 0) return false;
+    return (style.fill !== 'none' && Number(style.fillOpacity) > 0)
+      || (style.stroke !== 'none' && Number(style.strokeOpacity) > 0 && parseFloat(style.strokeWidth) > 0); };
+  const badges = cells.map(cell => svg.querySelector(`g.cell[data-cell="${cell}"] text.height`)).filter(b => b);
+  return {badges: badges.length, covered: badges.flatMap(badge => {
+    const box = badge.getBoundingClientRect(), cell = badge.closest('[data-cell]').getAttribute('data-cell');
+    const stack = document.elementsFromPoint(box.left + box.width / 2, box.top + box.height / 2);
+    const later = (e) => !!(badge.compareDocumentPosition(e) & Node.DOCUMENT_POSITION_FOLLOWING);
+    return stack.filter(e => svg.contains(e) && later(e) && !badge.contains(e) && seen(e))
+      .map(e => `${cell}: ${e.tagName}.${e.getAttribute('class')}`); })}; }"""
+
+#: the last moves' marks and the keyboard's cursor as drawn: dashes and size
+MARKS = """(() => [...document.querySelectorAll('#board .last, #board .focus')].map(e => {
+  const box = e.getBoundingClientRect();
+  return {kind: e.getAttribute('class'), dashes: getComputedStyle(e).strokeDasharray, area: box.width * box.height}; }))()"""
+
+
+def test_a_defrag_keeps_the_stack_numbers_in_view_and_the_board_its_edges(chromium, server):
+    """Issue 39, item 12, at 1280x800: the piece a Defrag moves shows its stack numbers (its
+    cursor and ghost hid them), the last moves' marks do not look like the keyboard's cursor
+    (both were dashed squares), and nothing of the board shows beside its view box (the
+    cells around a 6x6 area left dashes beside the row labels)."""
+    from test_web_overwrite import find
+
+    from netarcade.games.overwrite.board import parse_cell
+    from netarcade.web.games.overwrite.table import OverwriteTable
+
+    def stacked_defrag(session) -> bool:  # a piece Defrag may move, on cells with stack numbers
+        view, pieces = session.view(), OverwriteTable(session).defrag_pieces()
+        return any(len(view["stacks"][cell]) > 1 for piece in view["pieces"] if piece["id"] in pieces[:1]
+                   for cell in map(parse_cell, piece["cells"]))
+
+    session = find(stacked_defrag, seeds=range(1, 200), steps=40)
+    piece = OverwriteTable(session).defrag_pieces()[0]
+    cells = next(p["cells"] for p in session.view()["pieces"] if p["id"] == piece)
+    with browsing(chromium, "overwrite-defrag", [server], viewport={"width": 1280, "height": 800}) as tab:
+        page = tab.page()
+        page.goto(server + "#" + session.link())
+        wait_ready(page)
+        wait_human(page)
+        beyond = page.evaluate(BEYOND_THE_VIEW_BOX)
+        assert beyond["band"] >= 2 and beyond["hits"] == [], beyond  # a band there, and nothing drawn in it
+
+        # a bank piece moved by the arrow keys: its cursor, and the last move's marks
+        page.click(f"{FREE_PIECE} >> nth=0")
+        said = page.text_content("#prompt")  # issue 39, item 11: a desktop is told of clicks, not of phones
+        assert "click a lit cell" in said and "phone" not in said and "tap" not in said, said
+        page.keyboard.press("ArrowRight")
+        marks = page.evaluate(MARKS)
+        cursor = [m for m in marks if m["kind"] == "focus"]
+        last = [m for m in marks if m["kind"] == "last"]
+        assert len(cursor) == 1 and cursor[0]["dashes"] != "none" and last, marks
+        assert all(m["dashes"] == "none" and m["area"] <= cursor[0]["area"] / 4 for m in last), marks
+        page.keyboard.press("Escape")
+
+        page.click('[data-tool="defrag"]')
+        page.click(f'#board .cell.hl-move-from[data-cell="{cells[0]}"]')
+        assert page.locator("#board .cell.hl-selected").count() >= 1
+        page.mouse.move(5, 5)  # what the board draws, not what the pointer's hover adds
+        badges = page.evaluate(COVERED_BADGES, cells)
+        assert badges["badges"] >= 1 and badges["covered"] == [], (cells, badges)
         tab.check_clean()

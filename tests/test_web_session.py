@@ -563,7 +563,7 @@ def test_shell_fills_every_marker():
 def test_shared_page_code_names_no_game():
     """A game lives in its folder (web/games/<id>/) and one line of web/games/__init__.py."""
     shared = [WEB / name for name in ("app.py", "session.py", "views.py", "pages.py", "gamepage.py", "shell.py", "table.py")]
-    shared += [ROOT / "index.html", ROOT / "static" / "app.css"]
+    shared += [ROOT / "index.html"] + [ROOT / "static" / name for name in shell.SHARED_SHEETS]
     shared += [ROOT / "static" / name for name in ("page.py", "dom.py", "ops.py", "inputs.py", "focus.py", "offline.py", "engine.py", "boot.js", "prepaint.js")]
     for path in shared:
         text = path.read_text(encoding="utf-8")
@@ -571,11 +571,32 @@ def test_shared_page_code_names_no_game():
 
 
 def test_the_site_stylesheet_appends_each_games_css():
-    shared = (ROOT / "static" / "app.css").read_text(encoding="utf-8")
+    shared = shell.shared_stylesheet(lambda name: (ROOT / "static" / name).read_text(encoding="utf-8"))
     css = shell.stylesheet(shared)
     assert css.startswith(shared.rstrip())
     assert '[data-game="netcontrol"] .stage' in css and "web/games/netcontrol/netcontrol.css" in css
     assert css.count("{") == css.count("}")
+
+
+def test_the_shared_look_is_joined_from_its_topics_in_order():
+    """static/app.css grew past 500 lines: the embed, online play and the replay viewer have
+    sheets of their own, joined after it (in SHARED_SHEETS' order) into the one stylesheet served."""
+    import sys
+
+    sys.path.insert(0, str(ROOT / "scripts"))
+    try:
+        from site_pages import joined_sheets, site_stylesheet
+    finally:
+        sys.path.remove(str(ROOT / "scripts"))
+    css = site_stylesheet(ROOT / "static").decode("utf-8")
+    sheets = [(ROOT / "static" / name).read_text(encoding="utf-8") for name in shell.SHARED_SHEETS]
+    assert css.startswith(sheets[0].rstrip())
+    places = [css.index(sheet.rstrip()) for sheet in sheets]
+    assert places == sorted(places) and places[-1] < css.index("web/games/")
+    assert "[data-embed] .board" in sheets[1] and "[data-embed] .board" not in sheets[0]
+    assert joined_sheets() == ("static/embed.css", "static/online.css", "static/replay.css")
+    for sheet in sheets:
+        assert len(sheet.splitlines()) <= 500 and sheet.count("{") == sheet.count("}")
 
 
 def test_setup_links_and_form_examples():

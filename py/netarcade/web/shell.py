@@ -13,8 +13,9 @@ the same parts from the live game, so nothing jumps when it takes over.
 :func:`fill_boot` writes the games' titles and board pickers (``NA_PAGES``)
 into ``static/boot.js``, the first screen's script (index.html carries no
 inline script: the site's Content-Security-Policy runs none).
-:func:`stylesheet` is ``static/app.css`` followed by every game's own CSS
-file, which the build serves as ``static/app.css``.
+:func:`stylesheet` is the shared look (``static/app.css`` and the sheets of
+its own topics, :data:`SHARED_SHEETS`) followed by every game's own CSS
+file, which the build serves as ``static/app.css`` (one request).
 
 What it is not: a template engine, and it names no game: the games come
 from ``web/games`` (``pages.all_pages``).
@@ -170,6 +171,19 @@ def fill_boot(script: str) -> str:
     if count != 1:
         raise ValueError(f"static/boot.js must contain {BOOT_MARKER} once (found {count})")
     return script.replace(BOOT_MARKER, _prepaint_pages())
+
+
+#: the shared look in ``static/``, by topic, in the order the build joins them (before the games'
+#: own): the base look, the embed, online play, the replay viewer and Analyse
+SHARED_SHEETS = ("app.css", "embed.css", "online.css", "replay.css")
+
+
+def shared_stylesheet(read) -> str:
+    """The shared sheets (:data:`SHARED_SHEETS`, each read by ``read(name)``) as one text, each
+    after the first under a line naming its file."""
+    first, *rest = SHARED_SHEETS
+    return read(first).rstrip() + "\n" + "".join(
+        f"\n/* ===== static/{name} ===== */\n{read(name).rstrip()}\n" for name in rest)
 
 
 def stylesheet(shared: str) -> str:
