@@ -50,38 +50,14 @@ from .pages import page_for
 from .newgame import parse_form
 from .inputwords import spoken
 from .outbox import Ops
+from .seatstore import SeatStore
 from .session import Session
 
-__all__ = ["App", "Ops", "SeatStore", "main"]
+__all__ = ["App", "Ops", "main"]
 
 #: the keys a game may take (the page prevents the browser's default only for those wanted now)
 CANDIDATE_KEYS = tuple(string.ascii_lowercase + string.digits + string.punctuation) + (
     "escape", "arrowleft", "arrowright", "arrowup", "arrowdown", "pageup", "pagedown", "home", "end")
-
-
-class SeatStore:
-    """``{room: seat and token}`` in sessionStorage (one tab, one seat), copied to
-    localStorage so a closed and reopened tab finds its seat again. The worker
-    has neither: it reads the page's snapshot and writes through by ops."""
-
-    def __init__(self, app: "App"):
-        self.app = app
-
-    def get(self, key: str):
-        for area in ("session", "local"):
-            value = self.app.stores[area].get(key)
-            if value is not None:
-                return str(value)
-        return None
-
-    def __setitem__(self, key: str, value: str) -> None:
-        for area in ("session", "local"):
-            self.app.store(area, key, value)
-
-    def pop(self, key: str, default=None):
-        for area in ("session", "local"):
-            self.app.store(area, key, None)
-        return default
 
 
 class App(Screen):
