@@ -126,9 +126,11 @@ def test_keyboard_play_keeps_its_place_its_ring_and_the_status_line(chromium, re
                              "!== 'none').length") == 0
 
         # Breach: walking to the foot of the side column scrolls the page; the status line stays
-        page.goto(base + "#play=breach&seed=3")
+        page.goto(base + "#play=breach&seed=3")  # the same document: the hash changes
         wait_ready(page)
-        page.wait_for_function("() => document.documentElement.dataset.state === 'human'")
+        # Backbone's game was in the 'human' state already: wait for Breach's page itself (its rules)
+        page.wait_for_function("() => (document.querySelector('#rules summary') || {}).textContent"
+                               " === 'How to play Breach' && document.documentElement.dataset.state === 'human'")
         page.focus("#rules summary")
         assert page.evaluate("scrollY") > 0  # the page did scroll
         assert off_screen(page, ["#status"]) == []
