@@ -39,6 +39,7 @@ from statistics import median
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from netarcade.argcheck import UsageError, option_pairs  # noqa: E402
 from netarcade.bots import bot_seed, make_bot  # noqa: E402
 from netarcade.core.match import Match  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
@@ -197,7 +198,10 @@ def main(argv=None) -> int:
     args = parser.parse_args(argv)
     names = args.bots.split(",")
     bots = [names[s % len(names)] for s in range(args.players)]
-    options = dict(pair.split("=", 1) for pair in args.option)
+    try:
+        options = option_pairs(args.option)
+    except UsageError as err:
+        parser.error(str(err))
     jobs = [(bots[i % len(bots):] + bots[:i % len(bots)] if args.rotate else bots, args.seed + i, options)
             for i in range(args.games)]
     results = []

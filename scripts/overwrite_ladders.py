@@ -54,6 +54,7 @@ from statistics import mean
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 
+from netarcade.argcheck import UsageError, option_pairs  # noqa: E402
 from netarcade.bots import bot_seed, make_bot  # noqa: E402
 from netarcade.core.errors import InvalidOption  # noqa: E402
 from netarcade.core.match import Match  # noqa: E402
@@ -208,12 +209,11 @@ def main(argv=None) -> int:
         print(json.dumps(calibrate()))
         return 0
     try:
-        if any("=" not in text for text in args.option):
-            raise InvalidOption(None, "an --option is NAME=VALUE")
-        if any(text.startswith("players=") for text in args.option):
+        pairs = option_pairs(args.option)
+        if "players" in pairs:
             raise InvalidOption("players", "give the seats with --players")
-        options = get_game("overwrite").validate_options(dict(text.split("=", 1) for text in args.option))
-    except InvalidOption as err:
+        options = get_game("overwrite").validate_options(pairs)
+    except (UsageError, InvalidOption) as err:
         parser.error(str(err))
     options.pop("players")
     try:

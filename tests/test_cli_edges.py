@@ -131,3 +131,16 @@ def test_bench_refuses_a_duration_past_its_bound(seconds):
     assert f"at most {bound}" in " ".join(run("bench", "--help").stdout.split())
     with pytest.raises(ValueError, match=f"at most {bound}"):
         bench.bench_game(get_game("backbone"), seconds=float(seconds))
+
+
+@pytest.mark.parametrize("args, words", [
+    (["serve", "--port", "x"], "argument --port: must be an integer in [0, 65535], got 'x'"),
+    (["serve", "--nope", "--other"], "unrecognized argument '--nope' (and 1 more)"),
+    (["serve", "a", "b"], "unrecognized argument 'b'"),
+    (["relay", "--rate", "nan"], "argument --rate: must be a finite number > 0, got 'nan'"),
+    (["relay", "--bogus"], "unrecognized argument '--bogus'"),
+])
+def test_the_servers_refuse_a_bad_argument_in_one_line_as_every_command_does(args, words):
+    """``serve`` and ``relay`` parse with the command line's one parser (``argcheck.OneLineParser``):
+    a bad or unknown argument is the one error line, never argparse's usage block first."""
+    assert words in refused(*args)

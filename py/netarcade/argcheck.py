@@ -1,17 +1,23 @@
-"""Command-line values checked where they are parsed: ``argparse`` ``type=``
-functions for numbers in a range, and a parser that reports a bad argument
-in one line.
+"""The command line's one argument parser: ``argparse`` ``type=`` functions
+for numbers in a range, game options given as ``--option NAME=VALUE``, and
+a parser that reports a bad argument in one line.
 
-What it is for: the servers (``relay``, ``serve``) check every option when
-they start, not when a connection first trips over it. A number option is
-finite and in its documented range (``Range``: ``--rate`` a finite number
-> 0, ``--port`` an integer in [0, 65535]); a bad one stops the program with
-one line on stderr and exit status 2 (``OneLineParser``)::
+What it is for: every command (``python -m netarcade simulate``, ``replay``,
+``analyse``, ``bench``, ``ladder``, the ``relay`` and ``serve`` servers, the
+scripts that take game options) parses its arguments with
+``OneLineParser``, so a bad argument reads the same everywhere. The servers
+check every option when they start, not when a connection first trips over
+it. A number option is finite and in its documented range (``Range``:
+``--rate`` a finite number > 0, ``--port`` an integer in [0, 65535]); a bad
+one, an argument nobody knows, or a missing one raises ``UsageError``, which
+the command's ``main`` turns into one line on stderr and exit status 2
+(``report``)::
 
     netarcade: error: argument --rate: must be a finite number > 0, got 'nan'
 
-What it is not: the game options (``core.options``) or the checks a
-subcommand makes between options (the caller's ``parser.error``).
+What it is not: the game options' types and ranges (``core.options``: the
+game checks the values ``option_pairs`` collects), or the checks a
+subcommand makes between options (the caller raises ``UsageError``).
 
 >>> Range(0, 65535, integer=True)("8000")
 8000
@@ -38,8 +44,9 @@ from __future__ import annotations
 import argparse
 import math
 import sys
+from typing import Any
 
-from .core.errors import quoted
+from .core.errors import CodedError, quoted
 from .core.options import is_integer_text
 
 
@@ -102,14 +109,57 @@ def _number(value: float) -> str:
 PORT = Range(0, 65535, integer=True)
 
 
+class UsageError(CodedError):
+    """A bad command-line argument; reported in one line (``report``)."""
+
+    code = "usage"
+
+
 class OneLineParser(argparse.ArgumentParser):
-    """An ``ArgumentParser`` whose errors are one line on stderr,
-    ``netarcade: error: MESSAGE``, and exit status 2 (argparse's own error
-    prints the whole usage block first). ``--help`` is unchanged."""
+    """An ``ArgumentParser`` whose errors raise ``UsageError`` with argparse's
+    one-line message (argparse's own error prints the whole usage block
+    first), and which names the first argument it does not know, quoted cut,
+    instead of listing every one in full. ``--help`` is unchanged."""
 
     def error(self, message: str):
-        sys.stderr.write(f"netarcade: error: {message}\n")
-        sys.exit(2)
+        raise UsageError(message)
+
+    def parse_args(self, args=None, namespace=None):
+        parsed, extra = self.parse_known_args(args, namespace)
+        if extra:
+            more = f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""
+            self.error(f"unrecognized argument {quoted(extra[0])}{more}")
+        return parsed
 
 
-__all__ = ["OneLineParser", "PORT", "Range"]
+def report(err: Exception) -> int:
+    """Print ``err`` as the command line's one error line; the exit status (2).
+
+    >>> report(UsageError("--games must be at least 1"))
+    2
+    """
+    print(f"netarcade: error: {err}", file=sys.stderr)
+    return 2
+
+
+def option_pairs(pairs: list[str] | None) -> dict[str, Any]:
+    """``--option NAME=VALUE`` arguments as a dict of texts (the game checks
+    and converts them: ``Game.validate_options``).
+
+    >>> option_pairs(["target=3", "rules=2"])
+    {'target': '3', 'rules': '2'}
+    >>> option_pairs(["target"])
+    Traceback (most recent call last):
+    ...
+    netarcade.argcheck.UsageError: --option expects name=value, got 'target'
+    """
+    options = {}
+    for pair in pairs or []:
+        name, sep, value = pair.partition("=")
+        if not sep or not name:
+            raise UsageError(f"--option expects name=value, got {quoted(pair)}")
+        options[name] = value
+    return options
+
+
+__all__ = ["OneLineParser", "PORT", "Range", "UsageError", "option_pairs", "report"]

@@ -16,31 +16,12 @@ from typing import Any
 from .bench import MAX_SECONDS
 from .bots import BOTS
 from .bots.analysis import WORLDS as ANALYSE_WORLDS
-from .core.errors import CodedError, NetarcadeError, quoted
+from .core.errors import NetarcadeError, quoted
 from .games import get_game
-from .argcheck import read_number
+from .argcheck import OneLineParser, UsageError, option_pairs, read_number, report
 from .core.options import validate_seeds
 from .core.record import MAX_RECORD_CHARS, decode_record, digest
 from .games import replay
-
-
-class UsageError(CodedError):
-    """A bad command-line argument; reported in one line."""
-
-    code = "usage"
-
-
-class _Parser(argparse.ArgumentParser):
-    def error(self, message):  # argparse would print the whole usage block
-        raise UsageError(message)
-
-    def parse_args(self, args=None, namespace=None):
-        # argparse would list every argument it does not know in full
-        parsed, extra = self.parse_known_args(args, namespace)
-        if extra:
-            more = f" (and {len(extra) - 1} more)" if len(extra) > 1 else ""
-            self.error(f"unrecognized argument {quoted(extra[0])}{more}")
-        return parsed
 
 
 # Numbers on the command line take one written form, as option values do
@@ -62,16 +43,6 @@ def _seconds(text: str) -> float:
     return value
 
 
-def _options(pairs: list[str]) -> dict[str, Any]:
-    options = {}
-    for pair in pairs or []:
-        name, sep, value = pair.partition("=")
-        if not sep or not name:
-            raise UsageError(f"--option expects name=value, got {quoted(pair)}")
-        options[name] = value
-    return options
-
-
 def _bots(text: str, players: int) -> list[str]:
     names = [name.strip() for name in text.split(",") if name.strip()]
     for name in names:
@@ -85,7 +56,7 @@ def _bots(text: str, players: int) -> list[str]:
 
 def _validated(game_id: str, players: int | None, raw: list[str]) -> tuple[Any, dict[str, Any]]:
     game = get_game(game_id)
-    options = _options(raw)
+    options = option_pairs(raw)
     if players is not None:
         options["players"] = players
     return game, game.validate_options(options)
@@ -253,8 +224,8 @@ _OPTION_HELP = ("a game option; values in one strict form: integers as 12 or -3 
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = _Parser(prog="python -m netarcade", description="netarcade command line")
-    commands = parser.add_subparsers(dest="command", required=True, parser_class=_Parser)
+    parser = OneLineParser(prog="python -m netarcade", description="netarcade command line")
+    commands = parser.add_subparsers(dest="command", required=True, parser_class=OneLineParser)
 
     sim = commands.add_parser("simulate", help="play seeded bot games")
     sim.add_argument("game")
@@ -346,8 +317,7 @@ def main(argv: list[str] | None = None) -> int:
         args = parser.parse_args(argv)
         return args.run(args)
     except (UsageError, NetarcadeError, ValueError, OSError) as err:
-        print(f"netarcade: error: {err}", file=sys.stderr)
-        return 2
+        return report(err)
     except KeyboardInterrupt:
         return 130
 

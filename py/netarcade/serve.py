@@ -34,7 +34,6 @@ no directory listings.
 
 from __future__ import annotations
 
-import argparse
 import functools
 import http.server
 import os
@@ -42,7 +41,7 @@ import sys
 import threading
 from pathlib import Path
 
-from .argcheck import PORT
+from .argcheck import PORT, OneLineParser, UsageError, report
 from .siterules import (ALLOWED_METHODS, MIME_TYPES, NO_CACHE, SiteFile, announces_body, cache_control, entity_tag,
                         locate, method_status, not_modified, security_headers, with_slash)
 
@@ -234,8 +233,7 @@ def serve_in_thread(root: str | os.PathLike = DEFAULT_ROOT, port: int = 0,
 
 
 def main(argv: list[str] | None = None) -> int:
-    parser = argparse.ArgumentParser(
-        prog="netarcade serve", description="Serve the built site on this machine.")
+    parser = OneLineParser(prog="python -m netarcade serve", description="Serve the built site on this machine.")
     parser.add_argument("root", nargs="?", default=DEFAULT_ROOT,
                         help=f"folder to serve (default: {DEFAULT_ROOT})")
     parser.add_argument("--port", type=PORT, default=DEFAULT_PORT,
@@ -247,7 +245,10 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--no-compress", action="store_true",
                         help="send files as they are, never the build's .br/.gz copies")
     parser.add_argument("--verbose", action="store_true", help="log every request")
-    args = parser.parse_args(argv)
+    try:
+        args = parser.parse_args(argv)
+    except UsageError as err:
+        return report(err)
     try:
         server = make_server(args.root, args.port, args.host, args.isolate, quiet=not args.verbose,
                              compress=not args.no_compress)

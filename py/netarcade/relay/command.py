@@ -17,7 +17,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from ..argcheck import PORT, OneLineParser, Range
+from ..argcheck import PORT, OneLineParser, Range, UsageError, report
 from ..bots import LEVELS
 from . import lifecycle
 from .server import DEFAULTS, MAX_CLOCK, CannotListen, Relay
@@ -138,7 +138,11 @@ def check(parser: argparse.ArgumentParser, args: argparse.Namespace) -> argparse
 
 def main(argv: list[str] | None = None) -> int:
     parser = build_parser()
-    return run(check(parser, parser.parse_args(argv)))
+    try:
+        args = check(parser, parser.parse_args(argv))
+    except UsageError as err:
+        return report(err)
+    return run(args)
 
 
 def run(args) -> int:
