@@ -35,7 +35,7 @@ from hypothesis import HealthCheck, settings
 
 import browsing
 import soak
-from webstack import CHROMIUM, CHROMIUM_ARGS, DIST, ensure_site, in_ci
+from webstack import CHROMIUM, CHROMIUM_ARGS, DIST, ensure_site, in_ci, skipped_for_a_missing_tool
 
 settings.register_profile("fast", max_examples=100, deadline=None)
 settings.register_profile("soak", max_examples=2000, deadline=None,
@@ -85,6 +85,25 @@ def pytest_runtest_setup(item):
     if item.nodeid in item.config.stash.get(_GROUP_LOST, ()):
         pytest.fail("--dist loadgroup ignored this test's xdist_group: this pytest and pytest-xdist "
                     "do not work together (the pin in pyproject.toml)", pytrace=False)
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_runtest_makereport(item, call):
+    """In CI a test skipped for a missing tool (Node, redis-server, a package) fails: make test
+    installs them, so a silent skip there would hide a missing install step."""
+    outcome = yield
+    report = outcome.get_result()
+    if in_ci() and skipped_for_a_missing_tool(report):
+        report.outcome = "failed"
+
+
+@pytest.hookimpl(hookwrapper=True)
+def pytest_make_collect_report(collector):
+    """The same for a module skipped as a whole (``importorskip`` at its top)."""
+    outcome = yield
+    report = outcome.get_result()
+    if in_ci() and skipped_for_a_missing_tool(report):
+        report.outcome = "failed"
 
 
 @pytest.fixture(scope="session")

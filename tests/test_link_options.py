@@ -15,7 +15,7 @@ from netarcade.core.record import Record, encode_record
 from netarcade.web import shell
 
 NODE = shutil.which("node")
-pytestmark = pytest.mark.skipif(NODE is None, reason="needs Node")
+pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed")
 
 
 def run(hashes: list[str]) -> list:

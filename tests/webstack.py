@@ -39,7 +39,25 @@ _built: Path | None = None
 
 
 def in_ci() -> bool:
+    """Running in CI (``.ci/run`` sets ``CI=1``): a missing tool fails there instead of skipping."""
     return os.environ.get("CI", "").lower() in {"1", "true", "yes"}
+
+
+#: how a skip for a missing tool or package reads (Node, redis-server, Chromium, ``importorskip``)
+MISSING_TOOL = ("is not installed", "could not import", "is missing")
+
+
+def skipped_for_a_missing_tool(report) -> bool:
+    """A skipped test or module whose reason is a missing tool or package
+    (what ``make test`` installs: in CI that is a failure, not a skip).
+
+    >>> from types import SimpleNamespace as Report
+    >>> skipped_for_a_missing_tool(Report(skipped=True, longrepr=("t.py", 3, "Skipped: node is not installed")))
+    True
+    >>> skipped_for_a_missing_tool(Report(skipped=True, longrepr=("t.py", 3, "Skipped: make soak runs it")))
+    False
+    """
+    return bool(report.skipped) and any(words in str(report.longrepr) for words in MISSING_TOOL)
 
 
 def ensure_node_modules() -> None:
