@@ -203,19 +203,7 @@ class Analyser:
 
     def steps(self, index: int) -> Generator[None, None, Decision | None]:
         """The decision at move ``index`` (0-based), as a generator."""
-        game, real = self.game, self.match.game
-        state = self.match.position(index).state
-        seat = self.seat_of(index)
-        played = real.parse_action(self.match.actions[index])
-        choices = len(real.legal_actions(state, seat))
-        if choices <= 1 and played in real.legal_actions(state, seat):
-            return None  # a forced move is no decision
-        best = yield from self.choice_steps(index, state, seat)
-        moves = [played] if best == played else [played, best]
-        values = yield from self._estimate(state, seat, moves, self._rng(index, "worlds"))
-        after_played, after_best = values[0], values[-1]
-        return Decision(index, seat, real.format_action(played), real.format_action(best),
-                        max(after_played, after_best), after_played, after_best, choices)
+        return (yield from self._judged(index, self.choice_steps, self._rng(index, "worlds")))
 
     def first_look_steps(self, index: int) -> Generator[None, None, Decision | None]:
         """A cheap first verdict on the decision at move ``index``, as a
@@ -223,21 +211,36 @@ class Analyser:
         view, ties in listing order) and one world's chances, seeded by the
         move like :meth:`steps`. The page shows it until :meth:`steps`
         (the analysis) has judged the move; same fields, same marks rule."""
-        game, real = self.game, self.match.game
+        rng = self._rng(index, "first-look")
+        real = self.match.game
+
+        def one_ply_best(_index: int, state: Any, seat: int):
+            ranked = yield from rank_steps(real, self.game.determinize(state, seat, rng), seat)
+            return ranked[0][2] if ranked else None
+
+        return (yield from self._judged(index, one_ply_best, rng, worlds=1))
+
+    def _judged(self, index: int, choose, rng: Rng, worlds: int | None = None):
+        """The decision at move ``index`` with the best move ``choose``
+        names (a generator of ``(index, state, seat)``; None: the move
+        played), its chances over ``worlds`` drawn from ``rng``: what
+        :meth:`steps` and :meth:`first_look_steps` share. A forced move is
+        no decision (None)."""
+        real = self.match.game
         state = self.match.position(index).state
         seat = self.seat_of(index)
         played = real.parse_action(self.match.actions[index])
-        actions = real.legal_actions(state, seat)
-        if len(actions) <= 1 and played in actions:
-            return None
-        rng = self._rng(index, "first-look")
-        ranked = yield from rank_steps(real, game.determinize(state, seat, rng), seat)
-        best = ranked[0][2] if ranked else played
+        legal = real.legal_actions(state, seat)
+        if len(legal) <= 1 and played in legal:
+            return None  # a forced move is no decision
+        best = yield from choose(index, state, seat)
+        if best is None:
+            best = played
         moves = [played] if best == played else [played, best]
-        values = yield from self._estimate(state, seat, moves, rng, worlds=1)
+        values = yield from self._estimate(state, seat, moves, rng, worlds)
         after_played, after_best = values[0], values[-1]
         return Decision(index, seat, real.format_action(played), real.format_action(best),
-                        max(after_played, after_best), after_played, after_best, len(actions))
+                        max(after_played, after_best), after_played, after_best, len(legal))
 
     def choice_steps(self, index: int, state: Any, seat: int) -> Generator[None, None, Any]:
         """The search bot's choice for ``seat`` in ``state``, the position

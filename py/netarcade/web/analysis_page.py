@@ -212,14 +212,13 @@ def verdict(decision: Decision, control: Any) -> str:
     who = names[decision.seat]
     analysis = control.replay.analysis
     if analysis is not None and analysis.is_first_look(decision):
-        played_words = speech.phrase(decision.played, names)
         if decision.best == decision.played:
-            return (f"Move {decision.index + 1}, first look: {who} chose to {played_words}, the best move one "
+            return (f"Move {decision.index + 1}, first look: {who} chose to {played}, the best move one "
                     f"action ahead (winning chance {_pct(decision.after_played)}); the search bot has not judged "
                     f"it yet.")
         head = f"Move {decision.index + 1}, first look, {decision.mark}: " if decision.mark else \
             f"Move {decision.index + 1}, first look: "
-        return (f"{head}{who} chose to {played_words} (winning chance {_pct(decision.after_played)}); one action "
+        return (f"{head}{who} chose to {played} (winning chance {_pct(decision.after_played)}); one action "
                 f"ahead, {speech.phrase(decision.best, names)} looked better ({_pct(decision.after_best)}). "
                 f"The search bot has not judged it yet.")
     if decision.best == decision.played:
