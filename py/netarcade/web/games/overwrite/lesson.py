@@ -120,7 +120,7 @@ def clicks(text: str) -> list[tuple[str, str]]:
     ``("press", selector)`` for a bank piece and a cell under a picked
     piece, and ``("aim", selector)``, the first tap a touch screen makes to
     see the piece there."""
-    from .tools import handle, play_name, shape_of, shift
+    from .tools import handle_cell, play_name, shape_of
 
     words = text.split()
     verb = words[1]
@@ -146,8 +146,7 @@ def clicks(text: str) -> list[tuple[str, str]]:
         start = _orientations(match, seat, f"p{seat + 1} place {name} ")[0]
         presses = [("press", f'#tools [data-cmd="pick"][data-value="{piece}"]')]
     presses += [("cmd", command) for command in _orientation_path(shape, start, goal)]
-    row, column = handle(shape, goal)
-    cell = shift(anchor, row, column)
+    cell = handle_cell(shape, goal, anchor)
     target = f'#board .target[data-name="{cell}"]'
     return presses + [("aim", f"{target} .tap"), ("press", f"{target} .hit")]
 
