@@ -120,7 +120,7 @@ def test_the_ladder_says_when_it_starts_fewer_workers_than_asked():
 
 @pytest.mark.parametrize("seconds", ["1e308", "600.5", "1e9"])
 def test_bench_refuses_a_duration_past_its_bound(seconds):
-    bound = 600  # docs: README, "Command line"
+    bound = 600  # docs/cli.md
     try:  # before the bound this ran until killed: the timeout is only a safety net
         done = subprocess.run([sys.executable, "-m", "netarcade", "bench", "backbone", f"--seconds={seconds}"],
                               capture_output=True, text=True, timeout=60)
