@@ -193,8 +193,8 @@ for record in records:
     print("digest", digest(game, state), encode_record(decode_record(record)) == record)
 """
 
-#: the packages of ours the page runs (static/python-snapshot.mjs imports every module of them)
-PAGE_PACKAGES = ("core", "games", "bots", "render", "web")
+#: the packages of ours the page runs (static/worker/python-snapshot.mjs imports every module of them)
+PAGE_PACKAGES = ("core", "games", "bots", "web")
 
 
 def page_modules() -> list[str]:

@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 
-from ..render.palette import THEME, css_variables
+from .render.palette import THEME, css_variables
 from . import views
 from .pages import all_pages, default_page, is_playable
 from .session import DEFAULT_SEATS, Session, new_setup

@@ -32,14 +32,14 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 
-from ..core import wire
-from ..core.codes import CODE_ALPHABET, is_room_code, room_code
-from ..core.names import clean_name
-from ..games import get_game
+from ...core import wire
+from ...core.codes import CODE_ALPHABET, is_room_code, room_code
+from ...core.names import clean_name
+from ...games import get_game
 from .remote_face import SessionFace
 from .remote_setup import RemoteSetup, _RemoteGame
 from .fairdice import Verdict, verify_reveal
-from .session import HUMAN, LogEntry
+from ..session import HUMAN, LogEntry
 
 __all__ = ["CODE_CHARS", "RemoteSession", "backoff", "online_code"]
 
