@@ -67,7 +67,7 @@ siblings in ``scripts/``:
   ``stored_stdlib``, ``pyscript_bytecode``, ``precompressed``,
   ``prune_site_cache``);
 - ``site_bytecode.py``: makes PyScript's bytecode (Node; the memory snapshot
-  is made by the browser: ``static/snapshot-worker.mjs``);
+  is made by the browser: ``static/worker/snapshot-worker.mjs``);
 - ``site_offline.py``: the icons, the web app manifest and the service worker
   (``app_icons``, ``web_manifest``, ``precache_list``, ``service_worker``);
 - ``arcade_icon.py``: draws the icon.

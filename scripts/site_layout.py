@@ -47,7 +47,7 @@ MICROPYTHON_DIR = f"{VENDOR}/micropython-{MICROPYTHON_VERSION}"
 LOCKFILE = f"{PYODIDE_DIR}/pyodide-lock.json"
 #: files that load the runtime: the URL prefix of vendor/ in each, and what each must load
 #: (the arcade's page: PyScript, MicroPython on the page, Pyodide in PyScript's worker)
-#: (the engine's worker loads Pyodide through static/pyodide-start.mjs, for the memory snapshot)
+#: (the engine's worker loads Pyodide through static/worker/pyodide-start.mjs, for the memory snapshot)
 RUNTIME_PAGES = {
     "index.html": ("static/vendor/", ("pyscript/core.js", "micropython/micropython.mjs")),
     "static/pyodide-start.mjs": ("./vendor/", ("pyodide/pyodide.mjs", "pyodide/")),
@@ -88,7 +88,7 @@ ICONS_DIR = "static/icons"
 ICON_SIZES = (192, 512)
 #: our own files the service worker keeps (the vendored Pyodide and icons always);
 #: the page's glue and the engine's worker script included, and the worker that makes the memory
-#: snapshot in the browser (static/snapshot-worker.mjs, with static/python-snapshot.mjs)
+#: snapshot in the browser (static/worker/snapshot-worker.mjs, with static/worker/python-snapshot.mjs)
 PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.py", "static/page.py", "static/dom.py", "static/ops.py", OPNAMES,
                 "static/inputs.py", "static/focus.py", "static/engine.py", "static/boot.js", "static/prepaint.js",
                 "static/pyodide-start.mjs", "static/snapshot-worker.mjs",

@@ -173,7 +173,7 @@ def test_pyodide_analyses_a_record_as_cpython_does(node, tmp_path):
 
 
 # The warm start (tests/node/warm_start.mjs: the built snapshot resumed through the page's
-# own static/pyodide-start.mjs code, nothing installed on top): every module of the layers
+# own static/worker/pyodide-start.mjs code, nothing installed on top): every module of the layers
 # the page runs is already imported, with html for PyScript; no file of ours is on the disk;
 # records replay to CPython's digests and encode to CPython's bytes (msgpack's own Python).
 WARM_SNIPPET = """

@@ -103,7 +103,7 @@ def test_manifest_and_icons(site):
 
 def test_pages_load_the_versioned_runtime(site):
     # both pages run PyScript: the arcade's MicroPython on the page and Pyodide in its worker,
-    # the arcade's through static/pyodide-start.mjs (the memory snapshot on a warm start)
+    # the arcade's through static/worker/pyodide-start.mjs (the memory snapshot on a warm start)
     for page, prefix in (("static/pyodide-start.mjs", "./vendor/"), ("static/bare.html", "vendor/")):
         text = (DIST / page).read_text(encoding="utf-8")
         assert f"{prefix}pyodide-{PYODIDE_VERSION}/pyodide.mjs" in text, page
@@ -136,7 +136,7 @@ def test_the_threads_folders_are_served_flat_with_the_op_names(site):
 def test_memory_snapshot_is_made_in_the_browser_not_served(site):
     """The snapshot the engine's worker resumes is not on the server (a first visit
     could not fetch it if it tried): the page's worker makes it from the visit's
-    files (static/snapshot-worker.mjs, which the service worker stores to make it
+    files (static/worker/snapshot-worker.mjs, which the service worker stores to make it
     offline too) and the service worker answers its URL from the cache alone
     (what it holds: tests/test_pyodide_node.py; that the page makes and resumes
     it: tests/test_browser_offline.py)."""

@@ -533,7 +533,7 @@ def test_unavailable_makes_the_page_resume_by_itself():
 
 def test_the_rooms_game_is_kept_for_the_first_paint_of_a_reload():
     """Issue 39, item 9: a reloaded Net Control room painted a Backbone board until Python was
-    up; the page keeps each room's game (static/boot.js reads it before the first paint)."""
+    up; the page keeps each room's game (static/main/boot.js reads it before the first paint)."""
     wire = Wire()
     session, sent = wire.resuming(1, "tok")
     assert f"netarcade:room:{ROOM}" not in wire.storage

@@ -1,8 +1,8 @@
 """The page's app, in the engine's web worker: messages in, DOM operations out.
 
-What it is for: ``static/engine.py`` (PyScript's named Pyodide worker
+What it is for: ``static/worker/engine.py`` (PyScript's named Pyodide worker
 "engine") calls :func:`main` with a ``post`` function; the page's main
-thread runs PyScript's MicroPython (``static/page.py``), which applies the
+thread runs PyScript's MicroPython (``static/main/page.py``), which applies the
 ops. :class:`App` is the page side of a
 :class:`~netarcade.web.controller.Controller` (the game, its lifecycle and
 the bot loop): it turns the page's events (plain data: a tool, a command, a
@@ -457,7 +457,7 @@ class App(Screen):
 
 
 def main(post: Callable[[str], Any]) -> Callable[[str], None]:
-    """Called by ``static/engine.py`` once Pyodide is up: returns the handler of
+    """Called by ``static/worker/engine.py`` once Pyodide is up: returns the handler of
     the page's messages (JSON text). The first is ``start``."""
     from . import browser
 

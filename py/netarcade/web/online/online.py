@@ -436,7 +436,7 @@ class RemoteSession(SessionFace):
     # --- the room as the page shows it ----------------------------------------------------
     def _set_game(self, game_id: str, options: dict, kinds: list[str]) -> None:
         if game_id != self.game_id and self.room:
-            # the room's game, for the page's first paint on a reload: static/boot.js draws this
+            # the room's game, for the page's first paint on a reload: static/main/boot.js draws this
             # game's layout, not the default game's, until Python is up (issue 39)
             self.storage[f"netarcade:room:{self.room}"] = game_id
         self.game_id = game_id
