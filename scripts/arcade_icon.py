@@ -19,7 +19,7 @@ import math
 import struct
 import zlib
 
-#: the page's theme (static/app.css, render/palette.py)
+#: the page's theme (static/app.css, web/render/palette.py)
 BACKGROUND = "#0b0f14"
 GRID = "#2a3a4a"
 ACCENT = "#39d98a"

@@ -240,7 +240,7 @@ def cold_wire(browser, dist: str, viewport: dict, compress: bool, offline_rounds
         page.goto(base)
         figures["starts"] = []
         figures["ready"] = _ready(page, figures["starts"])
-        # the memory snapshot: a cold start never asks for it (static/pyodide-start.mjs reads
+        # the memory snapshot: a cold start never asks for it (static/worker/pyodide-start.mjs reads
         # it from the Cache API only); the service worker fetches it to store it once the page
         # is ready, which may be before these lines run: counted with the storing, not here
         snapshot = server.bytes_by_path.get("/" + SNAPSHOT, 0)
@@ -254,7 +254,7 @@ def cold_wire(browser, dist: str, viewport: dict, compress: bool, offline_rounds
                                timeout=TIMEOUT_MS, polling=POLL_MS)
         figures["offline"] = page.evaluate("document.documentElement.dataset.offline")
         if figures["offline"] == "stored" and (Path(dist) / SNAPSHOT_WORKER).is_file():
-            # the snapshot made in the browser once the page is idle (static/offline.py), and
+            # the snapshot made in the browser once the page is idle (static/main/offline.py), and
             # whatever the service worker fetches after it: the rest of a first visit
             page.wait_for_function("() => /^(stored|not stored|kept)/.test(document.documentElement.dataset.warm "
                                    "|| '')", timeout=TIMEOUT_MS, polling=POLL_MS)

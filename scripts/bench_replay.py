@@ -33,7 +33,7 @@ from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.games import declared, get_game
 from netarcade.web.pages import page_for
-from netarcade.web.replay import Replay
+from netarcade.web.replay.replay import Replay
 from netarcade.web.session import Session, encode_link, new_setup
 
 GAMES = declared()

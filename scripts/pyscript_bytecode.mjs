@@ -5,11 +5,11 @@
 // fetch, ffi, flatted, fs, media, storage, util, web, websocket, workers)
 // into the worker's home folder and imports it, compiling each module from
 // source in WebAssembly. On a warm start, with our own modules already
-// imported in the memory snapshot (static/python-snapshot.mjs), that
+// imported in the memory snapshot (static/worker/python-snapshot.mjs), that
 // compiling is most of PyScript's setup. scripts/build_site.py serves what
 // this writes as static/pyscript-bytecode.zip; the service worker stores it
 // once the browser has made the memory snapshot (never under Save-Data or on
-// a metered connection), and static/pyodide-start.mjs unpacks it into the
+// a metered connection), and static/worker/pyodide-start.mjs unpacks it into the
 // home folder on a later visit only, before PyScript writes its sources
 // there (a first visit never loads it).
 //

@@ -5,12 +5,12 @@ What it is for: scripts/build_site.py (through scripts/site_light.py) calls
 PyScript's own Python package, which it writes and imports at every start,
 compiled by the site's own runtime in Node (scripts/pyscript_bytecode.mjs);
 a warm start unpacks it before PyScript writes the sources
-(static/pyodide-start.mjs). It depends on the runtime, PyScript's chunk and
+(static/worker/pyodide-start.mjs). It depends on the runtime, PyScript's chunk and
 that script, and is kept in the build's cache
 (``build/site-cache/pyscript-bytecode-<hash>.zip``).
 
 The memory snapshot the warm start resumes is not made here: the browser
-makes it from the files a first visit loaded (static/snapshot-worker.mjs,
+makes it from the files a first visit loaded (static/worker/snapshot-worker.mjs,
 docs/web-runtime.md, "Warm start").
 
 What it is not: the Node script itself, or a test.

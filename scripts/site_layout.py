@@ -47,7 +47,7 @@ MICROPYTHON_DIR = f"{VENDOR}/micropython-{MICROPYTHON_VERSION}"
 LOCKFILE = f"{PYODIDE_DIR}/pyodide-lock.json"
 #: files that load the runtime: the URL prefix of vendor/ in each, and what each must load
 #: (the arcade's page: PyScript, MicroPython on the page, Pyodide in PyScript's worker)
-#: (the engine's worker loads Pyodide through static/pyodide-start.mjs, for the memory snapshot)
+#: (the engine's worker loads Pyodide through static/worker/pyodide-start.mjs, for the memory snapshot)
 RUNTIME_PAGES = {
     "index.html": ("static/vendor/", ("pyscript/core.js", "micropython/micropython.mjs")),
     "static/pyodide-start.mjs": ("./vendor/", ("pyodide/pyodide.mjs", "pyodide/")),
@@ -61,6 +61,13 @@ PYSCRIPT_BYTECODE = "static/pyscript-bytecode.zip"
 
 #: our own files that go into the site (build outputs under static/ are not ours)
 OWN_STATIC_EXCLUDE = {"vendor", "wheels"}
+#: static/'s folders by thread, served flat in the site's static/ (their URLs did not move):
+#: main/ runs on the page's main thread (the MicroPython glue, the first screen's scripts),
+#: worker/ starts and runs the engine's Pyodide worker (docs/web-runtime.md, "Where code runs")
+THREAD_FOLDERS = ("main", "worker")
+#: the ops vocabulary both threads read: the wheel's module, served beside the glue for MicroPython
+OPNAMES = "static/opnames.py"
+OPNAMES_SOURCE = ROOT / "py" / "netarcade" / "web" / "opnames.py"
 #: the inputs of our wheel: any change here rebuilds it
 WHEEL_INPUTS = ("pyproject.toml", "README.md", "LICENSE", "MANIFEST.in", "setup.cfg")
 #: a fixed timestamp makes the wheel byte-for-byte reproducible
@@ -81,8 +88,8 @@ ICONS_DIR = "static/icons"
 ICON_SIZES = (192, 512)
 #: our own files the service worker keeps (the vendored Pyodide and icons always);
 #: the page's glue and the engine's worker script included, and the worker that makes the memory
-#: snapshot in the browser (static/snapshot-worker.mjs, with static/python-snapshot.mjs)
-PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.py", "static/page.py", "static/dom.py", "static/ops.py",
+#: snapshot in the browser (static/worker/snapshot-worker.mjs, with static/worker/python-snapshot.mjs)
+PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.py", "static/page.py", "static/dom.py", "static/ops.py", OPNAMES,
                 "static/inputs.py", "static/focus.py", "static/engine.py", "static/boot.js", "static/prepaint.js",
                 "static/pyodide-start.mjs", "static/snapshot-worker.mjs",
                 "static/python-snapshot.mjs"}  # index.html is "./" (and "./?embed")

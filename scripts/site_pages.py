@@ -2,7 +2,7 @@
 
 What it is for: scripts/build_site.py pre-renders ``index.html``'s first
 screen (:func:`prerendered_shell`), appends every game's CSS to
-``static/app.css`` (:func:`site_stylesheet`: the shared sheets and the games' own, one file) and fills ``static/boot.js``
+``static/app.css`` (:func:`site_stylesheet`: the shared sheets and the games' own, one file) and fills ``static/main/boot.js``
 with every playable game's board picker (:func:`boot_script`), all through
 ``netarcade.web.shell`` from this checkout; points each page's runtime URLs
 at the versioned vendor folders (:func:`versioned_runtime`); and writes the
@@ -46,7 +46,7 @@ def with_policy(page: str, text: str) -> str:
 
 
 def boot_script(source: Path) -> bytes:
-    """``static/boot.js`` with every playable game's title and board picker
+    """``static/main/boot.js`` with every playable game's title and board picker
     (``netarcade.web.shell.fill_boot``)."""
     try:
         return _shell().fill_boot(source.read_text(encoding="utf-8")).encode("utf-8")

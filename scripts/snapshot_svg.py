@@ -21,8 +21,8 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
 from netarcade.games import get_game  # noqa: E402
 from netarcade.core.prng import Rng  # noqa: E402
 from netarcade.web.games.backbone.render import hints_from_actions, render_board, render_static_board  # noqa: E402
-from netarcade.render.chart import score_chart  # noqa: E402
-from netarcade.render.palette import THEME  # noqa: E402
+from netarcade.web.render.chart import score_chart  # noqa: E402
+from netarcade.web.render.palette import THEME  # noqa: E402
 
 CHROMIUM = "/usr/bin/chromium"
 

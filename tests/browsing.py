@@ -101,7 +101,7 @@ class Settling:
 
 
 #: every refusal by the site's Content-Security-Policy in a page or frame, reported to the test
-#: (the engine's worker reports its own on the page's console: static/engine.py)
+#: (the engine's worker reports its own on the page's console: static/worker/engine.py)
 OBSERVE_POLICY = """
 document.addEventListener("securitypolicyviolation", (event) => {
   window.__naPolicyViolation(`${event.effectiveDirective} refused ${event.blockedURI} `
@@ -255,14 +255,14 @@ def wait_ready(page):
 
 
 def wait_stored(page, timeout: int = STORED_TIMEOUT_MS) -> None:
-    """The service worker has stored this version (static/offline.py)."""
+    """The service worker has stored this version (static/main/offline.py)."""
     page.wait_for_function("() => document.documentElement.dataset.offline === 'stored'", timeout=timeout,
                            polling=STEADY_POLL_MS)
 
 
 def wait_warm(page, timeout: int = STORED_TIMEOUT_MS) -> str:
     """The page has made the memory snapshot in the browser and heard the service
-    worker's answer, or found one kept (static/offline.py); returns ``data-warm``."""
+    worker's answer, or found one kept (static/main/offline.py); returns ``data-warm``."""
     page.wait_for_function("() => /^(stored|not stored|kept)/.test(document.documentElement.dataset.warm || '')",
                            timeout=timeout, polling=STEADY_POLL_MS)
     return page.evaluate("document.documentElement.dataset.warm")

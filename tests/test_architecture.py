@@ -2,11 +2,20 @@
 ``rl`` (the learning environments) above the bots: it may read web's board
 drawing, and nothing imports it.
 
-``render`` (what every board's drawing shares) belongs to the page: only
-``web`` imports it. Only the page's ``browser`` module may import
+``web`` is the page, and all of it runs in the engine's Pyodide worker; its
+parts (``WEB_PARTS``) are the page core (its flat modules), ``web/games/``
+(one folder per game), ``web/online/`` (a room on the relay),
+``web/replay/`` (the replay viewer, Analyse, the Hint) and ``web/render/``
+(what every board's drawing shares: only ``web`` imports it, and it imports
+nothing of ours). Only the page's ``browser`` module may import
 js/pyodide/pyscript and only the relay may import websockets/sqlite3; rules,
 bots and drawing import none. No import circle at any depth: an import inside
 a function counts like one at the top of the module.
+
+The page's threads (``static/``): ``static/main/`` runs on the page's main
+thread in MicroPython and never imports the engine; ``static/worker/`` starts
+the engine's worker; the op names both sides speak are one module of the
+wheel, ``web/opnames.py``, which imports nothing.
 """
 
 import ast
@@ -15,19 +24,27 @@ import pathlib
 import pytest
 
 PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "py" / "netarcade"
+STATIC = PACKAGE.parents[1] / "static"
 BROWSER_OR_SERVER = {"js", "pyodide", "pyscript", "websockets", "sqlite3"}
 # For each layer, the sibling layers it must not import (web and relay sit side
-# by side at the top; render is the page's own helper).
+# by side at the top).
 FORBIDDEN_LAYERS = {
-    "core": {"games", "bots", "render", "web", "relay", "rl"},
-    "games": {"bots", "render", "web", "relay", "rl"},
-    "bots": {"render", "web", "relay", "rl"},
-    "render": {"games", "bots", "web", "relay", "rl"},
+    "core": {"games", "bots", "web", "relay", "rl"},
+    "games": {"bots", "web", "relay", "rl"},
+    "bots": {"web", "relay", "rl"},
     "web": {"relay", "rl"},
-    "relay": {"render", "web", "rl"},
+    "relay": {"web", "rl"},
     # the learning environments: above the bots, drawing boards with web's own
-    # drawing (never render directly), never the relay
-    "rl": {"render", "relay"},
+    # games' drawing (never web/render directly), never the relay
+    "rl": {"relay"},
+}
+#: the parts of the page (``web/``): its subpackages, each with the parts of web it must
+#: not import; the page core is web's own flat modules (tests below find them all listed)
+WEB_PARTS = {
+    "games": {"online"},            # one folder per game: its page, table, board drawing
+    "online": {"replay", "games"},  # a room on the relay as a local session, the lobby
+    "replay": {"online", "games"},  # the replay viewer, Analyse, the Hint
+    "render": {"games", "online", "replay"},  # what every board's drawing shares; imports nothing else of ours
 }
 #: the libraries of the ``rl`` extra: only ``rl`` imports them (the page's wheel never carries them)
 LEARNING_LIBRARIES = {"numpy", "gymnasium", "pettingzoo"}
@@ -99,15 +116,40 @@ def test_only_rl_imports_the_learning_libraries():
 
 
 def test_only_the_page_draws():
-    """``render`` is imported by ``web`` alone (the relay, the CLI and the tools draw nothing)."""
+    """``web/render`` is imported by ``web`` alone (the relay, the CLI and the tools draw
+    nothing; ``rl`` draws through the games' own ``web/games/<id>/render.py``)."""
     offenders = [
         f"{path.relative_to(PACKAGE)} imports {name}"
         for path in sorted(PACKAGE.rglob("*.py"))
-        if path.relative_to(PACKAGE).parts[0] not in ("web", "render")
+        if path.relative_to(PACKAGE).parts[0] != "web"
         for name in _imports(path)
-        if name == "netarcade.render" or name.startswith("netarcade.render.")
+        if name == "netarcade.web.render" or name.startswith("netarcade.web.render.")
     ]
-    assert offenders == []
+    assert _modules("web/render") and offenders == []
+
+
+def test_every_package_is_a_layer_and_every_part_of_web_is_known():
+    """A new folder of the package is placed on purpose: a layer of FORBIDDEN_LAYERS,
+    or a part of the page (WEB_PARTS)."""
+    layers = {path.parent.name for path in PACKAGE.glob("*/__init__.py")}
+    parts = {path.parent.name for path in (PACKAGE / "web").glob("*/__init__.py")}
+    assert layers == set(FORBIDDEN_LAYERS)
+    assert parts == set(WEB_PARTS)
+
+
+@pytest.mark.parametrize("part", sorted(WEB_PARTS))
+def test_the_parts_of_the_page_import_one_way(part):
+    """Online play and the replay viewer know nothing of each other; the shared drawing
+    (web/render) imports nothing of ours but itself."""
+    def forbidden(name):
+        parts = name.split(".")
+        if part == "render":  # nothing of ours outside web/render
+            return parts[0] == "netarcade" and parts[1:3] != ["web", "render"]
+        return parts[:2] == ["netarcade", "web"] and len(parts) > 2 and parts[2] in WEB_PARTS[part]
+
+    offenders = [f"{path.relative_to(PACKAGE)} imports {name}"
+                 for path in _modules(f"web/{part}") for name in _imports(path) if forbidden(name)]
+    assert _modules(f"web/{part}") and offenders == []
 
 
 @pytest.mark.parametrize("layer", sorted(FORBIDDEN_LAYERS))
@@ -202,3 +244,81 @@ def test_no_module_is_over_500_lines():
             for path in sorted(PACKAGE.rglob("*.py"))
             if (count := len(path.read_text(encoding="utf-8").splitlines())) > MAX_MODULE_LINES]
     assert long == []
+
+
+# --- the page's threads: static/main/ (MicroPython on the page), static/worker/ (the engine)
+
+MAIN_THREAD = STATIC / "main"
+WORKER_START = STATIC / "worker"
+#: what the main thread's MicroPython may import besides its own modules
+MAIN_THREAD_IMPORTS = {"js", "pyscript", "pyscript.ffi", "json", "sys", "opnames"}
+
+
+def _static_imports(path):
+    return [name for name in _imports(path, package=(), root=path.parent)]
+
+
+def test_static_code_sits_by_thread():
+    """static/'s code is in the folder of the thread it runs on; at its top only the
+    stylesheets, bare.html and the service worker's template (sw.js, its own thread)."""
+    loose = sorted(path.name for path in STATIC.glob("*") if path.suffix in (".py", ".js", ".mjs"))
+    assert loose == ["sw.js"]
+    assert {path.name for path in MAIN_THREAD.iterdir()} >= {"page.py", "ops.py", "dom.py", "boot.js"}
+    assert {path.name for path in WORKER_START.iterdir()} >= {"engine.py", "pyodide-start.mjs"}
+    # the build serves both folders flat in static/: no name twice
+    names = [path.name for folder in (MAIN_THREAD, WORKER_START) for path in folder.iterdir()]
+    assert len(names) == len(set(names))
+
+
+def test_the_main_thread_never_imports_the_engine():
+    """The MicroPython glue imports its own modules, the browser's and the op names:
+    never netarcade (the wheel is the worker's), never the worker's engine.py."""
+    own = {path.stem for path in MAIN_THREAD.glob("*.py")}
+    offenders = [f"static/main/{path.name} imports {name}" for path in sorted(MAIN_THREAD.glob("*.py"))
+                 for name in _static_imports(path) if name not in own | MAIN_THREAD_IMPORTS]
+    assert own >= {"page", "ops", "dom", "inputs", "focus", "offline"}
+    assert offenders == []
+
+
+def test_the_worker_never_imports_the_main_threads_glue():
+    """The engine's worker (static/worker/engine.py and the whole wheel) reaches the page
+    in messages only: no module of static/main/ is imported there."""
+    glue = {path.stem for path in MAIN_THREAD.glob("*.py")}
+    modules = sorted(PACKAGE.rglob("*.py")) + sorted(WORKER_START.glob("*.py"))
+    offenders = [f"{path} imports {name}" for path in modules
+                 for name in (_imports(path) if path.is_relative_to(PACKAGE) else _static_imports(path))
+                 if name.split(".")[0] in glue]
+    assert "netarcade.web" in _static_imports(WORKER_START / "engine.py") and offenders == []
+
+
+def _op_names_spoken(path):
+    """The op names a module of the worker writes: ``.op("name", ...)``, ``.add("name", ...)``
+    and ``{"op": "name", ...}``."""
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if (isinstance(node, ast.Call) and isinstance(node.func, ast.Attribute) and node.func.attr in ("op", "add")
+                and node.args and isinstance(node.args[0], ast.Constant) and isinstance(node.args[0].value, str)):
+            yield node.args[0].value
+        elif isinstance(node, ast.Dict):
+            for key, value in zip(node.keys, node.values):
+                if isinstance(key, ast.Constant) and key.value == "op" and isinstance(value, ast.Constant):
+                    yield value.value
+
+
+def test_both_threads_read_one_op_vocabulary():
+    """web/opnames.py names every op once: the worker speaks only its names, and the
+    page's static/main/ops.py defines a function for each (found by the name given there)."""
+    from netarcade.web import opnames
+
+    assert list(_imports(PACKAGE / "web" / "opnames.py")) == []  # MicroPython loads it as it is
+    spoken = {name for path in [*sorted((PACKAGE / "web").rglob("*.py")), WORKER_START / "engine.py"]
+              for name in _op_names_spoken(path)}
+    assert {"html", "text", "ready", "store"} <= spoken
+    assert spoken - set(opnames.ALL) == set()
+    tree = ast.parse((MAIN_THREAD / "ops.py").read_text(encoding="utf-8"))
+    defined = {node.name for node in tree.body if isinstance(node, ast.FunctionDef)}
+    assert set(opnames.ALL.values()) - defined == set()
+    assert set(opnames.ON_ELEMENT).isdisjoint(opnames.GLOBAL)
+    # the glue spells no op name itself: its tables come from opnames
+    glue_ops = {key.value for node in ast.walk(tree) if isinstance(node, ast.Dict)
+                for key in node.keys if isinstance(key, ast.Constant)}
+    assert glue_ops & set(opnames.ALL) == set()

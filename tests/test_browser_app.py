@@ -268,7 +268,7 @@ def test_embed_mode_inside_an_iframe_on_another_origin(chromium, server, tmp_pat
             inner.wait_for_function("() => document.documentElement.dataset.ready === 'play'",
                                     timeout=BOOT_TIMEOUT_MS)
             assert inner.evaluate("document.documentElement.hasAttribute('data-embed')")
-            # in another site's frame no service worker stores the runtime (static/offline.py)
+            # in another site's frame no service worker stores the runtime (static/main/offline.py)
             assert inner.evaluate("document.documentElement.dataset.offline") == "off"
             # only the board and a small control bar
             assert frame.locator(".topbar").is_hidden() and frame.locator(".side").is_hidden()

@@ -126,7 +126,7 @@ def test_second_visit_starts_and_plays_with_no_network(chromium, site):
                                                "/pyscript-bytecode.zip"])
         assert len(on_page) >= 4 and len(in_worker) >= 4, (on_page, in_worker)
         assert all(by_sw for _, by_sw in on_page + in_worker), (on_page, in_worker)
-        # the warm start resumed Python from the stored memory snapshot (static/pyodide-start.mjs),
+        # the warm start resumed Python from the stored memory snapshot (static/worker/pyodide-start.mjs),
         # our modules already imported in it: no wheel was asked for
         page.wait_for_function("() => document.documentElement.dataset.pythonStart")
         assert data(page, "pythonStart").startswith("snapshot "), data(page, "pythonStart")

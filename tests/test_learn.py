@@ -155,7 +155,7 @@ def test_the_page_runs_a_lesson():
     first = lesson.steps()[0][1]
     assert first.say in control.prompt()
     assert any(element == "announce" and first.say in text for element, text in texts)
-    from netarcade.web import hint
+    from netarcade.web.replay import hint
     assert hint.ghost_names(control) == ["c1"]  # the step's target lit
     assert control.table.play("p1 router b2") is None  # refused, explained
     assert first.say in control.table.message and "legal, but" in control.table.message

@@ -1,7 +1,7 @@
 """The first paint reads a link's options before Python is up
 (``shell.LINK_OPTIONS_JS``): a small msgpack reader in JavaScript that reads
 the record as ``core.record.decode_record`` does (not a search for bytes), run
-here in Node with the pickers the build writes into static/boot.js."""
+here in Node with the pickers the build writes into static/main/boot.js."""
 
 from __future__ import annotations
 

@@ -1,7 +1,7 @@
 """The page's MicroPython on CPython: every file parses, and the focus keeper
-(static/focus.py) works.
+(static/main/focus.py) works.
 
-static/focus.py is plain Python that MicroPython and CPython both run; here it
+static/main/focus.py is plain Python that MicroPython and CPython both run; here it
 works on a stand-in document: the focus waits on the board while a bot moves
 and comes back, a disabled button holds it on the tool row, a spot pressed
 by keyboard gets it again, and a card over the board takes it once; in
@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-SOURCE = Path(__file__).resolve().parent.parent / "static" / "focus.py"
+SOURCE = Path(__file__).resolve().parent.parent / "static" / "main" / "focus.py"
 _spec = importlib.util.spec_from_file_location("page_focus", SOURCE)
 focus = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(focus)
@@ -162,9 +162,9 @@ def test_in_another_page_s_frame_the_focus_moves_only_while_the_frame_has_it():
 
 
 def test_every_micropython_file_of_the_page_parses():
-    """A syntax error in static/*.py shows only in a browser (the page never
-    becomes ready): CPython's parser catches it here first."""
-    files = sorted(SOURCE.parent.glob("*.py"))
+    """A syntax error in static/main/*.py or static/worker/*.py shows only in a browser
+    (the page never becomes ready): CPython's parser catches it here first."""
+    files = sorted(SOURCE.parent.glob("*.py")) + sorted((SOURCE.parent.parent / "worker").glob("*.py"))
     assert {f.name for f in files} >= {"page.py", "dom.py", "ops.py", "inputs.py", "focus.py", "offline.py", "engine.py"}
     for path in files:
         compile(path.read_text(encoding="utf-8"), str(path), "exec", flags=0x2000)  # PyCF_ALLOW_TOP_LEVEL_AWAIT

@@ -173,7 +173,7 @@ def test_pyodide_analyses_a_record_as_cpython_does(node, tmp_path):
 
 
 # The warm start (tests/node/warm_start.mjs: the built snapshot resumed through the page's
-# own static/pyodide-start.mjs code, nothing installed on top): every module of the layers
+# own static/worker/pyodide-start.mjs code, nothing installed on top): every module of the layers
 # the page runs is already imported, with html for PyScript; no file of ours is on the disk;
 # records replay to CPython's digests and encode to CPython's bytes (msgpack's own Python).
 WARM_SNIPPET = """
@@ -193,8 +193,8 @@ for record in records:
     print("digest", digest(game, state), encode_record(decode_record(record)) == record)
 """
 
-#: the packages of ours the page runs (static/python-snapshot.mjs imports every module of them)
-PAGE_PACKAGES = ("core", "games", "bots", "render", "web")
+#: the packages of ours the page runs (static/worker/python-snapshot.mjs imports every module of them)
+PAGE_PACKAGES = ("core", "games", "bots", "web")
 
 
 def page_modules() -> list[str]:

@@ -17,7 +17,7 @@ from netarcade.web.games.backbone.render import (
     render_board,
     render_static_board,
 )
-from netarcade.render.svg import polygon_points
+from netarcade.web.render.svg import polygon_points
 
 NS = "{http://www.w3.org/2000/svg}"
 GAME = get_game("backbone")

@@ -18,7 +18,7 @@ from netarcade.web.games.netcontrol.render import (
     render_board,
     resource_icon,
 )
-from netarcade.render.palette import PLAYERS
+from netarcade.web.render.palette import PLAYERS
 
 NS = "{http://www.w3.org/2000/svg}"
 GAME = get_game("netcontrol")

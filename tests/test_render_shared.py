@@ -1,4 +1,4 @@
-"""Tests for the shared SVG helpers in netarcade.render (palette, svg, chart) and Backbone's icons."""
+"""Tests for the shared SVG helpers in netarcade.web.render (palette, svg, chart) and Backbone's icons."""
 
 from __future__ import annotations
 
@@ -9,9 +9,9 @@ from pathlib import Path
 
 import pytest
 
-from netarcade.render import chart, palette, svg
+from netarcade.web.render import chart, palette, svg
 from netarcade.web.games.backbone import icons
-from netarcade.render.chart import score_chart
+from netarcade.web.render.chart import score_chart
 
 NS = "{http://www.w3.org/2000/svg}"
 PY = Path(__file__).resolve().parent.parent / "py" / "netarcade"
@@ -206,7 +206,7 @@ FORBIDDEN = {"js", "pyodide", "pyscript", "websockets", "sqlite3"}
 
 
 def _render_modules():
-    yield from sorted((PY / "render").glob("*.py"))
+    yield from sorted((PY / "web" / "render").glob("*.py"))
     yield from sorted((PY / "web" / "games").glob("*/render*.py"))
     yield from sorted((PY / "web" / "games").glob("*/icons.py"))
 
@@ -252,7 +252,7 @@ def test_the_chart_names_its_unit_and_draws_tied_lines_apart():
     Net Control's tied lines lay one over another."""
     import re
 
-    from netarcade.render.chart import score_chart
+    from netarcade.web.render.chart import score_chart
 
     svg = score_chart([[0, 0, 0], [1, 1, 1], [2, 2, 1]], ["A", "B", "C"], 480, 220, x_label="ROUND")
     assert ">ROUND<" in svg and ">TURN<" not in svg and "after 3 rounds" in svg

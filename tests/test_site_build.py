@@ -66,7 +66,7 @@ def test_service_worker_lists_this_builds_files(site):
     version, files = _worker_files()
     paths = [path for path, _ in files]
     assert paths[:2] == ["./", "./?embed"]  # the embed with its own headers (frame-ancestors)
-    for needed in ("manifest.webmanifest", "static/app.css", "static/page.py", "static/dom.py", "static/ops.py", "static/inputs.py", "static/focus.py",
+    for needed in ("manifest.webmanifest", "static/app.css", "static/page.py", "static/dom.py", "static/ops.py", "static/inputs.py", "static/focus.py", "static/opnames.py",
                    "static/engine.py", "static/boot.js", "static/prepaint.js",
                    "static/vendor/pyscript-0.7.31/core.js", "static/vendor/micropython-1.28.0-6/micropython.wasm",
                    f"{RUNTIME}/pyodide.asm.wasm", f"{RUNTIME}/python_stdlib.zip", f"{RUNTIME}/pyodide-lock.json"):
@@ -103,7 +103,7 @@ def test_manifest_and_icons(site):
 
 def test_pages_load_the_versioned_runtime(site):
     # both pages run PyScript: the arcade's MicroPython on the page and Pyodide in its worker,
-    # the arcade's through static/pyodide-start.mjs (the memory snapshot on a warm start)
+    # the arcade's through static/worker/pyodide-start.mjs (the memory snapshot on a warm start)
     for page, prefix in (("static/pyodide-start.mjs", "./vendor/"), ("static/bare.html", "vendor/")):
         text = (DIST / page).read_text(encoding="utf-8")
         assert f"{prefix}pyodide-{PYODIDE_VERSION}/pyodide.mjs" in text, page
@@ -117,10 +117,26 @@ def test_pages_load_the_versioned_runtime(site):
     assert 'src="static/page.py"' in page and 'name="engine" src="static/engine.py"' in page
 
 
+def test_the_threads_folders_are_served_flat_with_the_op_names(site):
+    """static/main/ and static/worker/ (the sources by thread) are served as static/NAME, the
+    URLs the pages, the service worker and the runtime's modules name; the op names are the
+    wheel's own module, served beside the glue and mapped into MicroPython's files."""
+    served = {p.relative_to(DIST).as_posix() for p in DIST.rglob("*")}
+    assert not any(p.startswith(("static/main", "static/worker")) for p in served)
+    for folder in ("main", "worker"):
+        for source in (ROOT / "static" / folder).iterdir():
+            assert (DIST / "static" / source.name).is_file(), source.name
+            if source.suffix == ".py":  # boot.js and the runtime's loaders are filled in by the build
+                assert (DIST / "static" / source.name).read_bytes() == source.read_bytes(), source.name
+    assert (DIST / "static" / "opnames.py").read_bytes() == (ROOT / "py" / "netarcade" / "web" / "opnames.py").read_bytes()
+    page = (DIST / "index.html").read_text(encoding="utf-8")
+    assert '"static/opnames.py": "./opnames.py"' in page
+
+
 def test_memory_snapshot_is_made_in_the_browser_not_served(site):
     """The snapshot the engine's worker resumes is not on the server (a first visit
     could not fetch it if it tried): the page's worker makes it from the visit's
-    files (static/snapshot-worker.mjs, which the service worker stores to make it
+    files (static/worker/snapshot-worker.mjs, which the service worker stores to make it
     offline too) and the service worker answers its URL from the cache alone
     (what it holds: tests/test_pyodide_node.py; that the page makes and resumes
     it: tests/test_browser_offline.py)."""

@@ -1,5 +1,5 @@
-"""The Hint button and the replay viewer's Analyse (web/hint.py,
-web/analysis_page.py) on CPython: the controller with a recording screen,
+"""The Hint button and the replay viewer's Analyse (web/replay/hint.py,
+web/replay/analysis_page.py) on CPython: the controller with a recording screen,
 and the app's ops for what the page shows (the ghost, the button, the
 game-over card, the chart)."""
 
@@ -10,7 +10,7 @@ import re
 
 import pytest
 
-from netarcade.web import analysis_page, hint
+from netarcade.web.replay import analysis_page, hint
 from netarcade.web.controller import Controller
 from netarcade.web.session import Session, new_setup
 from test_analysis import BAD_MOVE_GAMES, FAST, greedy_game_with_a_bad_move
@@ -306,7 +306,7 @@ def test_the_analysis_panel_in_the_page(bad_game, monkeypatch):
 def test_the_analysis_chart_reads_in_the_column_beside_a_board():
     """Issue 39, item 10: drawn 480 units wide in a 270 px column its labels were 5.6 px
     and it was 60 px tall."""
-    from netarcade.web import analysis_page
+    from netarcade.web.replay import analysis_page
 
     scale = 270 / analysis_page.WIDTH
     assert 10 * scale >= 9 and analysis_page.HEIGHT * scale >= 120

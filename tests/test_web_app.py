@@ -163,7 +163,7 @@ def test_every_name_the_page_takes_is_cleaned_as_the_relay_cleans_it():
     from test_web_online import FakeSocket
 
     from netarcade.core.names import clean_name
-    from netarcade.web.lobby import NAME_KEY
+    from netarcade.web.online.lobby import NAME_KEY
 
     sockets = []
 

@@ -15,7 +15,8 @@ import re
 from test_web_controller import controller, drop_tasks
 from test_web_newcomer import Remembering
 
-from netarcade.web import lobby, views
+from netarcade.web.online import lobby
+from netarcade.web import views
 from netarcade.web.controller import LAST_SETTING, Controller
 from netarcade.web.pages import all_pages, is_playable
 from netarcade.web.session import Session, new_setup

@@ -19,7 +19,7 @@ import pytest
 from netarcade.core import Match
 from netarcade.games import get_game
 from netarcade.games.registry import page_packages
-from netarcade.render.svg import escape
+from netarcade.web.render.svg import escape
 from netarcade.web import glance, views
 from netarcade.web.pages import page_for
 from test_web_app import ops, start

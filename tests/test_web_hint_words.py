@@ -1,4 +1,4 @@
-"""A hint's words and what the board shows with them (web/hint.py, each
+"""A hint's words and what the board shows with them (web/replay/hint.py, each
 game's ``Table.hint_words`` and ``take_hint``), on CPython: in real
 positions of all four games a hint names the tool or card and the place;
 Overwrite's names the bank piece, its rotation and flip as the engine's
@@ -19,7 +19,7 @@ import pytest
 from netarcade.bots import analysis
 from netarcade.core.prng import Rng
 from netarcade.games.overwrite.pieces import SPECIAL_NAMES
-from netarcade.web import hint
+from netarcade.web.replay import hint
 from netarcade.web.games.backbone.tools import TOOL_SPECS as BACKBONE_TOOLS
 from netarcade.web.games.breach.tools import BARE, card_name, where_words
 from netarcade.web.games.netcontrol.render import render_board

@@ -14,10 +14,11 @@ import pytest
 from netarcade.core import Match, wire
 from netarcade.core.record import digest, encode_record
 from netarcade.games import declared, get_game
-from netarcade.web import lobby, pages
+from netarcade.web.online import lobby
+from netarcade.web import pages
 from netarcade.web.controller import Controller, Screen
-from netarcade.web.fairdice import commitment_of, verify_reveal
-from netarcade.web.online import RemoteSession, backoff, online_code
+from netarcade.web.online.fairdice import commitment_of, verify_reveal
+from netarcade.web.online.online import RemoteSession, backoff, online_code
 
 ROOM = "K7Q2MX"
 
@@ -532,12 +533,12 @@ def test_unavailable_makes_the_page_resume_by_itself():
 
 def test_the_rooms_game_is_kept_for_the_first_paint_of_a_reload():
     """Issue 39, item 9: a reloaded Net Control room painted a Backbone board until Python was
-    up; the page keeps each room's game (static/boot.js reads it before the first paint)."""
+    up; the page keeps each room's game (static/main/boot.js reads it before the first paint)."""
     wire = Wire()
     session, sent = wire.resuming(1, "tok")
     assert f"netarcade:room:{ROOM}" not in wire.storage
     match = Match(get_game("netcontrol"), {"players": 2}, 3)
     wire.deliver(session, state_frame(match, 1, ["human", "human"]))
     assert session.ready and wire.storage[f"netarcade:room:{ROOM}"] == "netcontrol"
-    boot = (Path(__file__).resolve().parent.parent / "static" / "boot.js").read_text(encoding="utf-8")
+    boot = (Path(__file__).resolve().parent.parent / "static" / "main" / "boot.js").read_text(encoding="utf-8")
     assert '"netarcade:room:" + room[2].toUpperCase()' in boot  # the key the boot script reads

@@ -1,4 +1,4 @@
-"""The replay viewer on CPython (web/replay.py, the controller's viewer,
+"""The replay viewer on CPython (web/replay/replay.py, the controller's viewer,
 ``Match.position``): positions equal a fresh replay of the record cut
 there, stepping and its keys, links with ``at=N``, nothing is played in
 the viewer, and Play from here branches a game with its own link, for all
@@ -15,7 +15,7 @@ from netarcade.core.record import digest
 from netarcade.games import declared, get_game
 from netarcade.web import views
 from netarcade.web.controller import Controller
-from netarcade.web.replay import Replay, split_at
+from netarcade.web.replay.replay import Replay, split_at
 from netarcade.web.session import LinkError, Session, encode_link, new_setup
 
 from test_web_controller import Recorder, drop_tasks
@@ -295,7 +295,7 @@ def test_links_of_branches_and_replays_round_trip():
 
 def test_a_finished_online_game_is_replayed_from_its_revealed_record():
     from netarcade.core.record import encode_record
-    from netarcade.web.fairdice import commitment_of
+    from netarcade.web.online.fairdice import commitment_of
 
     from test_web_online import Recording, Wire, finished_game, state_frame
 

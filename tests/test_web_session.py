@@ -564,7 +564,10 @@ def test_shared_page_code_names_no_game():
     """A game lives in its folder (web/games/<id>/) and one line of web/games/__init__.py."""
     shared = [WEB / name for name in ("app.py", "session.py", "views.py", "pages.py", "gamepage.py", "shell.py", "table.py")]
     shared += [ROOT / "index.html"] + [ROOT / "static" / name for name in shell.SHARED_SHEETS]
-    shared += [ROOT / "static" / name for name in ("page.py", "dom.py", "ops.py", "inputs.py", "focus.py", "offline.py", "engine.py", "boot.js", "prepaint.js")]
+    # the page's glue and the engine worker's start (static/main/, static/worker/), all of it
+    shared += sorted(path for folder in ("main", "worker") for path in (ROOT / "static" / folder).iterdir()
+                     if path.suffix in (".py", ".js", ".mjs"))
+    assert {"page.py", "ops.py", "boot.js", "engine.py"} <= {path.name for path in shared}
     for path in shared:
         text = path.read_text(encoding="utf-8")
         assert not re.search(r"backbone|netcontrol|overwrite|breach", text), path.name

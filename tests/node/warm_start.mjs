@@ -1,7 +1,7 @@
 // The page's warm start, in Node: the memory snapshot made by the built
-// static/python-snapshot.mjs (as the browser makes it, from the built runtime
+// static/worker/python-snapshot.mjs (as the browser makes it, from the built runtime
 // folder and the wheels its lockfile names) and resumed as the built
-// static/pyodide-start.mjs resumes it, then Python code runs in it.
+// static/worker/pyodide-start.mjs resumes it, then Python code runs in it.
 //
 // What it is for: tests/test_pyodide_node.py checks that what a returning player's
 // engine worker starts from holds our modules already imported and works: a

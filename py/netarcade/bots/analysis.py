@@ -40,7 +40,7 @@ like the rest (its own purposes in the seed rule), and it never replaces
 the full decision: the full one is the analysis.
 
 What it is not: a bot that plays (``mcts``), the command line (``cli``) or
-the page (``web/analysis_page.py``); it prints nothing.
+the page (``web/replay/analysis_page.py``); it prints nothing.
 """
 
 from __future__ import annotations
@@ -245,7 +245,7 @@ class Analyser:
     def choice_steps(self, index: int, state: Any, seat: int) -> Generator[None, None, Any]:
         """The search bot's choice for ``seat`` in ``state``, the position
         after ``index`` moves, as a generator: the one code path of the
-        analysis's best move and of the page's Hint (``web/hint.py``), with
+        analysis's best move and of the page's Hint (``web/replay/hint.py``), with
         one seed rule (the analysis seed, the record's seed, the move's
         number) and one budget, so a hint is the move Analyse names there."""
         real = self.match.game

@@ -5,7 +5,7 @@ What it is for: the protocol version every frame carries (``VERSION``, as
 ``v``), :func:`frame` to make one, :func:`pack` to turn a map into bytes and
 :func:`unpack` to read bytes back. Everything that speaks to the relay
 (``relay/protocol.py`` checks what clients send on top of this;
-``web/online.py``, the page's client; ``relay/cluster.py``, the bus between
+``web/online/online.py``, the page's client; ``relay/cluster.py``, the bus between
 relay processes; the tests' clients) goes through here, so one change of
 encoding or version is made once.
 

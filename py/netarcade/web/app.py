@@ -1,8 +1,8 @@
 """The page's app, in the engine's web worker: messages in, DOM operations out.
 
-What it is for: ``static/engine.py`` (PyScript's named Pyodide worker
+What it is for: ``static/worker/engine.py`` (PyScript's named Pyodide worker
 "engine") calls :func:`main` with a ``post`` function; the page's main
-thread runs PyScript's MicroPython (``static/page.py``), which applies the
+thread runs PyScript's MicroPython (``static/main/page.py``), which applies the
 ops. :class:`App` is the page side of a
 :class:`~netarcade.web.controller.Controller` (the game, its lifecycle and
 the bot loop): it turns the page's events (plain data: a tool, a command, a
@@ -43,14 +43,16 @@ import traceback
 from typing import Any, Callable
 
 from ..core.names import clean_name
-from . import hint, lobby, replay_page, share, views
+from . import share, views
+from .online import lobby
+from .replay import hint, replay_page
 from .controller import Controller, Screen
 from .gamepage import GamePage
 from .pages import page_for
 from .newgame import parse_form
 from .inputwords import spoken
 from .outbox import Ops
-from .seatstore import SeatStore
+from .online.seatstore import SeatStore
 from .session import Session
 
 __all__ = ["App", "Ops", "main"]
@@ -235,7 +237,7 @@ class App(Screen):
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
-    # --- online play (web/lobby.py, web/online.py) ------------------------------------------
+    # --- online play (web/online/lobby.py, web/online/online.py) ------------------------------------------
     def base_url(self) -> str:
         return str(self.location.get("origin", "")) + str(self.location.get("pathname", ""))
 
@@ -302,7 +304,7 @@ class App(Screen):
     def draw_analysis(self) -> None:
         """The replay viewer's analysis panel (``analysis_page.draw``)."""
         if self.control.replay is not None:
-            from .analysis_page import draw
+            from .replay.analysis_page import draw
 
             draw(self, self.control)
 
@@ -455,7 +457,7 @@ class App(Screen):
 
 
 def main(post: Callable[[str], Any]) -> Callable[[str], None]:
-    """Called by ``static/engine.py`` once Pyodide is up: returns the handler of
+    """Called by ``static/worker/engine.py`` once Pyodide is up: returns the handler of
     the page's messages (JSON text). The first is ``start``."""
     from . import browser
 

@@ -20,17 +20,17 @@ import asyncio
 import time
 from typing import Any, Awaitable, Callable
 
-from . import hint as hints
+from .replay import hint as hints
 from .choices import AUTO_PASS_SETTING, PACE_SETTING, PACES, PlayerChoices
 from .gamepage import GamePage
 from .pages import default_page, page_for
 from .screen import Screen
 from .speech import Announcer
 from .session import DEFAULT_SEATS, LinkError, Session, is_game_link, linked_game, new_setup
-from .replay import KEYS as REPLAY_KEYS
-from .replay import REFUSED as REPLAY_REFUSED
-from .replay import Replay, split_at
-from .replay_control import ReplayControl
+from .replay.replay import KEYS as REPLAY_KEYS
+from .replay.replay import REFUSED as REPLAY_REFUSED
+from .replay.replay import Replay, split_at
+from .replay.replay_control import ReplayControl
 
 __all__ = ["DEMO_PAUSE", "DEMO_RESTART", "DEMO_SEATS", "PACES", "Controller", "Screen"]
 
@@ -82,11 +82,11 @@ class Controller(PlayerChoices, ReplayControl):
         #: the seat whose Resign awaits confirmation (the card is on screen), else None
         self.resigning: int | None = None
         self.heard = Announcer()  # what a screen reader has been told of the moves
-        #: the replay viewer (``web/replay.py``) when it is open: ``table`` is then
+        #: the replay viewer (``web/replay/replay.py``) when it is open: ``table`` is then
         #: the shown position's, and ``live_table`` the game's own
         self.replay: Replay | None = None
         self.live_table: Any = None
-        #: the last hint (``web/hint.py``), and the generation one is being thought about in
+        #: the last hint (``web/replay/hint.py``), and the generation one is being thought about in
         self.hint: hints.Hint | None = None
         #: the board on screen outlines a ghost (the page sets it as it draws the board;
         #: a hint says "outlined on the board" only then)
@@ -129,7 +129,7 @@ class Controller(PlayerChoices, ReplayControl):
             self.screen.show("game")
             return
         if fragment.startswith("online="):
-            from . import lobby
+            from .online import lobby
 
             code, name = lobby.parse_fragment(fragment)
             if self.remote is not None and code == self.remote.room:
@@ -280,14 +280,14 @@ class Controller(PlayerChoices, ReplayControl):
         session = self.session
         return bool(getattr(session, "remote", False)) and session.seat is None and self.replay is None
 
-    # --- online (web/lobby.py) --------------------------------------------------------------
+    # --- online (web/online/lobby.py) --------------------------------------------------------------
     def open_online(self, code: str, name: str | None = None) -> None:
-        from . import lobby
+        from .online import lobby
 
         lobby.open_room(self, code, name)
 
     def create_online(self, setup: Any, name: str) -> None:
-        from . import lobby
+        from .online import lobby
 
         lobby.create_room(self, setup, name)
 
@@ -342,7 +342,7 @@ class Controller(PlayerChoices, ReplayControl):
     def command(self, name: str, value: str | None = None) -> None:
         """A ``data-cmd`` button or key that is not DOM-only."""
         if name.startswith("online-"):
-            from . import lobby
+            from .online import lobby
 
             lobby.command(self, name, value)
             return
@@ -351,7 +351,7 @@ class Controller(PlayerChoices, ReplayControl):
         if name == "hint":
             hints.ask(self)
         elif name.startswith("analyse"):
-            from .analysis_page import command as analyse  # the bots load when first asked
+            from .replay.analysis_page import command as analyse  # the bots load when first asked
 
             analyse(self, name, value)
         elif name.startswith("replay"):

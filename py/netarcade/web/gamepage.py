@@ -94,14 +94,14 @@ class GamePage:
     def ghost_names(self, session: Any, text: str) -> list[str]:
         """The board elements (``data-name``) that show the move ``text`` as a
         ghost in ``session``'s position (a hint, the better move of a marked
-        one: ``web/hint.py``): by default the words of its notation after
+        one: ``web/replay/hint.py``): by default the words of its notation after
         the seat and verb ("e5" of "p1 router e5")."""
         return text.split()[2:]
 
     def ghost_controls(self, session: Any, text: str) -> list[str]:
         """The controls off the board that make the move ``text`` (CSS
         selectors of buttons in the tools panel), outlined beside the board's
-        ghost (a hint, a lesson's step: ``web/hint.py``): by default none, a
+        ghost (a hint, a lesson's step: ``web/replay/hint.py``): by default none, a
         game whose moves are made on its board needs none."""
         return []
 
@@ -109,7 +109,7 @@ class GamePage:
         """The board with the elements ``names`` outlined as a ghost
         (``hint.ghost``); a game whose board does not write the names a hint
         says (Net Control's "v19", "e21") labels them too."""
-        from .hint import ghost
+        from .replay.hint import ghost
 
         return ghost(self.board(table, orient), names)
 

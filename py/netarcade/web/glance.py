@@ -23,7 +23,7 @@ from typing import Any
 
 from ..core.errors import quoted
 from ..games import get_game
-from ..render.svg import escape
+from .render.svg import escape
 from .pages import page_for, page_module
 from .session import Session, new_setup
 

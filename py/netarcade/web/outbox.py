@@ -7,8 +7,8 @@ docs/web-runtime.md has the vocabulary). It keeps the page's answer to the
 last message: :meth:`Ops.applied` returns once the page has applied it (the
 bots wait for that before each move, ``Screen.drawn``).
 
-What it is not: the ops' meaning (``app``) or their application (the
-page's ``static/ops.py``).
+What it is not: the ops' names (``opnames``, which the page reads too), their
+meaning (``app``) or their application (the page's ``static/main/ops.py``).
 """
 
 from __future__ import annotations
@@ -16,6 +16,8 @@ from __future__ import annotations
 import asyncio
 import json
 from typing import Any, Callable
+
+from .opnames import ALL as OP_NAMES
 
 __all__ = ["Ops"]
 
@@ -30,6 +32,10 @@ class Ops:
         self.answer: Any = None  # the page's answer to the last message, while not awaited
 
     def add(self, kind: str, /, **fields) -> None:
+        """One op for the page; ``kind`` is a name of ``opnames`` (the page's glue
+        reads the same list): another is refused here, not ignored by the page."""
+        if kind not in OP_NAMES:
+            raise ValueError(f"no op {kind!r}: the page applies {', '.join(OP_NAMES)} (web/opnames.py)")
         self.pending.append({"op": kind, **fields})
         if not self._scheduled:
             self._scheduled = True

@@ -307,7 +307,7 @@ class Session:
         self._view: tuple[int, dict[str, Any]] = (-1, {})
         self._current: tuple[int, int | None] = (-1, None)
         self._bot_rngs: dict[int, Any] = {}
-        #: seat -> hints it asked for in this game (``web/hint.py``; the game-over card says so)
+        #: seat -> hints it asked for in this game (``web/replay/hint.py``; the game-over card says so)
         self.hints: dict[int, int] = {}
         for index, text in enumerate(actions):
             try:

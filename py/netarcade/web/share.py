@@ -22,8 +22,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..render.svg import escape
-from .replay import split_at
+from .render.svg import escape
+from .replay.replay import split_at
 from .session import LinkError, is_game_link
 
 __all__ = ["EMBED_SIZE", "card", "command", "draw", "embed_snippet", "takes_key"]

@@ -11,7 +11,7 @@ the home screen with its forms, and the theme's CSS custom properties
 (``css_variables`` plus each game's ``theme_css``). Python later re-renders
 the same parts from the live game, so nothing jumps when it takes over.
 :func:`fill_boot` writes the games' titles and board pickers (``NA_PAGES``)
-into ``static/boot.js``, the first screen's script (index.html carries no
+into ``static/main/boot.js``, the first screen's script (index.html carries no
 inline script: the site's Content-Security-Policy runs none).
 :func:`stylesheet` is the shared look (``static/app.css`` and the sheets of
 its own topics, :data:`SHARED_SHEETS`) followed by every game's own CSS
@@ -25,7 +25,7 @@ from __future__ import annotations
 
 import json
 
-from ..render.palette import THEME, css_variables
+from .render.palette import THEME, css_variables
 from . import views
 from .pages import all_pages, default_page, is_playable
 from .session import DEFAULT_SEATS, Session, new_setup
@@ -37,7 +37,7 @@ MARKERS = {"theme": 1, "game": 2, "title": 3, "board": 1, "templates": 1,
            "status": 1, "prompt": 1, "tools": 1, "side": 1, "home": 1}
 #: markers written as CSS comments (inside <style>)
 _COMMENT_MARKERS = ("theme",)
-#: where static/boot.js (the first screen's script: index.html runs no inline one) gets NA_PAGES
+#: where static/main/boot.js (the first screen's script: index.html runs no inline one) gets NA_PAGES
 BOOT_MARKER = "/*na:pages*/"
 
 
@@ -165,7 +165,7 @@ def fill_shell(template: str) -> str:
 
 
 def fill_boot(script: str) -> str:
-    """``static/boot.js`` with ``NA_PAGES`` filled in: every playable game's
+    """``static/main/boot.js`` with ``NA_PAGES`` filled in: every playable game's
     title and the JavaScript that picks its pre-rendered board for a link."""
     count = script.count(BOOT_MARKER)
     if count != 1:

@@ -262,7 +262,7 @@ class Table:
 
     def hint_words(self, text: str) -> str:
         """A hint's words for the move ``text`` (notation) in this position:
-        what to pick and where (``web/hint.py``). By default the move as the
+        what to pick and where (``web/replay/hint.py``). By default the move as the
         live region says it (``GamePage.speech``), which names the tool or
         card and the place ("build a Router on e5", "place a link on e21");
         a game whose move needs more (Overwrite's rotation and flip) says more."""
@@ -275,7 +275,7 @@ class Table:
         need settings a player makes before clicking the board (Overwrite's
         piece, rotation and flip) makes them here, so the board's ghost has the
         hinted shape and a click on the hinted cell plays the hinted move
-        (``web/hint.py``). Other games change nothing: the words name the tool."""
+        (``web/replay/hint.py``). Other games change nothing: the words name the tool."""
 
     def sync(self) -> None:
         """Bring the selection in line with the session after any change."""

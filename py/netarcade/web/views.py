@@ -17,8 +17,8 @@ from typing import Any, Iterable
 
 from ..core.names import NAME_LIMIT
 from ..games import get_game
-from ..render.palette import PLAYERS
-from ..render.svg import escape, shape
+from .render.palette import PLAYERS
+from .render.svg import escape, shape
 from .pages import all_pages, is_playable, page_for
 from .newgame import form_fields
 from .session import BOT_LEVELS, HUMAN, linked_game
@@ -140,7 +140,7 @@ def over_actions(session: Any) -> list[str]:
 def game_over(table: Any, y_label: str, caption: str) -> str:
     """The game-over card of any game's table: result (``table.result()``),
     the score chart of every turn, what next."""
-    from ..render.chart import score_chart  # only a finished game needs it
+    from .render.chart import score_chart  # only a finished game needs it
 
     session = table.session
     view = session.view()

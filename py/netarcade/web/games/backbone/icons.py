@@ -35,8 +35,8 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
-from netarcade.render.palette import THEME
-from netarcade.render.svg import attrs, escape, fmt
+from netarcade.web.render.palette import THEME
+from netarcade.web.render.svg import attrs, escape, fmt
 
 __all__ = ["ICONS", "PREFIX", "defs", "icon", "symbol", "use"]
 

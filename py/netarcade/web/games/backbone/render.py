@@ -40,8 +40,8 @@ from collections.abc import Iterable, Mapping
 from typing import Any
 
 from netarcade.games.backbone.board import HEXES, hex_name
-from netarcade.render.palette import HIGHLIGHT, PLAYERS, THEME
-from netarcade.render.svg import el, escape, shape, svg_document, text
+from netarcade.web.render.palette import HIGHLIGHT, PLAYERS, THEME
+from netarcade.web.render.svg import el, escape, shape, svg_document, text
 
 from . import icons
 from .render_geometry import HEX_SIZE, LAYOUT, ORIENTATIONS, WIDE, Geometry, board_geometry

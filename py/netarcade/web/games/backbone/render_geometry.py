@@ -32,7 +32,7 @@ import math
 
 from netarcade.core.grid import HexLayout
 from netarcade.games.backbone.board import COLUMNS, HEXES, SIZE
-from netarcade.render.svg import polygon_points
+from netarcade.web.render.svg import polygon_points
 
 __all__ = ["HEX_SIZE", "LAYOUT", "ORIENTATIONS", "WIDE", "Geometry", "board_geometry"]
 

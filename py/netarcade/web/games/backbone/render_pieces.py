@@ -11,8 +11,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from netarcade.render.palette import HIGHLIGHT, PLAYERS, THEME
-from netarcade.render.svg import el, escape, shape, text
+from netarcade.web.render.palette import HIGHLIGHT, PLAYERS, THEME
+from netarcade.web.render.svg import el, escape, shape, text
 
 from . import icons
 from .render_geometry import WIDE, Geometry

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from netarcade.games import get_game
 from netarcade.games.backbone.rules import ACTIONS_PER_TURN, BW_LIMIT, HACK_COST, INCOME, PASSES_TO_END
-from netarcade.render.svg import escape
+from netarcade.web.render.svg import escape
 from netarcade.web import views
 from netarcade.web.session import HUMAN
 from netarcade.web.views import _tag, seat_mark

@@ -24,8 +24,8 @@ from __future__ import annotations
 
 from typing import Any, Mapping
 
-from netarcade.render.palette import HIGHLIGHT, THEME, player_color, player_shape
-from netarcade.render.svg import el, g, shape, svg_document, text
+from netarcade.web.render.palette import HIGHLIGHT, THEME, player_color, player_shape
+from netarcade.web.render.svg import el, g, shape, svg_document, text
 
 RED, BLUE = "#ff6b81", "#5aa2ff"
 RED_FILL, BLUE_FILL = "#26121a", "#0f1c33"

@@ -15,7 +15,7 @@ What it is not: DOM code, and not the board (``render.py``).
 
 from __future__ import annotations
 
-from netarcade.render.svg import escape
+from netarcade.web.render.svg import escape
 from netarcade.web import views
 from netarcade.web.session import HUMAN
 from netarcade.web.views import _tag, log_items, seat_mark
@@ -422,7 +422,7 @@ def side(table: BreachTable | None = None) -> str:
 
 def game_over(table: BreachTable) -> str:
     """The shared game-over card, with the progress chart (30 = transmitted)."""
-    from netarcade.render.chart import score_chart
+    from netarcade.web.render.chart import score_chart
 
     session = table.session
     view = table.view()

@@ -59,7 +59,7 @@ class NetControlPage(GamePage):
         ("v19", "e21", "t5") written beside them: the hint names them, the
         island draws no names of its own."""
         from netarcade.web.games.netcontrol.render import render_board
-        from netarcade.web.hint import ghost
+        from netarcade.web.replay.hint import ghost
 
         if not names:
             return self.board(table, orient)

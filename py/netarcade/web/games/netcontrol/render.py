@@ -54,8 +54,8 @@ from __future__ import annotations
 from collections.abc import Iterable, Mapping
 from typing import Any
 
-from netarcade.render.palette import THEME
-from netarcade.render.svg import el, escape, svg_document
+from netarcade.web.render.palette import THEME
+from netarcade.web.render.svg import el, escape, svg_document
 from .render_geometry import HEX_SIZE, Geometry, board_geometry
 from .render_pieces import aria_label, edge_group, exchange_group, name_tag, seat_name, tile_group, vertex_group
 from .render_style import SEA, SHORE, TERRAIN, TerrainStyle, defs, resource_icon, stylesheet

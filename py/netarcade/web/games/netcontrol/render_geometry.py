@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import math
 
-from netarcade.render.svg import polygon_points
+from netarcade.web.render.svg import polygon_points
 from netarcade.games.netcontrol.board import topology
 
 #: distance from a tile's centre to a corner, in view-box units

@@ -18,8 +18,8 @@ import math
 from collections.abc import Mapping
 from typing import Any
 
-from netarcade.render.palette import PLAYERS, THEME
-from netarcade.render.svg import el, escape, fmt, shape, text
+from netarcade.web.render.palette import PLAYERS, THEME
+from netarcade.web.render.svg import el, escape, fmt, shape, text
 from netarcade.games.netcontrol.board import DEAD, PIPS, RESOURCE_CODES, RESOURCES
 from .render_geometry import LABEL_H, LABEL_OUT, LABEL_W, Geometry
 from .render_style import HL, HOT_INK, TERRAIN, TOKEN, TOKEN_INK, VIRUS_INK, use

@@ -14,8 +14,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from netarcade.render.palette import HIGHLIGHT, THEME
-from netarcade.render.svg import escape, fmt
+from netarcade.web.render.palette import HIGHLIGHT, THEME
+from netarcade.web.render.svg import escape, fmt
 from netarcade.games.netcontrol.board import DEAD
 
 

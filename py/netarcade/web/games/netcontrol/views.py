@@ -25,7 +25,7 @@ from netarcade.games.netcontrol.rules import (
     SUPER_BASE,
     THREAT_TO_PURGE,
 )
-from netarcade.render.svg import escape
+from netarcade.web.render.svg import escape
 from .table import CARD_INFO, COST_ROWS, TOOL_INFO, NetControlTable, cost_text
 from .tools import DECK_COUNT
 from netarcade.web.session import HUMAN

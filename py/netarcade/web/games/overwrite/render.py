@@ -41,8 +41,8 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from netarcade.render.palette import HIGHLIGHT, PLAYERS, THEME
-from netarcade.render.svg import el, escape, fmt, shape, svg_document, text
+from netarcade.web.render.palette import HIGHLIGHT, PLAYERS, THEME
+from netarcade.web.render.svg import el, escape, fmt, shape, svg_document, text
 from netarcade.games.overwrite.board import COLUMNS, WIDTH, parse_cell
 from netarcade.games.overwrite.pieces import ALL_SHAPES, COLOUR, KIND, SHAPE, SPECIAL_NAMES
 

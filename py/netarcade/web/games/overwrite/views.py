@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from netarcade.games.overwrite.pieces import KIND, ORDER, RESERVE_LIMIT, SPECIAL_NAMES
 from netarcade.web.games.overwrite.render import piece_svg
-from netarcade.render.svg import escape
+from netarcade.web.render.svg import escape
 from netarcade.web.session import HUMAN
 from netarcade.web.views import _tag, log_items, over_actions, round_history, rules_panel, seat_mark
 
@@ -239,7 +239,7 @@ def side(table: OverwriteTable | None = None) -> str:
 
 def game_over(table: OverwriteTable) -> str:
     """The shared game-over card's parts, with the largest chunk per turn (no target line)."""
-    from netarcade.render.chart import score_chart
+    from netarcade.web.render.chart import score_chart
 
     session = table.session
     view = table.view()

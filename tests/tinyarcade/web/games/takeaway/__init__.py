@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from netarcade.render.svg import escape
+from netarcade.web.render.svg import escape
 from netarcade.web.gamepage import GamePage
 
 __all__ = ["PAGE", "TakeAwayPage"]

@@ -5,7 +5,7 @@ from __future__ import annotations
 from collections.abc import Mapping
 from typing import Any
 
-from netarcade.render.svg import el, svg_document, text
+from netarcade.web.render.svg import el, svg_document, text
 
 __all__ = ["render_board"]
 

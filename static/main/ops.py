@@ -4,8 +4,10 @@ applied to the DOM.
 What it is for: ``apply`` carries out a message's ops (innerHTML by id,
 text, attributes, properties, dataset, classes, title, history, focus,
 storage writes, clipboard, toasts, the replay log's mark, form errors,
-ready and failed). The vocabulary is documented in docs/web-runtime.md and
-in py/netarcade/web/app.py, which speaks it on the worker's side.
+ready and failed). The vocabulary is named once, in ``opnames`` (the
+wheel's py/netarcade/web/opnames.py, served beside this file as
+static/opnames.py): each op's name and the function here that applies it;
+docs/web-runtime.md documents the ops.
 
 What it is not: the worker's messages as a whole (``page.receive``) or
 what the player does (``inputs.py``).
@@ -15,6 +17,7 @@ import js
 from pyscript import document
 
 import offline
+import opnames
 from dom import area, each, focus, keep, progress, root, state, window
 
 #: what a missing key of a JavaScript object reads as (not None: that is null)
@@ -214,10 +217,6 @@ def reveal(op, el):
         window.scrollBy(0, box.top - 8 if box.top < 0 else box.bottom - window.innerHeight + 8)
 
 
-ON_ELEMENT = {"html": set_html, "text": set_text, "attr": set_attr, "prop": set_prop, "data": set_data,
-              "class": toggle, "insert": insert, "scroll": scroll, "reveal": reveal}
-
-
 def store(op):
     where = area(op["area"])
     try:
@@ -262,12 +261,21 @@ def console_log(op):
     (js.console.error if op.get("level") == "error" else js.console.log)("netarcade: " + op["text"])
 
 
-GLOBAL = {
-    "title": lambda op: setattr(document, "title", op["text"]),
-    "link": link, "focus": keep_focus, "store": store, "copy": copy,
-    "toast": lambda op: toast(op["text"]), "mark": lambda op: mark(int(op["at"])),
-    "errors": show_errors, "keys": set_keys, "log": console_log, "ready": ready, "failed": failed,
-}
+def title(op):
+    document.title = op["text"]
+
+
+def toast_op(op):
+    toast(op["text"])
+
+
+def mark_op(op):
+    mark(int(op["at"]))
+
+
+#: op name -> its function, by the names ``opnames`` (the worker's own vocabulary) gives
+ON_ELEMENT = {name: globals()[function] for name, function in opnames.ON_ELEMENT.items()}
+GLOBAL = {name: globals()[function] for name, function in opnames.GLOBAL.items()}
 
 
 def apply(ops):

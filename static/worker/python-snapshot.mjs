@@ -25,7 +25,7 @@
    library, which a snapshot cannot hold either, so msgpack imports its own
    pure-Python implementation (msgpack.fallback: the same bytes, slower,
    only ever packing a record or a relay frame). Then every module of the
-   layers the page runs (PAGE_PACKAGES: core, games, bots, render, web) is
+   layers the page runs (PAGE_PACKAGES: core, games, bots, web) is
    imported, the ones the page loads only when first needed (a game's page,
    the bots, move analysis) included, and `makeMemorySnapshot()` is
    returned: the whole wasm memory of that CPython, 36 MiB with html (more
@@ -39,8 +39,8 @@
    or the resuming (static/pyodide-start.mjs). */
 
 //: the packages of ours the page runs (docs/engine.md: core -> games -> bots -> web,
-//: drawing in render); the relay, the servers and the command line are not the page's
-export const PAGE_PACKAGES = ["netarcade.core", "netarcade.games", "netarcade.bots", "netarcade.render", "netarcade.web"];
+//: its drawing in web/render); the relay, the servers and the command line are not the page's
+export const PAGE_PACKAGES = ["netarcade.core", "netarcade.games", "netarcade.bots", "netarcade.web"];
 
 //: the stdlib modules PyScript's own Python package (written and imported at every start,
 //: before our worker's file runs) imports beyond Pyodide's start and ours: html, for

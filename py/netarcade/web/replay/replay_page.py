@@ -1,7 +1,7 @@
 """The replay viewer in the page: its bar, the log as moves, the slider.
 
 What it is for: ``app`` draws every game's position the same way; this
-adds what the viewer (``web/replay.py``) shows on top, for every game
+adds what the viewer (``web/replay/replay.py``) shows on top, for every game
 alike: the bar (first, back, slider, forward, last, Play from here, Leave
 replay), drawn once when the viewer opens and then updated in place so a
 dragged slider keeps its grip; the activity log as the whole game, each

@@ -47,7 +47,7 @@ var NA_BOOT = (function () {
     }
     // a link to another game: its layout at once (its pre-rendered board below)
     var play = /(^|&)play=([a-z0-9_-]+)(&|$)/.exec(hash);
-    // an online room: the game this browser saw there (web/online.py keeps it), else no game's
+    // an online room: the game this browser saw there (web/online/online.py keeps it), else no game's
     // board at all (a reload of a Net Control room painted a Backbone board for seconds)
     var room = /(^|&)online=([A-Za-z0-9]+)(&|$)/.exec(hash), roomGame = null;
     if (room) {

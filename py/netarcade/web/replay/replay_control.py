@@ -13,7 +13,7 @@ from __future__ import annotations
 from typing import Any
 
 from .replay import Replay
-from .session import Session
+from ..session import Session
 
 __all__ = ["ReplayControl"]
 

@@ -13,9 +13,9 @@ import hashlib
 from dataclasses import dataclass
 from typing import Any
 
-from ..core.errors import InvalidRecord, NetarcadeError
-from ..core.record import decode_record, digest
-from ..games import replay
+from ...core.errors import InvalidRecord, NetarcadeError
+from ...core.record import decode_record, digest
+from ...games import replay
 
 __all__ = ["Verdict", "commitment_of", "verify_reveal"]
 

@@ -35,10 +35,10 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..bots.analysis import MARKS, PAGE_SETTINGS, Analyser, Decision
+from ...bots.analysis import MARKS, PAGE_SETTINGS, Analyser, Decision
 from ..render.palette import player_color
 from ..render.svg import escape
-from .thinking import SLICE_SECONDS  # one slice of analysis between two yields, as a bot's
+from ..thinking import SLICE_SECONDS  # one slice of analysis between two yields, as a bot's
 
 __all__ = ["ReplayAnalysis", "command", "draw", "idle_html", "jobs", "panel_html", "run"]
 

@@ -1,6 +1,6 @@
 """Where a tab keeps its online seats: ``{room: seat and token}``.
 
-What it is for: :class:`SeatStore` is the mapping ``web/online.py`` reads and
+What it is for: :class:`SeatStore` is the mapping ``web/online/online.py`` reads and
 writes a seat's token through, in sessionStorage (one tab, one seat) and
 copied to localStorage, so a closed and reopened tab finds its seat again.
 The worker has neither storage: it reads the page's snapshot (``App.stores``)

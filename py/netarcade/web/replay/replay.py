@@ -21,9 +21,9 @@ from __future__ import annotations
 from itertools import count
 from typing import Any
 
-from ..core.errors import IllegalAction, quoted
+from ...core.errors import IllegalAction, quoted
 from ..render.svg import escape
-from .session import LinkError, Session, encode_link
+from ..session import LinkError, Session, encode_link
 
 __all__ = ["AT_KEY", "KEYS", "Position", "Replay", "split_at"]
 
@@ -240,7 +240,7 @@ class Replay:
         shown and dims the later ones in place, so a step does not redraw
         a long game's log."""
         if self._log is None:
-            from .views import log_items
+            from ..views import log_items
 
             rows = ['<li class="start"><button type="button" class="logstep" data-cmd="replay-to" '
                     'data-value="0" tabindex="-1">the start</button></li>']

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from typing import Any, Mapping, Sequence
 
-from ..core.errors import NetarcadeError
-from ..core.game import split_seat
-from .session import LogEntry
+from ...core.errors import NetarcadeError
+from ...core.game import split_seat
+from ..session import LogEntry
 
 __all__ = ["remote_log"]
 

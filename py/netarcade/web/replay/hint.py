@@ -88,7 +88,7 @@ def current(control: Any) -> Hint | None:
 async def think(control: Any, generation: int) -> bool:
     """Think about the human's decision a slice at a time and show the
     move found; a change of the game meanwhile (``generation``) drops it."""
-    from .thinking import Thinker  # the bots load when first asked
+    from ..thinking import Thinker  # the bots load when first asked
 
     session = control.session
     seat = session.current
@@ -113,7 +113,7 @@ def choice_work(session: Any, seat: int):
     """The hint's thinking, as a generator returning the action: the replay
     viewer's Analyse's choice at this position (``Analyser.choice_steps``,
     its page settings, its seed rule), so Hint and Analyse name the same move."""
-    from ..bots.analysis import PAGE_SETTINGS, Analyser
+    from ...bots.analysis import PAGE_SETTINGS, Analyser
 
     match = session.match
     return Analyser(match, PAGE_SETTINGS, seats=[seat]).choice_steps(len(match.actions), session.state, seat)

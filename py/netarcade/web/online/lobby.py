@@ -3,7 +3,7 @@ online bar, and what the controller does when the relay speaks.
 
 What it is for: ``controller.Controller`` delegates its online calls here
 (:func:`open_room`, :func:`create_room`, :func:`take_online`, :func:`command`) so the shared
-controller grows by a few lines only. A room's :class:`~netarcade.web.online.RemoteSession`
+controller grows by a few lines only. A room's :class:`~netarcade.web.online.online.RemoteSession`
 is put on screen with its game's own table and board (the same ones a local
 game uses) once its first view arrives; before that, and until the game
 starts, a card over the board shows the lobby (code, link, who has joined,
@@ -19,13 +19,13 @@ from __future__ import annotations
 
 from typing import Any
 
-from ..core.names import NAME_LIMIT, clean_name
-from ..games import continues_online, get_game
+from ...core.names import NAME_LIMIT, clean_name
+from ...games import continues_online, get_game
 from ..render.svg import escape
 from .online import RemoteSession, online_code
-from .pages import page_for
-from .session import HUMAN
-from .views import _tag, _void, seat_mark
+from ..pages import page_for
+from ..session import HUMAN
+from ..views import _tag, _void, seat_mark
 
 __all__ = ["bar_html", "card_html", "command", "create_room", "missing", "online_seats", "open_room",
            "parse_fragment", "take_html", "take_online", "waiting_words"]

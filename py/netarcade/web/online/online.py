@@ -32,14 +32,14 @@ from dataclasses import dataclass, field
 from typing import Any, Callable
 
 
-from ..core import wire
-from ..core.codes import CODE_ALPHABET, is_room_code, room_code
-from ..core.names import clean_name
-from ..games import get_game
+from ...core import wire
+from ...core.codes import CODE_ALPHABET, is_room_code, room_code
+from ...core.names import clean_name
+from ...games import get_game
 from .remote_face import SessionFace
 from .remote_setup import RemoteSetup, _RemoteGame
 from .fairdice import Verdict, verify_reveal
-from .session import HUMAN, LogEntry
+from ..session import HUMAN, LogEntry
 
 __all__ = ["CODE_CHARS", "RemoteSession", "backoff", "online_code"]
 
@@ -436,7 +436,7 @@ class RemoteSession(SessionFace):
     # --- the room as the page shows it ----------------------------------------------------
     def _set_game(self, game_id: str, options: dict, kinds: list[str]) -> None:
         if game_id != self.game_id and self.room:
-            # the room's game, for the page's first paint on a reload: static/boot.js draws this
+            # the room's game, for the page's first paint on a reload: static/main/boot.js draws this
             # game's layout, not the default game's, until Python is up (issue 39)
             self.storage[f"netarcade:room:{self.room}"] = game_id
         self.game_id = game_id

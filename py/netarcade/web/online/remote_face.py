@@ -11,11 +11,11 @@ from __future__ import annotations
 
 from typing import Any, Hashable
 
-from ..core.errors import IllegalAction, NetarcadeError
-from ..core.game import format_seat, split_seat
-from ..core.record import decode_record
+from ...core.errors import IllegalAction, NetarcadeError
+from ...core.game import format_seat, split_seat
+from ...core.record import decode_record
 from .remote_log import remote_log
-from .session import HUMAN, SEAT_KINDS, LogEntry, Setup, encode_link
+from ..session import HUMAN, SEAT_KINDS, LogEntry, Setup, encode_link
 
 __all__ = ["SessionFace"]
 
