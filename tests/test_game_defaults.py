@@ -113,3 +113,31 @@ def test_the_default_chance_worlds_determinize_without_end():
     drawn = [game.canonical(next(worlds)) for _ in range(3)]
     rng = Rng(9)
     assert drawn == [game.canonical(game.determinize(state, 1, rng)) for _ in range(3)]
+
+
+@pytest.mark.parametrize("game", all_games(), ids=lambda game: game.id)
+def test_an_actions_repr_is_its_notation(game):
+    """Every legal action of a random game's first 60 moves, and resigning:
+    ``repr`` is ``format_action``, which ``parse_action`` reads back."""
+    match = Match(game, {}, 11, undo=False)
+    rng = Rng(3)
+    checked = 0
+    for _ in range(60):
+        seat = match.next_actor()
+        if seat is None:
+            break
+        actions = game.legal_actions(match.state, seat) + [game.parse_action(f"p{seat + 1} resign")]
+        for action in actions:
+            text = repr(action)
+            assert text == game.format_action(action) and game.parse_action(text) == action
+        checked += len(actions)
+        match.play(rng.choice(actions[:-1]))
+    assert checked > 60
+
+
+def test_a_look_alike_action_shows_its_fields():
+    from netarcade.games.backbone.actions import Hack
+
+    assert repr(Hack(True, (3, 3))) == "Hack(seat=True, hex=(3, 3))"
+    assert repr(Hack(1, (3.0, 3))) == "Hack(seat=1, hex=(3.0, 3))"
+    assert repr(Hack(1, (30, 3))) == "Hack(seat=1, hex=(30, 3))"  # off the map: no notation
