@@ -141,3 +141,17 @@ def test_a_look_alike_action_shows_its_fields():
     assert repr(Hack(True, (3, 3))) == "Hack(seat=True, hex=(3, 3))"
     assert repr(Hack(1, (3.0, 3))) == "Hack(seat=1, hex=(3.0, 3))"
     assert repr(Hack(1, (30, 3))) == "Hack(seat=1, hex=(30, 3))"  # off the map: no notation
+
+
+@pytest.mark.parametrize("game_id", [game.id for game in all_games()])
+def test_a_page_declares_its_parts_instead_of_importing_them(game_id):
+    """A game's page names where its table, board, panels... are
+    (``GamePage.parts``) and reads them with ``part``/``module``: none of
+    its methods imports a module of its own folder."""
+    from netarcade.web.pages import page_for
+
+    page = page_for(game_id)
+    source = inspect.getsource(type(page))
+    assert "from ." not in source and f"web.games.{game_id}" not in source
+    assert page.part("table").__module__ == f"{type(page).__module__}.table"
+    assert page.part("lesson").game == game_id and page.part("glance").game == game_id
