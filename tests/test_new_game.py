@@ -105,3 +105,17 @@ def test_its_lesson_is_the_engine_guide_s_and_the_page_plays_it(takeaway):
     control.click(fixture.clicks(last.play)[0][1])
     assert control.session.over and control.session.view()["winners"] == [0]
     assert "Lesson done" in control.prompt()
+
+
+def test_the_page_declares_where_its_parts_are():
+    """``GamePage.parts``: the table class and the lesson found from the
+    declaration, imported on first use; no method of the page imports them."""
+    import inspect
+
+    from tinyarcade.web.games.takeaway import PAGE
+    from tinyarcade.web.games.takeaway.lesson import LESSON
+    from tinyarcade.web.games.takeaway.table import TakeAwayTable
+
+    assert PAGE.part("table") is TakeAwayTable and PAGE.part("lesson") is LESSON
+    assert PAGE.part("glance") is None and PAGE.part("speech") is None  # no glance.py, no tools.py
+    assert "import" not in inspect.getsource(type(PAGE))

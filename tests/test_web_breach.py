@@ -382,3 +382,18 @@ def test_the_edge_label_is_clear_of_five_infiltrators(orient):
         for token in tokens:
             apart = letter[2] <= token[0] or token[2] <= letter[0] or letter[3] <= token[1] or token[3] <= letter[1]
             assert apart, (letter, token)
+
+
+def test_the_hand_shown_is_the_bots_to_act_among_several_humans():
+    """``Table.hand_seat`` is one rule for every game (Net Control's, as
+    both docstrings said): with two humans at one screen and a bot to act,
+    the page shows the acting bot's hand (every hand is open at one screen),
+    not the first human's."""
+    session = Session(new_setup("breach", {"players": 3}, 2, ("human", "human", "greedy")))
+    for _ in range(400):
+        if session.current == 2:
+            break
+        seat = session.current
+        session.play(session.legal_texts(f"p{seat + 1} ")[0])
+    assert session.current == 2
+    assert BreachTable(session).hand_seat() == 2

@@ -3,33 +3,16 @@ game's evaluation likes best for its seat (ties broken by its own PRNG)."""
 
 from __future__ import annotations
 
-from ..core.errors import IllegalAction
 from .base import Bot, finish
 
 
 def rank_steps(game, state, seat, actions=None):
     """The one-ply value of each action, as a generator that yields after
     every action it evaluates and returns ``[(value, index, action)]`` best
-    first (ties in listing order). A game may rank faster itself, with the
-    same contract (``game.rank_steps(state, seat, actions)``: Overwrite
-    scores placements from bit masks instead of copying the state)."""
-    own = getattr(game, "rank_steps", None)
-    if own is not None:
-        return (yield from own(state, seat, actions))
-    if actions is None:
-        actions = game.iter_legal_actions(state, seat)  # lazily: a game may generate them
-    ranked = []
-    for index, action in enumerate(actions):
-        trial = game.copy(state)
-        try:
-            game.apply(trial, action)
-        except IllegalAction:
-            yield
-            continue  # listed but refused (an engine inconsistency): never choose it
-        ranked.append((game.evaluate(trial, seat), index, action))
-        yield
-    ranked.sort(key=lambda item: (-item[0], item[1]))
-    return ranked
+    first (ties in listing order): the game's ``rank_steps`` (by default
+    each action applied on a copy and evaluated, ``core.game.Game``;
+    Overwrite scores placements from bit masks instead)."""
+    return (yield from game.rank_steps(state, seat, actions))
 
 
 def rank_actions(game, state, seat, actions=None):

@@ -173,9 +173,8 @@ class SearchBot(Bot):
     def _worlds(self, game, state, seat):
         """The worlds of the flat search's rounds, one at a time (see the
         ``chance`` setting)."""
-        own = getattr(game, "chance_worlds", None) if self.chance == "next" else None
-        if own is not None:
-            yield from own(state, seat, self.rng)
+        if self.chance == "next":
+            yield from game.chance_worlds(state, seat, self.rng)  # by default: determinize, without end
             return
         while True:
             yield game.determinize(state, seat, self.rng)

@@ -15,6 +15,7 @@ with that seat (``"p1 ..."``), see ``format_seat`` / ``split_seat``.
 
 from __future__ import annotations
 
+import inspect
 from typing import Any, Hashable, Iterable, Iterator, Mapping
 
 from .errors import IllegalAction, InvalidNotation, quoted
@@ -40,9 +41,34 @@ MAX_ACTION_CHARS = 200
 ENVELOPE_KEYS = ("game", "observer", "turn", "acting", "over", "winners", "scores")
 
 
+#: the contract's methods a game may take from the modules it names in
+#: ``Game.modules`` instead of writing them (docs/engine.md, "Defaults")
+FROM_MODULES = ("setup", "check_options", "copy", "to_act", "legal_actions", "iter_legal_actions",
+                "pick_legal", "legal_notation", "check", "perform", "body", "players", "is_over",
+                "scores", "winners", "turn_count", "format_action", "parse_action", "evaluate",
+                "evaluate_all", "determinize", "rank_steps", "chance_worlds", "canonical")
+
+
 class Game:
-    """Base class of a game's rules. Subclasses fill in the methods that
-    raise ``NotImplementedError``; the rest have sound defaults."""
+    """Base class of a game's rules. A game declares only what differs from
+    the defaults: each method it does not write is, first, the function of
+    that name in one of its ``modules`` (the first that has one), else the
+    default here. The defaults that read the state expect ``state.copy()``,
+    ``state.over``, ``state.turn`` and ``state.current`` (the seat whose turn
+    it is); the methods that raise ``NotImplementedError`` have none.
+
+    >>> from types import SimpleNamespace
+    >>> rules = SimpleNamespace(winners=lambda state: [0])
+    >>> class Tiny(Game):
+    ...     modules = (rules,)
+    >>> Tiny().winners(None), Tiny.winners is rules.winners
+    ([0], True)
+    >>> class Wrong(Game):
+    ...     modules = (SimpleNamespace(winners=lambda game, state: [0]),)
+    Traceback (most recent call last):
+    ...
+    TypeError: Wrong.winners: SimpleNamespace.winners takes 2 arguments, the contract's winners 1
+    """
 
     #: short id used in links, records and the command line
     id: str = ""
@@ -74,6 +100,24 @@ class Game:
     #: the options ``python -m netarcade bench`` plays it with (the rest are
     #: its defaults), e.g. ``{"players": 4}`` to compare with a 4-player yardstick
     bench_options: dict[str, Any] = {}
+    #: the modules that do the work (``rules``, ``actions``, ``evaluation``...):
+    #: each method of ``FROM_MODULES`` the game does not write is the function
+    #: of that name in the first of them that has one, called with the
+    #: method's arguments but ``self`` (``rules.legal_actions(state, seat)``),
+    #: bound once when the class is made (no forwarding call at play time)
+    modules: tuple[Any, ...] = ()
+
+    def __init_subclass__(cls, **kwargs: Any) -> None:
+        super().__init_subclass__(**kwargs)
+        for name in FROM_MODULES:
+            if _written(cls, name):
+                continue
+            for module in cls.modules:
+                function = getattr(module, name, None)
+                if callable(function):
+                    _check_arity(cls, name, module, function)
+                    setattr(cls, name, staticmethod(function))
+                    break
 
     # --- options and setup -------------------------------------------------
     def validate_options(self, given: Mapping[str, Any] | None) -> dict[str, Any]:
@@ -108,15 +152,17 @@ class Game:
         return self.start(options, seed)[0]
 
     def copy(self, state: Any) -> Any:
-        """An independent copy of ``state`` (bots explore on copies)."""
-        raise NotImplementedError
+        """An independent copy of ``state`` (bots explore on copies); by
+        default ``state.copy()``."""
+        return state.copy()
 
     # --- whose move and which ---------------------------------------------
     def to_act(self, state: Any) -> dict[int, str]:
         """Every seat that must decide now, with the kind of decision (one
         of ``DECISIONS``); usually one seat, several in a response or
-        discard window, none when over. The order means nothing."""
-        raise NotImplementedError
+        discard window, none when over. The order means nothing. By default
+        the seat ``state.current`` takes its turn until ``is_over``."""
+        return {} if self.is_over(state) else {state.current: TURN}
 
     def legal_actions(self, state: Any, seat: int) -> list[Hashable]:
         """Every legal action of ``seat``, in a deterministic order, except
@@ -204,7 +250,8 @@ class Game:
 
     # --- outcome ---------------------------------------------------------
     def is_over(self, state: Any) -> bool:
-        raise NotImplementedError
+        """Has the game ended? By default ``state.over``."""
+        return state.over
 
     def scores(self, state: Any) -> list[int]:
         raise NotImplementedError
@@ -214,8 +261,8 @@ class Game:
         raise NotImplementedError
 
     def turn_count(self, state: Any) -> int:
-        """Turns started so far (one per seat's turn)."""
-        raise NotImplementedError
+        """Turns started so far (one per seat's turn); by default ``state.turn``."""
+        return state.turn
 
     # --- notation --------------------------------------------------------
     def format_action(self, action: Hashable) -> str:
@@ -263,10 +310,69 @@ class Game:
         sampled with ``rng``. With perfect information: a plain copy."""
         return self.copy(state)
 
+    def rank_steps(self, state: Any, seat: int, actions: Iterable[Hashable] | None = None):
+        """The one-ply value of each action (``actions``, or every legal
+        one), as a generator that yields after every action it evaluates
+        and returns ``[(value, index, action)]`` best first (ties in listing
+        order): by default each action applied on a copy and the copy's
+        ``evaluate`` for ``seat``; an action listed but refused (an engine
+        inconsistency) is left out. A game may rank faster, to the same
+        result (Overwrite scores placements from bit masks). Every bot ranks
+        through it (``bots.greedy.rank_steps``)."""
+        if actions is None:
+            actions = self.iter_legal_actions(state, seat)  # lazily: a game may generate them
+        ranked = []
+        for index, action in enumerate(actions):
+            trial = self.copy(state)
+            try:
+                self.apply(trial, action)
+            except IllegalAction:
+                yield
+                continue
+            ranked.append((self.evaluate(trial, seat), index, action))
+            yield
+        ranked.sort(key=lambda item: (-item[0], item[1]))
+        return ranked
+
+    def chance_worlds(self, state: Any, seat: int, rng: Any) -> Iterator[Any]:
+        """The worlds a search sums over for ``seat`` (the search bot's
+        ``chance="next"``): by default ``determinize`` again and again
+        without end, each a fresh sample. A game whose next chance event has
+        few outcomes yields one world per outcome instead, each once, and
+        stops (Overwrite: one per piece the next draw can bring), so the
+        search's sum over that event is exact."""
+        while True:
+            yield self.determinize(state, seat, rng)
+
     # --- identity ----------------------------------------------------------
     def canonical(self, state: Any) -> Any:
         """The full state as plain data (dicts, lists, ints, strings) for digests."""
         raise NotImplementedError
+
+
+def _written(cls: type, name: str) -> bool:
+    """Does ``cls`` or a class between it and ``Game`` write ``name`` itself?"""
+    for klass in cls.__mro__:
+        if klass is Game:
+            return False
+        if name in vars(klass):
+            return True
+    return False
+
+
+def _check_arity(cls: type, name: str, module: Any, function: Any) -> None:
+    """A module function taken for a method must take the method's
+    arguments (a same-named helper of another shape is a mistake to see at
+    once, not a ``TypeError`` mid-game)."""
+    wanted = len(inspect.signature(getattr(Game, name)).parameters) - 1
+    try:
+        given = len(inspect.signature(function).parameters)
+    except (TypeError, ValueError):
+        return  # a builtin without a signature: taken on trust
+    if given != wanted:
+        where = getattr(module, "__name__", type(module).__name__)
+        raise TypeError(f"{cls.__name__}.{name}: {where}.{name} takes {given} arguments, "
+                        f"the contract's {name} {wanted}")
 
 
 def check_observer(game: Game, state: Any, observer: Any) -> None:

@@ -45,6 +45,57 @@ class GamePage:
     field_order: tuple[str, ...] = ()
     #: the game's own stylesheet, beside its module (the build appends it to static/app.css)
     css = ""
+    #: where the parts of the page are, beside ``PAGE`` in the game's folder,
+    #: as ``"module:name"`` by role; each is imported on first use
+    #: (:meth:`part`), so one game's start-up pays for none of another's, and
+    #: the methods below read them. A page names the parts it has that
+    #: differ from :data:`PARTS` (its table's class, at least):
+    #: ``parts = {"table": "table:TakeAwayTable", "rules": "views:RULES"}``
+    parts: dict[str, str] = {}
+    #: the parts every page is taken to have unless its ``parts`` say otherwise:
+    #: the board drawing, the panels and side column, the rules' HTML, how moves
+    #: read aloud, the game-over card ("": the shared one, ``views.game_over``),
+    #: the lesson (docs/web.md, "Learn") and the rules card ("Rules at a glance");
+    #: a part whose module is not there is None (no lesson yet, no tools)
+    PARTS = {
+        "table": "table:Table",
+        "board": "render:render_board",
+        "panels": "views:panels",
+        "side": "views:side",
+        "rules": "views:RULES_HTML",
+        "speech": "tools:SPEECH",
+        "game_over": "",
+        "lesson": "lesson:LESSON",
+        "glance": "glance:GLANCE",
+    }
+
+    def module(self, name: str) -> Any:
+        """The module ``name`` beside ``PAGE`` (``web/games/<id>/<name>.py``),
+        imported on first use; None when it is not there."""
+        package = type(self).__module__
+        try:
+            return importlib.import_module(f"{package}.{name}")
+        except ModuleNotFoundError as err:
+            if err.name != f"{package}.{name}":
+                raise  # the module is there but imports something missing: a bug to see, not "no module"
+            return None
+
+    def part(self, role: str) -> Any:
+        """The part of the page declared for ``role`` (``parts``, else
+        :data:`PARTS`), imported on first use: None when it is declared ""
+        or its module is not there; a module without the name is an error.
+
+        >>> class Announced(GamePage):  # no folder of its own: no module beside it
+        ...     parts = {"game_over": "views:game_over", "rules": ""}
+        >>> [Announced().part(role) for role in ("lesson", "game_over", "rules")]
+        [None, None, None]
+        """
+        where = self.parts.get(role, self.PARTS[role])
+        if not where:
+            return None
+        name, _, attribute = where.partition(":")
+        module = self.module(name)
+        return None if module is None else getattr(module, attribute)
 
     # --- the home screen ------------------------------------------------------------
     def card_icons(self) -> str:
@@ -54,18 +105,22 @@ class GamePage:
     # --- a game in play ----------------------------------------------------------------
     def table(self, session: Any) -> Any:
         """The game's controls for a ``session.Session`` (which imports this
-        module, so it is not imported here)."""
-        raise NotImplementedError
+        module, so it is not imported here): its ``table`` part's class."""
+        return self.part("table")(session)
 
     def board(self, table: Any, orient: str = "wide") -> str:
-        raise NotImplementedError
+        """The board, drawn by its ``board`` part from the table's view and
+        hints, with the orientation (``"wide"``, or ``"tall"`` on a portrait
+        phone) as the hint ``orient``."""
+        return self.part("board")(table.view(), {**table.hints(), "orient": orient})
 
     def panels(self, table: Any) -> dict[str, str]:
         """Element id -> HTML of every part the page re-renders after a change."""
-        raise NotImplementedError
+        return self.part("panels")(table)
 
     def side(self, table: Any = None) -> str:
-        raise NotImplementedError
+        """The side column (its panels filled when a table is given)."""
+        return self.part("side")(table)
 
     def picture(self, session: Any, orient: str = "wide") -> str:
         """The board of a position alone, nothing lit: the rules card's
@@ -75,10 +130,16 @@ class GamePage:
 
     def rules(self) -> str:
         """The long rules as HTML: the body of the game's rules panel, and
-        of its rules card's "The full rules" (``web/glance.py``)."""
-        return ""
+        of its rules card's "The full rules" (``web/glance.py``): its
+        ``rules`` part, else nothing."""
+        return self.part("rules") or ""
 
     def game_over(self, table: Any) -> str:
+        """The game-over card: its ``game_over`` part, else the shared one
+        with the game's chart."""
+        own = self.part("game_over")
+        if own is not None:
+            return own(table)
         from . import views
 
         return views.game_over(table, self.chart_label, self.chart_caption)
@@ -86,7 +147,11 @@ class GamePage:
     def speech(self) -> Any:
         """How the game's moves read aloud (a ``speech.Speech``): the live
         region's sentences and the "Can't ..." of a refused click. Games
-        declare theirs in ``tools.py``; this one reads the notation as written."""
+        declare theirs in ``tools.py`` (the ``speech`` part); without one,
+        the notation is read as written."""
+        own = self.part("speech")
+        if own is not None:
+            return own
         from .speech import Speech
 
         return Speech({})

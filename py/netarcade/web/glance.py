@@ -24,7 +24,7 @@ from typing import Any
 from ..core.errors import quoted
 from ..games import get_game
 from .render.svg import escape
-from .pages import page_for, page_module
+from .pages import page_for, page_part
 from .session import Session, new_setup
 
 __all__ = ["PICTURE_SEAT", "Glance", "Label", "card", "glance_for", "glance_link", "is_glance_link", "label_boxes",
@@ -66,7 +66,7 @@ class Glance:
 
 def glance_for(game_id: str) -> Glance | None:
     """The card data beside a game's page (``web/games/<id>/glance.py``), or None."""
-    return getattr(page_module(game_id, "glance"), "GLANCE", None)
+    return page_part(game_id, "glance")
 
 
 def glance_link(game_id: str) -> str:

@@ -25,7 +25,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from ..core.errors import IllegalAction
-from .pages import page_module
+from .pages import page_part
 from .session import Session, new_setup
 
 __all__ = ["Chapter", "LESSON_SEATS", "LEARNED_SETTING", "Lesson", "LessonSession", "Step", "done_lessons",
@@ -87,7 +87,7 @@ class Lesson:
 
 def lesson_for(game_id: str) -> Lesson | None:
     """The lesson beside a game's page (``web/games/<id>/lesson.py``), or None."""
-    return getattr(page_module(game_id, "lesson"), "LESSON", None)
+    return page_part(game_id, "lesson")
 
 
 def has_lesson(game_id: str) -> bool:

@@ -28,7 +28,7 @@ from typing import Any
 
 from ..games.registry import page_packages
 
-__all__ = ["all_pages", "default_page", "is_playable", "page_for", "page_module"]
+__all__ = ["all_pages", "default_page", "is_playable", "page_for", "page_part"]
 
 
 _PAGES: dict[str, Any] = {}
@@ -46,19 +46,13 @@ def page_for(game_id: str) -> Any:
     return page
 
 
-def page_module(game_id: str, name: str) -> Any:
-    """A module beside a game's page (``web/games/<id>/<name>.py``: its
-    lesson, its rules at a glance), or None when the game or the module is
-    not there. Only that game's folder is imported."""
-    package = page_packages().get(game_id)
-    if package is None:
+def page_part(game_id: str, role: str) -> Any:
+    """A part of a game's page (``GamePage.part``: its lesson, its rules at
+    a glance), or None when the game or the part is not there. Only that
+    game's folder is imported."""
+    if game_id not in page_packages():
         return None
-    try:
-        return importlib.import_module(f"{package}.{name}")
-    except ModuleNotFoundError as err:
-        if err.name != f"{package}.{name}":
-            raise  # the module is there but imports something missing: a bug to see, not "no module"
-        return None
+    return page_for(game_id).part(role)
 
 
 def all_pages() -> list[Any]:

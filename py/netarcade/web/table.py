@@ -76,6 +76,27 @@ class Table:
         """What the screen shows (the session builds it once per position)."""
         return self.session.view()
 
+    @property
+    def names(self) -> list[str]:
+        """The seats' names, as the session calls them."""
+        return self.session.names
+
+    def hand_seat(self) -> int:
+        """Whose hand the page shows (games with hands: Net Control,
+        Breach): the human to act, else the only human, else the seat to
+        act (bots only, or a bot to act among several humans at one
+        screen, where every hand is open), else the first human, else P1."""
+        session = self.session
+        current = session.current
+        if current is not None and not session.setup.is_bot(current):
+            return current
+        humans = session.setup.humans
+        if len(humans) == 1:
+            return humans[0]
+        if current is not None:
+            return current
+        return humans[0] if humans else 0
+
     # --- the picks machine: the engine says what may come next ------------------------
     def continuing(self, verb: str, picks=()) -> list[str]:
         """The legal notation of the human to act that starts with ``verb`` and ``picks``."""

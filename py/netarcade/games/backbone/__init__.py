@@ -8,12 +8,12 @@ from __future__ import annotations
 
 from typing import Any
 
-from ...core.game import TURN, Game
+from ...core.game import Game
 from ...core.options import Option, OptionSchema
 from ..registry import register
-from . import rules
-from .evaluation import evaluate, evaluate_all, warm
-from .actions import COSTS, format_action, parse_action
+from . import actions, evaluation, rules
+from .evaluation import warm
+from .actions import COSTS
 from .board import START_ROUTER, START_SERVER, hex_name
 
 DEFAULT_TARGET = 10
@@ -27,6 +27,8 @@ class Backbone(Game):
     hidden_information = False
     chance = False  # a seeded map is drawn at setup; nothing is left to chance in play
     timeout_verbs = ("end",)
+    #: legality, turns and scores; the notation; the evaluation (``Game.modules``)
+    modules = (rules, actions, evaluation)
     options = OptionSchema(
         Option("players", "int", 2, minimum=2, maximum=2, help="Backbone is a duel"),
         Option("target", "int", DEFAULT_TARGET, minimum=3, maximum=20,
@@ -43,45 +45,6 @@ class Backbone(Game):
         # each side an action of the other leaves alone once, before copying
         warm(state)
         return state.copy()
-
-    def to_act(self, state):
-        return {} if state.over else {state.current: TURN}
-
-    def legal_actions(self, state, seat):
-        return rules.legal_actions(state, seat)
-
-    def pick_legal(self, state, seat, rng):
-        return rules.pick_legal(state, seat, rng)
-
-    def check(self, state, action):
-        rules.check(state, action)
-
-    def perform(self, state, action):
-        return rules.perform(state, action)
-
-    def is_over(self, state):
-        return state.over
-
-    def scores(self, state):
-        return rules.scores(state)
-
-    def winners(self, state):
-        return rules.winners(state)
-
-    def turn_count(self, state):
-        return state.turn
-
-    def evaluate(self, state, seat):
-        return evaluate(state, seat)
-
-    def evaluate_all(self, state):
-        return evaluate_all(state)
-
-    def format_action(self, action):
-        return format_action(action)
-
-    def parse_action(self, text):
-        return parse_action(text)
 
     def body(self, state, observer) -> dict[str, Any]:
         """Backbone has no hidden information: every observer sees the same."""

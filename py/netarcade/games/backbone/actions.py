@@ -14,7 +14,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 
 from ...core.errors import InvalidNotation, quoted
-from ...core.actions import Resign  # B-R: the seat concedes
+from ...core.actions import Resign, written_as  # Resign, B-R: the seat concedes
 from ...core.game import format_seat, split_seat
 from .board import hex_name, parse_hex
 
@@ -75,8 +75,13 @@ def format_action(action: Action) -> str:
 def parse_action(text: str) -> Action:
     """The action a text names; raises ``InvalidNotation``.
 
-    >>> parse_action("p2 hack d4")
-    Hack(seat=1, hex=(3, 3))
+    >>> parse_action("p2 hack d4") == Hack(1, (3, 3))
+    True
+
+    An action's ``repr`` is its notation, which this reads back:
+
+    >>> Hack(1, (3, 3)), parse_action(repr(Build(0, "router", (4, 4)))) == Build(0, "router", (4, 4))
+    (p2 hack d4, True)
     """
     seat, body = split_seat(text, max_players=2)
     words = body.split(" ")
@@ -95,3 +100,7 @@ def parse_action(text: str) -> Action:
         f"{quoted(text)} is not a Backbone action "
         "(router|switch|ap|server|datacenter|firewall HEX, hack HEX, reroute FROM TO, end, resign)"
     )
+
+
+#: an action's ``repr`` is its notation (``core.actions.written_as``)
+written_as(format_action, parse_action, Build, Hack, Reroute, End)

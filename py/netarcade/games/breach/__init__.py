@@ -17,10 +17,9 @@ from ...core.errors import InvalidOption
 from ...core.game import DISCARD, RESPONSE, TURN, Game
 from ...core.options import Option, OptionSchema
 from ..registry import register
-from . import legal, rules, views
-from .actions import format_action, parse_action
-from .evaluation import BOT_SETTINGS, evaluate, evaluate_all
-from .state import OVER, canonical, new_state
+from . import actions, evaluation, legal, rules, state as states, views
+from .evaluation import BOT_SETTINGS
+from .state import OVER, new_state
 
 
 class Breach(Game):
@@ -50,6 +49,9 @@ class Breach(Game):
     bot_settings = BOT_SETTINGS
     decisions = (TURN, RESPONSE, DISCARD)
     timeout_verbs = ("pass", "stop")
+    #: who acts and legality; applying actions; views and determinizing; the
+    #: canonical form; the notation; the evaluation (``Game.modules``)
+    modules = (legal, rules, views, states, actions, evaluation)
 
     def check_options(self, options):
         if 0 < options["rounds"] < 5:
@@ -60,24 +62,6 @@ class Breach(Game):
         events.extend(rules.start_turn(state, state.first))
         return state, events
 
-    def copy(self, state):
-        return state.copy()
-
-    def to_act(self, state):
-        return legal.to_act(state)
-
-    def legal_actions(self, state, seat):
-        return legal.legal_actions(state, seat)
-
-    def check(self, state, action):
-        legal.check(state, action)
-
-    def perform(self, state, action):
-        return rules.perform(state, action)
-
-    def body(self, state, observer):
-        return views.body(state, observer)
-
     def is_over(self, state):
         return state.phase == OVER
 
@@ -87,26 +71,12 @@ class Breach(Game):
     def winners(self, state):
         return list(state.winners)
 
-    def turn_count(self, state):
-        return state.turn
 
-    def format_action(self, action):
-        return format_action(action)
 
-    def parse_action(self, text):
-        return parse_action(text)
 
-    def canonical(self, state):
-        return canonical(state)
 
-    def evaluate(self, state, seat):
-        return evaluate(state, seat)
 
-    def evaluate_all(self, state):
-        return evaluate_all(state)
 
-    def determinize(self, state, seat, rng):
-        return views.determinize(state, seat, rng)
 
 
 BREACH = register(Breach())

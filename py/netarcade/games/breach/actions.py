@@ -21,8 +21,13 @@ by its short id; a seat as ``p1``..``p5``)::
     p1 crash 9b                     the crash checkpoint, when both qualify
     p2 resign                       leave the game (any time, turn or not; never listed, D24)
 
->>> parse_action("p2 block lag trace")
-Block(seat=1, first='lag', second='trace')
+>>> parse_action("p2 block lag trace") == Block(1, "lag", "trace")
+True
+
+An action's ``repr`` is its notation, which ``parse_action`` reads back:
+
+>>> Play(0, "lag", "p3"), parse_action(repr(Reroll(1, 2, "lag", "trace"))) == Reroll(1, 2, "lag", "trace")
+(p1 play lag p3, True)
 >>> format_action(Play(0, "reroute", "5"))
 'p1 play reroute 5'
 """
@@ -31,7 +36,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.actions import Pass, Resign  # Resign: leave the game (D24)
+from ...core.actions import Pass, Resign, written_as  # Resign: leave the game (D24)
 from ...core.errors import InvalidNotation
 from ...core.game import format_seat, split_seat
 from .cards import EXPLOIT
@@ -183,3 +188,7 @@ def parse_action(text: str) -> Action:
     raise InvalidNotation(
         f"{text[:60]!r} is not a Breach action (run, laylow, play CARD [TARGET], move, block A B, counter A B, "
         "pass, safe, sprint, reroll DIE A B, keep, enter NODE, stop, discard CARD, crash NODE, resign)")
+
+
+#: an action's ``repr`` is its notation (``core.actions.written_as``)
+written_as(format_action, parse_action, Modify, Play, Done, Block, Counter, Speed, Reroll, Keep, Enter, Stop, Discard, Crash)

@@ -10,9 +10,9 @@ from ...core.errors import InvalidOption
 from ...core.game import DISCARD, SETUP, TABLE, TURN, Game
 from ...core.options import Option, OptionSchema
 from ..registry import register
-from . import rules
-from .actions import SIGNATURES, format_action, parse_action
-from .evaluation import BOT_SETTINGS, evaluate, evaluate_all
+from . import actions, evaluation, rules
+from .actions import SIGNATURES
+from .evaluation import BOT_SETTINGS
 
 
 #: the kind of decision each phase asks for (others: the seat's turn)
@@ -36,6 +36,11 @@ class NetControl(Game):
     decisions = (SETUP, TURN, DISCARD)
     timeout_verbs = ("end",)
     bench_options = {"players": 4}  # benchmarked like catanatron's Catan: four players
+    #: legality, actions, the end, the canonical form and determinizing; the
+    #: notation; the evaluation (``Game.modules``). Every action of a playout
+    #: calls ``rules.legal_actions``, ``rules.check`` and ``rules.perform``
+    #: directly (the contract's ``apply`` calls them through this game)
+    modules = (rules, actions, evaluation)
 
     hidden_information = True
     chance = True
@@ -54,22 +59,11 @@ class NetControl(Game):
     def setup(self, options, seed):
         return rules.new_state(options, seed)
 
-    def copy(self, state):
-        return state.copy()
-
     def to_act(self, state):
         if state.phase == "main" or state.phase == "roll":
             return {state.current: TURN}  # most decisions: one runner's turn
         kind = _DECISIONS.get(state.phase, TURN)
         return {seat: kind for seat in rules.to_act(state)}
-
-    # The three calls of every action in a playout go straight to the rules
-    # (one call less each): ``legal_actions(state, seat)``,
-    # ``check(state, action)``, ``perform(state, action)``; the contract's
-    # ``apply`` still calls this game's ``check`` and ``perform``.
-    legal_actions = staticmethod(rules.legal_actions)
-    check = staticmethod(rules.check)
-    perform = staticmethod(rules.perform)
 
     def body(self, state, observer):
         """A seat sees its own hand and cards; ``TABLE`` (the local all-open
@@ -87,29 +81,13 @@ class NetControl(Game):
     def players(self, state):
         return state.n  # not len(scores): that computes every runner's XP (the relay asks per frame)
 
-    def winners(self, state):
-        return rules.winners(state)
 
-    def turn_count(self, state):
-        return state.turn
 
-    def format_action(self, action):
-        return format_action(action)
 
-    def parse_action(self, text):
-        return parse_action(text)
 
-    def canonical(self, state):
-        return rules.canonical(state)
 
-    def evaluate(self, state, seat):
-        return evaluate(state, seat)
 
-    def evaluate_all(self, state):
-        return evaluate_all(state)
 
-    def determinize(self, state, seat, rng):
-        return rules.determinize(state, seat, rng)
 
 
 NETCONTROL = register(NetControl())

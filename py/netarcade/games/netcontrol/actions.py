@@ -30,6 +30,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from ...core.actions import written_as
 from ...core.errors import InvalidNotation, quoted
 from ...core.game import format_seat, split_seat
 from .board import RESOURCE_CODES
@@ -81,8 +82,17 @@ def _parse_arg(kind: str, word: str) -> int:
 def parse_action(text: str) -> Act:
     """The action a text names; raises ``InvalidNotation``.
 
-    >>> parse_action("p2 linkbuild e3 e4")
-    Act(seat=1, verb='linkbuild', args=(3, 4))
+    >>> parse_action("p2 linkbuild e3 e4") == Act(1, "linkbuild", (3, 4))
+    True
+
+    An action's ``repr`` is its notation, which this reads back; a value
+    the notation would write otherwise (resources out of order) shows its
+    fields:
+
+    >>> Act(1, "linkbuild", (3, 4)), parse_action(repr(Act(0, "trade", (0, 2)))) == Act(0, "trade", (0, 2))
+    (p2 linkbuild e3 e4, True)
+    >>> Act(0, "resource", (4, 0))
+    Act(seat=0, verb='resource', args=(4, 0))
     """
     seat, body = split_seat(text, max_players=MAX_PLAYERS)
     verb, *words = body.split(" ")
@@ -95,3 +105,7 @@ def parse_action(text: str) -> Act:
     if verb == "resource":
         args = tuple(sorted(args))  # the same two resources in either order
     return Act(seat, verb, args)
+
+
+#: an action's ``repr`` is its notation (``core.actions.written_as``)
+written_as(format_action, parse_action, Act)

@@ -15,13 +15,13 @@ from __future__ import annotations
 from typing import Any
 
 from ...core.errors import InvalidNotation
-from ...core.game import TURN, Game
+from ...core.game import Game
 from ...core.options import Option, OptionSchema
 from ..registry import register
-from . import evaluation, legal, pick, rules, scoring
-from .actions import PLACEABLE, format_action, parse_action
+from . import actions, evaluation, legal, pick, rules, scoring
+from .actions import PLACEABLE, format_action
 from .board import cell_name, cells_of
-from .evaluation import BOT_SETTINGS, evaluate, evaluate_all
+from .evaluation import BOT_SETTINGS
 from .pieces import COLOUR, KIND, ORDER, SHAPE, SIZE, orientation_name
 from .board import SIDE_NAMES, OPPOSITE
 from .start import new_state
@@ -70,23 +70,11 @@ class Overwrite(Game):
     )
     bot_settings = BOT_SETTINGS
     timeout_verbs = ("pass", "end")
-
-    def setup(self, options, seed):
-        return new_state(options, seed)
-
-    def copy(self, state):
-        return state.copy()
-
-    def to_act(self, state):
-        return {} if state.over else {state.current: TURN}
-
-    def legal_actions(self, state, seat):
-        return legal.legal_actions(state, seat)
-
-    def pick_legal(self, state, seat, rng):
-        """``rng.choice`` of the legal list, counted kind by kind without
-        building it (``pick.pick_legal``): the same action, the same draw."""
-        return pick.pick_legal(state, seat, rng)
+    #: legality; ``rng.choice`` of the legal list counted kind by kind without
+    #: building it (``pick.pick_legal``: the same action, the same draw);
+    #: applying actions; scores; the notation; the evaluation (``Game.modules``)
+    modules = (legal, pick, rules, scoring, actions, evaluation)
+    setup = staticmethod(new_state)
 
     def iter_legal_actions(self, state, seat):
         return legal.iter_legal(state, seat)
@@ -105,30 +93,6 @@ class Overwrite(Game):
         texts = (format_action(a) for a in legal.iter_legal(state, seat, verb, name))
         return [text for text in texts if text.startswith(prefix)]
 
-    def check(self, state, action):
-        legal.check(state, action)
-
-    def perform(self, state, action):
-        return rules.perform(state, action)
-
-    def is_over(self, state):
-        return state.over
-
-    def scores(self, state):
-        return scoring.scores(state)
-
-    def winners(self, state):
-        return scoring.winners(state)
-
-    def turn_count(self, state):
-        return state.turn
-
-    def evaluate(self, state, seat):
-        return evaluate(state, seat)
-
-    def evaluate_all(self, state):
-        return evaluate_all(state)
-
     def rank_steps(self, state, seat, actions=None):
         """The one-ply ranking ``netarcade.bots.greedy.rank_steps`` asks for,
         placements scored from masks (``evaluation.rank_steps``)."""
@@ -146,12 +110,6 @@ class Overwrite(Game):
         envelope shuffled: the search's exact sum over the next draw
         (``evaluation.chance_worlds``)."""
         return evaluation.chance_worlds(state, rng)
-
-    def format_action(self, action):
-        return format_action(action)
-
-    def parse_action(self, text):
-        return parse_action(text)
 
     def body(self, state: OverwriteState, observer) -> dict[str, Any]:
         """Overwrite hides nothing from any seat but the envelope's order."""

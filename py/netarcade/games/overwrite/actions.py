@@ -13,8 +13,13 @@ image; the cell is the top-left corner of the piece's bounding box)::
     p1 reserve 1L3           move your own piece to your personal bank
     p2 pass                  nothing in the bank can be played or reserved
 
->>> parse_action("p1 place 1L4 r1f c4")
-Place(seat=0, piece='1L4', orient=5, cell=32)
+>>> parse_action("p1 place 1L4 r1f c4") == Place(0, "1L4", 5, 32)
+True
+
+An action's ``repr`` is its notation, which ``parse_action`` reads back:
+
+>>> Place(0, "1L4", 5, 32), parse_action(repr(Draw(1))) == Draw(1)
+(p1 place 1L4 r1f c4, True)
 >>> format_action(Defrag(2, "2T4", 2, 55))
 'p3 defrag 2T4 r2 f6'
 """
@@ -23,7 +28,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from ...core.actions import Pass, Resign  # Resign: O25, the seat leaves
+from ...core.actions import Pass, Resign, written_as  # Resign: O25, the seat leaves
 from ...core.errors import InvalidNotation, quoted
 from ...core.game import format_seat, split_seat
 from .board import cell_name, parse_cell
@@ -113,3 +118,7 @@ def parse_action(text: str) -> Action:
     raise InvalidNotation(
         f"{text[:60]!r} is not an Overwrite action (draw, place PIECE ORIENT CELL, defrag PIECE ORIENT CELL, "
         "reserve PIECE, pass, resign)")
+
+
+#: an action's ``repr`` is its notation (``core.actions.written_as``)
+written_as(format_action, parse_action, Draw, Place, Defrag, Reserve)

@@ -4,7 +4,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from netarcade.core.actions import Resign
+from netarcade.core.actions import Resign, written_as
 from netarcade.core.errors import InvalidNotation
 from netarcade.core.game import format_seat, split_seat
 
@@ -31,3 +31,7 @@ def parse_action(text: str):
     if verb != "take" or not (count.isascii() and count.isdigit()) or len(count) > 2:
         raise InvalidNotation(f"{text!r} is not 'take N'")
     return Take(seat, int(count))
+
+
+#: an action's ``repr`` is its notation (``core.actions.written_as``)
+written_as(format_action, parse_action, Take)

@@ -3,7 +3,7 @@
 The table (``table.py``) turns tools and hex clicks into actions; the views
 (``views.py``) draw the tool bar, players, build costs, log and rules (the
 tool bar's look is the shared ``.tool`` style of ``static/app.css``).
-Everything is imported on first use.
+Everything is imported on first use (``parts``, ``GamePage.part``).
 """
 
 from __future__ import annotations
@@ -27,27 +27,14 @@ class BackbonePage(GamePage):
     resign_note = "The game ends at once and your opponent wins, whatever the scores (B27). Undo takes it back."
     #: a portrait phone shows the board as a tall diamond (the same query as app.PORTRAIT)
     prepaint_js = 'function (hash, portrait) { return portrait ? "board-tall" : ""; }'
+    parts = {"table": "table:BackboneTable", "rules": "views:BACKBONE_RULES"}
 
     def card_icons(self):
-        from .icons import icon
-
+        icon = self.module("icons").icon
         return "".join(icon(name) for name in ("router", "switch", "ap", "server", "datacenter", "firewall", "city"))
 
-    def table(self, session):
-        from .table import BackboneTable
-
-        return BackboneTable(session)
-
-    def board(self, table, orient="wide"):
-        from netarcade.web.games.backbone.render import render_board
-
-        hints = table.hints()
-        hints["orient"] = orient
-        return render_board(table.session.view(), hints)
-
     def panels(self, table):
-        from . import views
-
+        views = self.module("views")
         return {
             "tools": views.tool_bar(table),
             "players": views.players_panel(table),
@@ -55,30 +42,12 @@ class BackbonePage(GamePage):
             "log": views.log_panel(table),
         }
 
-    def speech(self):
-        from .tools import SPEECH
-
-        return SPEECH
-
-    def rules(self):
-        from .views import BACKBONE_RULES
-
-        return BACKBONE_RULES
-
-    def side(self, table=None):
-        from . import views
-
-        return views.side(table)
-
     def first_board(self, table, orient="wide"):
-        from netarcade.web.games.backbone.render import render_static_board
-
-        return render_static_board("classic", {"names": table.session.names})
+        return self.module("render").render_static_board("classic", {"names": table.session.names})
 
     def templates(self, names):
-        from netarcade.web.games.backbone.render import render_static_board
-
-        return f'<template id="board-tall">{render_static_board("classic", {"names": names, "orient": "tall"})}</template>'
+        board = self.module("render").render_static_board("classic", {"names": names, "orient": "tall"})
+        return f'<template id="board-tall">{board}</template>'
 
 
 PAGE = BackbonePage()

@@ -4,7 +4,7 @@ The table (``table.py``) turns the turn's steps, the block windows and clicks
 into actions from the engine's legal notation; the views (``views.py``) draw
 the turn, your hand, the infiltrators, the Exploit deck, the log and the
 rules; ``breach.css`` is its layout (the track over the controls). Everything
-is imported on first use.
+is imported on first use (``parts``, ``GamePage.part``).
 """
 
 from __future__ import annotations
@@ -33,6 +33,7 @@ class BreachPage(GamePage):
                    "others play on; the last player left wins. Undo takes it back.")
     css = "breach.css"
     prepaint_js = _PREPAINT_JS
+    parts = {"table": "table:BreachTable", "game_over": "views:game_over"}
     #: a roll or a crash stays longer; block-window answers and bookkeeping go quicker
     PAUSES = {"safe": 0.7, "sprint": 0.7, "crash": 0.8, "pass": 0.25, "keep": 0.25, "run": 0.3,
               "move": 0.3, "discard": 0.25, "block": 0.8, "counter": 0.8, "play": 0.7}
@@ -41,51 +42,12 @@ class BreachPage(GamePage):
         return ('<span class="bnet red" title="Mainframe: entry cost 1">&#9632; Mainframe</span>'
                 '<span class="bnet blue" title="Undernet: entry cost 2">&#9679; Undernet</span>')
 
-    def table(self, session):
-        from .table import BreachTable
-
-        return BreachTable(session)
-
-    def board(self, table, orient="wide"):
-        from netarcade.web.games.breach.render import render_board
-
-        hints = table.hints()
-        hints["orient"] = orient
-        return render_board(table.view(), hints)
-
-    def panels(self, table):
-        from . import views
-
-        return views.panels(table)
-
-    def speech(self):
-        from .tools import SPEECH
-
-        return SPEECH
-
-    def rules(self):
-        from .views import RULES_HTML
-
-        return RULES_HTML
-
-    def side(self, table=None):
-        from . import views
-
-        return views.side(table)
-
-    def game_over(self, table):
-        from . import views
-
-        return views.game_over(table)
-
     def ghost_controls(self, session, text):
         """The buttons that make a Breach move (its Nodes are the board's
         ghost): the Exploit's Play button, the hand's cards of a block,
         counter, reroll or discard and the die, or the decision's button."""
-        from .tools import presses
-
         found = []
-        for how, name in presses(text):
+        for how, name in self.module("tools").presses(text):
             if how == "tool":
                 found.append(f'#tools [data-tool="{name}"]')
             elif how == "cmd":
@@ -99,9 +61,8 @@ class BreachPage(GamePage):
 
     def templates(self, names):
         """The track with blank cards, wide and tall (the deal needs Python)."""
-        from netarcade.web.games.breach.render import render_track_outline
-
-        return "".join(f'<template id="breach-track{suffix}">{render_track_outline(orient)}</template>'
+        outline = self.module("render").render_track_outline
+        return "".join(f'<template id="breach-track{suffix}">{outline(orient)}</template>'
                        for suffix, orient in (("", "wide"), ("-tall", "tall")))
 
 

@@ -65,22 +65,6 @@ class BreachTable(BreachWords, Table):
     def phase(self) -> str:
         return self.view()["phase"]
 
-    @property
-    def names(self) -> list[str]:
-        return self.session.names
-
-    def hand_seat(self) -> int:
-        """Whose hand the page shows: the human to act, else the only human,
-        else the seat to act (a bots-only game)."""
-        session = self.session
-        current = session.current
-        if current is not None and not session.setup.is_bot(current):
-            return current
-        humans = session.setup.humans
-        if humans:
-            return humans[0]
-        return current if current is not None else 0
-
     def deciding(self) -> bool:
         """Is a human deciding now?"""
         return self.session.is_human_turn()

@@ -3,7 +3,8 @@
 The table (``table.py``) turns phases, tools, choosers and clicks into
 actions; the views (``views.py``) draw the dice, hand, actions, cards,
 runners, costs, log and rules; ``netcontrol.css`` is its layout (the board
-with a controls column). Everything is imported on first use.
+with a controls column). Everything is imported on first use (``parts``,
+``GamePage.part``).
 """
 
 from __future__ import annotations
@@ -36,54 +37,22 @@ class NetControlPage(GamePage):
     field_order = ("radius", "players", "target")
     css = "netcontrol.css"
     prepaint_js = _PREPAINT_JS
+    parts = {"table": "table:NetControlTable"}
     #: rolls stay longer (the dice panel changes), bookkeeping goes quicker
     PAUSES = {"roll": 0.6, "end": 0.25, "discard": 0.2}
 
     def card_icons(self):
-        from .views import terrain_legend
-
-        return terrain_legend()
-
-    def table(self, session):
-        from .table import NetControlTable
-
-        return NetControlTable(session)
-
-    def board(self, table, orient="wide"):
-        from netarcade.web.games.netcontrol.render import render_board
-
-        return render_board(table.view(), table.hints())
+        return self.module("views").terrain_legend()
 
     def ghost_board(self, table, orient, names):
         """The island with the ghost's elements outlined and their names
         ("v19", "e21", "t5") written beside them: the hint names them, the
         island draws no names of its own."""
-        from netarcade.web.games.netcontrol.render import render_board
         from netarcade.web.replay.hint import ghost
 
         if not names:
             return self.board(table, orient)
-        return ghost(render_board(table.view(), {**table.hints(), "tags": names}), names)
-
-    def panels(self, table):
-        from . import views
-
-        return views.panels(table)
-
-    def speech(self):
-        from .tools import SPEECH
-
-        return SPEECH
-
-    def rules(self):
-        from .views import RULES_HTML
-
-        return RULES_HTML
-
-    def side(self, table=None):
-        from . import views
-
-        return views.side(table)
+        return ghost(self.part("board")(table.view(), {**table.hints(), "tags": names}), names)
 
     def bot_pause(self, text):
         words = text.split()
@@ -92,17 +61,16 @@ class NetControlPage(GamePage):
     def templates(self, names):
         """The bare island of every radius the options allow."""
         from netarcade.games import get_game
-        from netarcade.web.games.netcontrol.render import render_island_outline
 
         radius = get_game(self.id).options.by_name["radius"]
-        return "".join(f'<template id="island-{size}">{render_island_outline(size)}</template>'
+        outline = self.module("render").render_island_outline
+        return "".join(f'<template id="island-{size}">{outline(size)}</template>'
                        for size in range(radius.minimum, radius.maximum + 1))
 
     def theme_css(self):
         """The resource inks as ``--nc-co`` .. ``--nc-me`` (the page's resource chips)."""
-        from netarcade.web.games.netcontrol.render import TERRAIN
-
-        return "".join(f"--nc-{style.code}:{style.ink};" for name, style in TERRAIN.items() if style.code != "--")
+        terrain = self.module("render").TERRAIN
+        return "".join(f"--nc-{style.code}:{style.ink};" for name, style in terrain.items() if style.code != "--")
 
 
 PAGE = NetControlPage()

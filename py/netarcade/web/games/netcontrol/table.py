@@ -93,24 +93,6 @@ class NetControlTable(NetControlWords, Table):
     def phase(self) -> str:
         return self.view()["phase"]
 
-    @property
-    def names(self) -> list[str]:
-        return self.session.names
-
-    def hand_seat(self) -> int:
-        """Whose hand the page shows: the human to act, else the only human,
-        else the seat to act (a bots-only game)."""
-        session = self.session
-        current = session.current
-        if current is not None and not session.setup.is_bot(current):
-            return current
-        humans = session.setup.humans
-        if len(humans) == 1:
-            return humans[0]
-        if current is not None:
-            return current
-        return humans[0] if humans else 0
-
     def human_seat(self) -> int | None:
         """The seat whose decision the page is asking for, or None."""
         return self.session.current if self.session.is_human_turn() else None

@@ -3,7 +3,8 @@
 The table (``table.py``) turns picked pieces, turns, flips and cell clicks
 into actions; the views (``views.py``) draw the banks, the piece controls,
 the players, the envelope, the log and the rules; ``overwrite.css`` is its
-layout (the board with a controls column). Everything is imported on first use.
+layout (the board with a controls column). Everything is imported on first use
+(``parts``, ``GamePage.part``).
 """
 
 from __future__ import annotations
@@ -43,63 +44,26 @@ class OverwritePage(GamePage):
                    "and your turns are skipped. The last player left wins. Undo takes it back.")
     css = "overwrite.css"
     prepaint_js = _PREPAINT_JS
+    parts = {"table": "table:OverwriteTable", "game_over": "views:game_over"}
     #: a placement stays a little longer: the board changes in several cells at once
     bot_pause_seconds = 0.6
 
     def card_icons(self):
-        from netarcade.web.games.overwrite.render import piece_svg
-
+        piece_svg = self.module("render").piece_svg
         return "".join(piece_svg(piece, 8) for piece in ("1T4", "2L5", "3S4", "4U5", "5P5", "6I3", "enc1"))
-
-    def table(self, session):
-        from .table import OverwriteTable
-
-        return OverwriteTable(session)
-
-    def board(self, table, orient="wide"):
-        from netarcade.web.games.overwrite.render import render_board
-
-        return render_board(table.view(), table.hints())
 
     def picture(self, session, orient="wide"):
         """The position without the marks of the moves since a person last played
         (with bots in every seat those would be all of them)."""
-        from netarcade.web.games.overwrite.render import render_board
-
-        return render_board(session.view(), {"names": session.names, "strip": False})
-
-    def panels(self, table):
-        from . import views
-
-        return views.panels(table)
-
-    def speech(self):
-        from .tools import SPEECH
-
-        return SPEECH
-
-    def rules(self):
-        from .views import RULES_HTML
-
-        return RULES_HTML
-
-    def side(self, table=None):
-        from . import views
-
-        return views.side(table)
-
-    def game_over(self, table):
-        from . import views
-
-        return views.game_over(table)
+        return self.part("board")(session.view(), {"names": session.names, "strip": False})
 
     def templates(self, names):
         """The bare board of each size (6x6, 8x8, 10x10) for a link's first paint."""
         from netarcade.core.game import TABLE
         from netarcade.core.match import Match
         from netarcade.games import get_game
-        from netarcade.web.games.overwrite.render import render_board
 
+        render_board = self.part("board")
         out = []
         for players, size in ((2, 6), (3, 8), (5, 10)):
             view = Match(get_game(self.id), {"players": players}, 0).view(TABLE)
@@ -111,15 +75,14 @@ class OverwritePage(GamePage):
         """Every cell the piece would cover (the move played on a copy of the position)."""
         from netarcade.core.errors import NetarcadeError
 
-        from .hints import action_cells
-
         game = session.game
         trial = game.copy(session.state)
         try:
             events = game.apply(trial, game.parse_action(text))
         except NetarcadeError:
             return super().ghost_names(session, text)
-        return action_cells(event.to_data() for event in events) or super().ghost_names(session, text)
+        cells = self.module("hints").action_cells(event.to_data() for event in events)
+        return cells or super().ghost_names(session, text)
 
     def bot_pause(self, text):
         words = text.split()

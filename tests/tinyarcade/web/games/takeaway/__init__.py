@@ -1,5 +1,6 @@
 """Take-away in the page: its catalogue entry, table, board and panels
-(``table.py``, ``render.py``); everything is imported on first use."""
+(``table.py``, ``render.py``, named in ``parts``); everything is imported
+on first use."""
 
 from __future__ import annotations
 
@@ -14,16 +15,7 @@ class TakeAwayPage(GamePage):
     title = "Take-away"
     pitch = "Two players take 1, 2 or 3 counters in turn."
     goal = "Take the last counter."
-
-    def table(self, session):
-        from .table import TakeAwayTable
-
-        return TakeAwayTable(session)
-
-    def board(self, table, orient="wide"):
-        from .render import render_board
-
-        return render_board(table.view(), table.hints())
+    parts = {"table": "table:TakeAwayTable"}
 
     def panels(self, table):
         return {"status": escape(table.status()), "prompt": escape(table.prompt())}
