@@ -23,9 +23,13 @@ from netcontrol_positions import (
     far_vertices, find_path, kinds, neighbors, position, producing_tile, recount, res,
     resource_of, rig, texts, tree,
 )
+from netarcade.core.actors import LowestSeat
 from netarcade.core.errors import IllegalAction, InvalidOption
+from netarcade.core.match import Match
 from netarcade.games.netcontrol import rules
+from netarcade.games.netcontrol.actions import Act
 from netarcade.games.netcontrol.board import DEAD, RESOURCES
+from playing import turns
 
 # the page's build costs, (co, ba, fi, sc, me)
 COST = {
@@ -152,6 +156,7 @@ def test_n01_seed_range_ends_are_accepted():
 def test_n02_snake_order_node_then_link(players):
     state = GAME.new_game({"players": players, "radius": 3}, players)
     order = []
+    # a loop of its own: who acts (one seat, the snake order) is what this test checks
     while state.phase.startswith("setup"):
         assert state.phase == "setup-node"
         (seat,) = GAME.to_act(state)
@@ -323,14 +328,18 @@ def test_n05_dice_are_red_and_white_from_the_prng():
     assert a.rng.state != state.rng.state
     # over many turns every face shows on both dice
     s = state.copy()
-    faces = set()
-    for _ in range(200):
-        ev = act(s, f"p{s.current + 1} roll")
-        faces.add((ev[0].data["red"], ev[0].data["white"]))
-        while s.phase == "discard":
-            seat = min(s.owed)
-            act(s, GAME.format_action(GAME.legal_actions(s, seat)[0]))
-        act(s, f"p{s.current + 1} end")
+    faces = []
+    turns_of = Match.around(GAME, s, LowestSeat())  # a 7's discards: the lowest seat that owes first
+    for seat in turns(turns_of):
+        if s.phase == "roll":
+            if len(faces) == 200:
+                break
+            ev = turns_of.advance(Act(seat, "roll"))
+            faces.append((ev[0].data["red"], ev[0].data["white"]))
+        elif s.phase == "discard":
+            turns_of.advance(GAME.legal_actions(s, seat)[0])
+        else:
+            turns_of.advance(Act(seat, "end"))
     assert {r for r, _ in faces} == set(range(1, 7)) == {w for _, w in faces}
 
 
