@@ -28,7 +28,7 @@ from typing import Callable, Hashable, Iterator, Sequence
 
 from netarcade.core.match import Match
 
-__all__ = ["bot_moves", "play", "random_moves", "turns"]
+__all__ = ["best_ranked", "bot_moves", "play", "random_moves", "turns"]
 
 
 def turns(match: Match, limit: int | None = None) -> Iterator[int]:
@@ -63,6 +63,13 @@ def play(match: Match, choose: Callable[[int], Hashable], limit: int | None = No
 def random_moves(match: Match, rng) -> Callable[[int], Hashable]:
     """``choose`` for random play: one of the seat's legal actions drawn with ``rng``."""
     return lambda seat: rng.choice(match.legal_actions(seat))
+
+
+def best_ranked(match: Match) -> Callable[[int], Hashable]:
+    """``choose`` for one-ply greedy play: the first of ``rank_actions`` (no randomness)."""
+    from netarcade.bots.greedy import rank_actions
+
+    return lambda seat: rank_actions(match.game, match.state, seat)[0][2]
 
 
 def bot_moves(match: Match, bots: Sequence) -> Callable[[int], Hashable]:
