@@ -230,10 +230,10 @@ def test_n02_setup_link_must_start_at_the_new_node():
 
 def test_n02_setup_is_free_and_first_round_gives_nothing():
     state = GAME.new_game({"players": 3}, 2)
-    for _ in range(3):
-        seat = state.setup_order[state.setup_step]
-        GAME.apply(state, GAME.legal_actions(state, seat)[0])
-        GAME.apply(state, GAME.legal_actions(state, seat)[0])
+    setup = Match.around(GAME, state, LowestSeat())  # one seat places at a time
+    for seat in turns(setup, 6):  # the first round: a node and a link each
+        assert seat == state.setup_order[state.setup_step]
+        setup.advance(GAME.legal_actions(state, seat)[0])
         assert state.hands == [[0] * 5] * 3
         assert state.cards == [[0] * 6] * 3
 
@@ -1147,6 +1147,7 @@ def test_n24_the_deck_is_45_cards_of_the_printed_kinds():
 def test_n24_the_count_holds_through_draws_plays_and_reshuffles():
     state = position(hands={P1: [50] * 5, P2: [50] * 5})
     reshuffles = 0
+    # a loop of its own: between turns it edits the state (the roll skipped, the hands refilled)
     for turn in range(80):
         seat = state.current
         for action in GAME.legal_actions(state, seat):

@@ -20,6 +20,7 @@ from netarcade.web.games.breach.table import BreachTable
 from netarcade.web.games.breach.tools import BARE, EXPLOIT
 from netarcade.web.newgame import parse_form
 from netarcade.web.session import Session, new_setup
+from playing import turns
 
 
 def parse_html(html: str) -> ET.Element:
@@ -29,8 +30,9 @@ def parse_html(html: str) -> ET.Element:
 
 def bots_move(session: Session, table: BreachTable, seed: int = 1) -> None:
     bots = {}
-    while session.is_bot_turn():
-        seat = session.current
+    for seat in turns(session.match):  # the session's own policy: humans first
+        if not session.setup.is_bot(seat):
+            break
         bot = bots.setdefault(seat, make_bot("greedy", seed + seat))
         session.play(bot.choose(session.game, session.state, seat))
     table.sync()

@@ -38,6 +38,7 @@ from netarcade.web.session import (
 )
 from netarcade.web.newgame import form_fields, parse_form
 from netarcade.web.thinking import Thinker
+from playing import bot_moves, play, turns
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 WEB = ROOT / "py" / "netarcade" / "web"
@@ -51,8 +52,8 @@ def human_vs(bot="search", seed=5, **options):
 def play_random(session: Session, count: int, seed: int = 1, stop=None) -> Session:
     """Random legal actions (rarely ending a turn early) until ``count`` or ``stop``."""
     rng = Rng(seed)
-    for _ in range(count):
-        if session.over or (stop and stop(session)):
+    for _seat in turns(session.match, count):  # the session's own policy: humans first
+        if stop and stop(session):
             break
         texts = session.legal_texts()
         if len(texts) > 1 and rng.below(6):
@@ -236,8 +237,10 @@ def test_undo_goes_back_to_the_last_human_decision():
     after_first = digest(session.game, session.state)
     session.play("p1 router c2")  # the second action ends the turn
     bot = make_bot("greedy", 1)
-    while session.is_bot_turn():
-        session.play(bot.choose(session.game, session.state, session.current))
+    for seat in turns(session.match):
+        if not session.setup.is_bot(seat):
+            break
+        session.play(bot.choose(session.game, session.state, seat))
     bot_actions = len(session.actions) - 2
     assert bot_actions >= 1
     assert session.undo() == bot_actions + 1
@@ -416,8 +419,7 @@ def test_reroute_of_a_wrong_piece_is_explained():
 def test_result_and_game_over_texts():
     session = Session(new_setup("backbone", {"target": 3}, 2, ("human", "greedy")))
     bot = make_bot("greedy", 5)
-    while not session.over:
-        session.play(bot.choose(session.game, session.state, session.current))
+    play(session.match, bot_moves(session.match, [bot, bot]))
     table = BackboneTable(session)
     headline, detail = table.result()
     assert table.status() == headline
@@ -434,10 +436,8 @@ def positions():
     session = play_random(Session(new_setup("backbone", {}, 13, ("human", "human"))), 0)
     out = []
     rng = Rng(2)
-    for _ in range(60):
-        if session.over:
-            break
-        out.append((session.game.copy(session.state), session.current))
+    for seat in turns(session.match, 60):
+        out.append((session.game.copy(session.state), seat))
         texts = session.legal_texts()
         session.play(rng.choice(texts[:-1] if len(texts) > 1 and rng.below(5) else texts))
     return out[::6]
