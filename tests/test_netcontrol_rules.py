@@ -85,14 +85,15 @@ def roll(state, red, white, seat=None):
 def setup(state, nodes, links=None):
     """Play the setup rounds: nodes in placement order, each followed by its
     link (the given one, else the first free edge at the node)."""
-    for i, v in enumerate(nodes):
-        seat = state.setup_order[state.setup_step]
-        act(state, f"p{seat + 1} node v{v}")
+    placing = Match.around(GAME, state, LowestSeat())  # one seat places at a time
+    for (i, v), seat in zip(enumerate(nodes), turns(placing)):
+        assert seat == state.setup_order[state.setup_step]
+        placing.advance(GAME.parse_action(f"p{seat + 1} node v{v}"))
         if links and links[i] is not None:
             e = links[i]
         else:
             e = next(e for e in state.topo.vertex_edges[v] if e not in state.links)
-        act(state, f"p{seat + 1} link e{e}")
+        placing.advance(GAME.parse_action(f"p{seat + 1} link e{e}"))
 
 
 # ---------------------------------------------------------------------------

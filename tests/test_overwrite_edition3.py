@@ -281,10 +281,10 @@ def test_an_edition_2_relay_journal_reloads_as_edition_2(tmp_path):
     store.create_room(StoredRoom("ED2ROOM", "overwrite", {"players": 2, "rules": 2}, setup.seed, "00", 60.0,
                                  "greedy", True, False, [{"kind": "human"}, {"kind": "human"}]))
     match = Match(GAME, setup.options, setup.seed)
-    for n, text in enumerate(actions, start=1):
-        seat = match.next_actor()
+    for n, (text, seat) in enumerate(zip(actions, turns(match)), start=1):
         match.submit(seat, text)
         store.append("ED2ROOM", n, seat, text, "human", match.over)
+    assert match.version == len(actions)
     room = Room(store.load("ED2ROOM"), store, lambda client, frame: None)
     assert room.match.options["rules"] == 2 and room.match.digest() == entry["digest"]
     store.close()
