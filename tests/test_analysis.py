@@ -16,10 +16,10 @@ import pytest
 from netarcade.bots import bot_seed, make_bot
 from netarcade.bots.analysis import MARKS, Analyser, Settings, mark_for
 from netarcade.bots.greedy import rank_actions
-from netarcade.core.actors import actor_rng
 from netarcade.core.match import Match
 from netarcade.core.record import encode_record
 from netarcade.games import get_game
+from playing import bot_moves, play, turns
 from test_cli import run
 
 #: a small search and few worlds: a decision takes tens of milliseconds
@@ -43,10 +43,10 @@ def greedy_game_with_a_bad_move(game_id, players, seed, after, gap):
     game = get_game(game_id)
     match = Match(game, {"players": players}, seed)
     bots = [make_bot("greedy", bot_seed(seed, seat, "greedy"), game) for seat in range(players)]
-    rng = actor_rng(seed)
     bad = None
-    while not match.over and (bad is None or match.version < bad + 4):
-        seat = match.pick_actor(rng)
+    for seat in turns(match):  # the match's own policy: the seat drawn with actor_rng(seed)
+        if bad is not None and match.version >= bad + 4:
+            break
         if bad is None and match.version >= after:
             ranked = rank_actions(game, match.state, seat)
             if len(ranked) >= 3 and ranked[0][0] - ranked[-1][0] >= gap:
@@ -83,11 +83,7 @@ def search_game(game_id, players, seed, moves):
     game = get_game(game_id)
     match = Match(game, {"players": players}, seed)
     bots = [make_bot("search", bot_seed(seed, seat, "search"), game, **FAST.search) for seat in range(players)]
-    rng = actor_rng(seed)
-    while not match.over and match.version < moves:
-        seat = match.pick_actor(rng)
-        match.play(bots[seat].choose(game, match.state, seat))
-    return match
+    return play(match, bot_moves(match, bots), limit=moves)
 
 
 @pytest.mark.parametrize("game_id, players, seed, moves", SEARCH_GAMES, ids=[row[0] for row in SEARCH_GAMES])
@@ -153,10 +149,8 @@ def short_record():
     game = get_game("netcontrol")
     match = Match(game, {"players": 3}, 5)
     bots = [make_bot("greedy", seat, game) for seat in range(3)]
-    rng = actor_rng(5)
-    while match.version < 16:
-        seat = match.pick_actor(rng)
-        match.play(bots[seat].choose(game, match.state, seat))
+    play(match, bot_moves(match, bots), limit=16)
+    assert match.version == 16
     return encode_record(match.record())
 
 

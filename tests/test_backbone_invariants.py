@@ -16,6 +16,8 @@ from hypothesis import strategies as st
 
 from backbone_positions import GAME, digest
 from illegal_codes import accepted_by, assert_refused_iff_unlisted
+from netarcade.core.actors import LowestSeat
+from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.core.record import Record
 from netarcade.games import replay
@@ -23,6 +25,7 @@ from netarcade.games.backbone import rules
 from netarcade.games.backbone.network import Side, side
 from netarcade.games.backbone.actions import COSTS, Build, End, Hack, Reroute
 
+from playing import turns
 from soak import soak_size
 
 MAX_ACTIONS = 150
@@ -299,19 +302,19 @@ class _Snap:
 
 def play(seed, options, chooser_seed, full_every, max_actions=MAX_ACTIONS):
     state = GAME.new_game(options, seed)
+    match = Match.around(GAME, state, LowestSeat())  # one seat acts at a time: the policy never chooses
     rng = Rng(chooser_seed)
     texts = []
     passes = 0  # B21, counted here independently
     check_state(state)
-    for step in range(max_actions):
-        if GAME.is_over(state):
-            break
+    for step, seat in enumerate(turns(match, max_actions)):
+        assert seat == state.current
         legal = check_legal_actions(state, rng, full=step % full_every == 0)
         action = choose(rng, legal)
         snap = _Snap(state, state.current)
         acted = state.actions_taken > 0
         turn = state.turn
-        GAME.apply(state, action)
+        match.advance(action)  # Game.apply, as the rules engine is under test
         texts.append(GAME.format_action(action))
         if isinstance(action, End):
             passes = 0 if acted else passes + 1
@@ -369,13 +372,13 @@ def test_carried_network_parts_and_targets_equal_a_fresh_walk_at_every_step():
     seeded random games (the bench's loop) they, the Reroute targets and
     the legal list read through the kept caches equal those found from an
     empty cache."""
-    from netarcade.core import Match
-    from netarcade.games.backbone import network, reroute, turns
+    from netarcade.games.backbone import network, reroute
+    from netarcade.games.backbone import turns as backbone_turns
 
     carried = alone = scored = 0
     for options, seed in (({}, 1), ({"map": "seeded", "target": 20}, 2), ({"target": 10}, 3)):
         match, rng = Match(GAME, options, seed, history=False), Rng(seed)
-        while (seat := match.next_actor()) is not None:
+        for seat in turns(match):
             state = match.state
             fresh = state.copy()
             fresh._cache = {}
@@ -389,7 +392,7 @@ def test_carried_network_parts_and_targets_equal_a_fresh_walk_at_every_step():
                 elif ("netbits", who) in state._cache:
                     alone += 1
                     assert state._cache[("netbits", who)] == network.network_bits(fresh, who)
-                if any(key in state._cache for key in turns.SCORED[who]):
+                if any(key in state._cache for key in backbone_turns.SCORED[who]):
                     scored += 1
                     assert network.online_servers(state, who) == network.online_servers(fresh, who)
                     assert network.connected_cities(state, who) == network.connected_cities(fresh, who)

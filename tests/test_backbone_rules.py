@@ -15,10 +15,13 @@ from __future__ import annotations
 import pytest
 
 from backbone_positions import GAME, act, h, hexes, mirror, names, position, routers
+from netarcade.core.actors import LowestSeat
 from netarcade.core.errors import IllegalAction, InvalidOption
 from netarcade.core.grid import hex_distance
+from netarcade.core.match import Match
 from netarcade.games.backbone import board, rules
-from netarcade.games.backbone.actions import Build, Hack, Reroute
+from netarcade.games.backbone.actions import Build, End, Hack, Reroute
+from playing import play, random_moves, turns
 
 P1, P2 = 0, 1
 
@@ -829,8 +832,9 @@ def test_b20_reroute_legal_targets_match_check():
 
 def test_b21_four_consecutive_passes_end_the_game():
     state = position(cities=())
-    for n in range(3):
-        act(state, f"p{state.current + 1} end")
+    passing = Match.around(GAME, state, LowestSeat())
+    for n, seat in enumerate(turns(passing, 3)):
+        passing.advance(End(seat))
         assert state.passes == n + 1 and not state.over
     act(state, "p2 end")
     assert state.over and state.passes == 4
@@ -848,10 +852,9 @@ def test_b21_an_action_resets_the_pass_count():
     act(state, "p2 router h8")
     act(state, "p2 end")
     assert state.passes == 0 and not state.over
-    for _ in range(3):
-        act(state, f"p{state.current + 1} end")
+    passing = play(Match.around(GAME, state, LowestSeat()), End, limit=3)
     assert not state.over and state.passes == 3
-    act(state, f"p{state.current + 1} end")
+    play(passing, End, limit=1)
     assert state.over
 
 
@@ -1028,8 +1031,7 @@ def test_b24_no_winner_while_running():
 def test_b25_stuck_round_uses_the_same_comparison():
     pieces = {**P1_CORNER}
     state = position(pieces=pieces, cities=CLOSING_CITIES)
-    for _ in range(4):
-        act(state, f"p{state.current + 1} end")
+    assert play(Match.around(GAME, state, LowestSeat()), End, limit=4).version == 4
     assert state.over and GAME.scores(state) == [2, 0]
     assert GAME.winners(state) == [P1]
 
@@ -1057,12 +1059,10 @@ def test_b26_random_games_finish():
     from netarcade.core.prng import Rng
 
     for seed in (1, 2):
-        state = GAME.new_game({}, seed)
         rng = Rng(seed)
-        steps = 0
-        while not GAME.is_over(state):
-            GAME.apply(state, rng.choice(GAME.legal_actions(state, state.current)))
-            steps += 1
+        match = Match(GAME, {}, seed, history=False, actor=LowestSeat())  # one seat acts at a time
+        match.play_out(random_moves(match, rng), cheap=True)
+        state = match.state
         assert state.turn <= rules.MAX_TURNS
         assert GAME.winners(state)
 

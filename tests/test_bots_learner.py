@@ -12,10 +12,12 @@ from netarcade.bots import LEVELS, make_bot
 from netarcade.bots.greedy import rank_actions
 from netarcade.bots.learner import LearnerBot, pool_size
 from netarcade.core import Match
+from netarcade.core.actors import RandomActor
 from netarcade.core.prng import Rng
 from netarcade.games import get_game
 from netarcade.ladder import run_ladder
 
+from playing import turns
 from soak import soak_size
 
 GAMES = ("backbone", "netcontrol", "overwrite", "breach")
@@ -26,11 +28,10 @@ def positions(game_id: str, count: int = 24):
     game = get_game(game_id)
     rng, out = Rng(7), []
     for seed in range(7, 40):
-        match = Match(game, {}, seed, undo=False)
-        for index in range(400):
-            if match.over or len(out) == count:
+        match = Match(game, {}, seed, undo=False, actor=RandomActor(rng))
+        for index, seat in enumerate(turns(match, 400)):
+            if len(out) == count:
                 break
-            seat = match.pick_actor(rng)
             if index % 3 == 0:
                 out.append((game.copy(match.state), seat))
             match.play(game.pick_legal(match.state, seat, rng))

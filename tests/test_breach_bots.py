@@ -9,20 +9,22 @@ from __future__ import annotations
 from netarcade.bots import make_bot
 from netarcade.bots.base import finish
 from netarcade.bots.greedy import rank_actions
+from netarcade.core.actors import RandomActor
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 
+from playing import turns
 from test_breach_helpers import GAME
 
 
 def positions(players: int, seed: int, count: int):
     """Positions of a seeded greedy game where the seat to act has a choice."""
-    match = Match(GAME, {"players": players}, seed, undo=False)
+    match = Match(GAME, {"players": players}, seed, undo=False, actor=RandomActor(Rng(seed)))
     bots = [make_bot("greedy", 100 + seat, GAME) for seat in range(players)]
-    rng = Rng(seed)
     found = []
-    while not match.over and len(found) < count:
-        seat = match.pick_actor(rng)
+    for seat in turns(match):
+        if len(found) == count:
+            break
         if len(match.legal_actions(seat)) > 2:
             found.append((GAME.copy(match.state), seat))
         match.play(bots[seat].choose(GAME, match.state, seat))

@@ -14,8 +14,10 @@ from collections import Counter
 
 import msgpack
 
+from playing import turns
 from test_breach_helpers import GAME
 from netarcade.core import Match
+from netarcade.core.actors import RandomActor
 from netarcade.core.prng import Rng
 from netarcade.games.breach.cards import EXPLOIT
 
@@ -48,15 +50,12 @@ def may_know(state, seat) -> Counter:
 def test_no_view_or_event_names_a_card_the_seat_cannot_see():
     for seed in range(6):
         players = 2 + seed % 4
-        match = Match(GAME, {"players": players, "rounds": 8}, seed, undo=False)
         rng = Rng(seed)
-        seen = 0
-        while not match.over and seen < 400:
-            seat_to_play = match.pick_actor(rng)
+        match = Match(GAME, {"players": players, "rounds": 8}, seed, undo=False, actor=RandomActor(rng))
+        for seat_to_play in turns(match, 400):
             before = GAME.copy(match.state)
             version = match.version
             match.play(rng.choice(match.legal_actions(seat_to_play)))
-            seen += 1
             for seat in range(players):
                 view = match.view(seat)
                 named = named_cards(view)
@@ -69,12 +68,10 @@ def test_no_view_or_event_names_a_card_the_seat_cannot_see():
 
 
 def test_views_ignore_hidden_changes_and_follow_the_seats_own_hand():
-    match = Match(GAME, {"players": 4}, 3, undo=False)
     rng = Rng(3)
-    for _ in range(200):
-        if match.over:
-            break
-        match.play(rng.choice(match.legal_actions(match.pick_actor(rng))))
+    match = Match(GAME, {"players": 4}, 3, undo=False, actor=RandomActor(rng))
+    for seat_to_play in turns(match, 200):
+        match.play(rng.choice(match.legal_actions(seat_to_play)))
         state = match.state
         for seat in range(4):
             view = msgpack.packb(GAME.view(state, seat))

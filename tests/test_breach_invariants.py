@@ -16,8 +16,10 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
+from playing import turns
 from test_breach_helpers import GAME
 from netarcade.core import IllegalAction, Match, digest
+from netarcade.core.actors import RandomActor
 from netarcade.core.prng import Rng
 from netarcade.games.breach.actions import Discard, Enter, Play, Resign, Stop
 from netarcade.games.breach.cards import deck_of, HAND, layer_of
@@ -83,14 +85,12 @@ def check_invariants(state, before_turn, current_before):
 @settings(max_examples=soak_size(12, 200), deadline=None)
 @given(seed=st.integers(0, 2**32), players=st.integers(2, 5), rules=st.sampled_from([2, 3]))
 def test_invariants_hold_after_every_action(seed, players, rules):
-    match = Match(GAME, {"players": players, "rounds": 12, "rules": rules}, seed, undo=False)
     rng = Rng(seed)
+    match = Match(GAME, {"players": players, "rounds": 12, "rules": rules}, seed, undo=False,
+                  actor=RandomActor(rng))
     effects = []  # the mover's card effects this turn (D36)
-    for _ in range(900):
-        if match.over:
-            break
+    for seat in turns(match, 900):
         state = match.state
-        seat = match.pick_actor(rng)
         actions = match.legal_actions(seat)
         # prefer moving on, so games get deep into the network
         moves = [a for a in actions if isinstance(a, Enter)]
@@ -116,11 +116,9 @@ def test_invariants_hold_after_every_action(seed, players, rules):
 @settings(max_examples=soak_size(8, 150), deadline=None)
 @given(seed=st.integers(0, 2**32))
 def test_refusals_keep_the_digest(seed):
-    match = Match(GAME, {"players": 3}, seed, undo=False)
     rng = Rng(seed)
-    for _ in range(150):
-        if match.over:
-            break
+    match = Match(GAME, {"players": 3}, seed, undo=False, actor=RandomActor(rng))
+    for actor in turns(match, 150):
         state = match.state
         before = digest(GAME, state)
         for seat in range(3):
@@ -132,8 +130,7 @@ def test_refusals_keep_the_digest(seed):
                     except IllegalAction:
                         pass
                     assert digest(GAME, state) == before
-        seat = match.pick_actor(rng)
-        match.play(rng.choice(match.legal_actions(seat)))
+        match.play(rng.choice(match.legal_actions(actor)))
 
 
 @pytest.mark.soak
@@ -147,14 +144,11 @@ def test_check_accepts_exactly_the_listed_actions(seed, players):
 
     names = sorted(POS_BY_NAME) + ["root", "edge", "nowhere"]
     targets = [None, "p1", "p2", "p3", "p5", "1", "14", "15"] + names
-    match = Match(GAME, {"players": players, "rounds": 12}, seed, undo=False)
     rng = Rng(seed)
+    match = Match(GAME, {"players": players, "rounds": 12}, seed, undo=False, actor=RandomActor(rng))
     compared = 0
-    for _ in range(400):
-        if match.over:
-            break
+    for seat in turns(match, 400):
         state = match.state
-        seat = match.pick_actor(rng)
         listed = match.legal_actions(seat)
         tries = [Enter(seat, name) for name in names] + [Stop(seat)]
         if state.phase == "exploits":

@@ -9,9 +9,11 @@ from collections import Counter
 
 import pytest
 
+from playing import bot_moves, play, turns
 from test_breach_helpers import GAME, POS_BY_NAME, act, at, fresh, give, refused
 from test_breach_invariants import where_cards_are
 from netarcade.core import Match
+from netarcade.core.actors import RandomActor
 from netarcade.core.prng import Rng
 from netarcade.games.breach.actions import Resign, parse_action
 from netarcade.games.breach.cards import deck_of
@@ -156,13 +158,10 @@ def test_D24_D19_the_lockdown_still_counts_rounds_when_the_first_player_resigned
     first = state.first
     assert first == 1  # not seat 0: rounds follow the first player's place, not seat numbers
     match.play(Resign(first))  # its turn ends at once; its place still marks the rounds
-    turns = 0
-    while not match.over:
-        seat = state.current
+    for seat in turns(match):
         assert seat != first
         match.play(parse_action(f"p{seat + 1} laylow"))
-        turns += 1
-    assert turns == 2 * 5 and state.round == 5  # 5 rounds of the 2 seats left
+    assert match.version - 1 == 2 * 5 and state.round == 5  # 5 rounds of the 2 seats left
     assert GAME.view(state, None)["round"] == 5
     assert first not in state.winners and state.winners  # all tied at the Edge: both still playing win
     assert sorted(state.winners) == sorted(s for s in range(3) if s != first)
@@ -198,12 +197,9 @@ def test_D24_the_last_seat_left_wins_at_once_even_in_a_block_window():
 def test_D24_bots_play_on_after_a_resignation_and_a_resigner_never_wins():
     from netarcade.bots import make_bot
 
-    match = Match(GAME, {"players": 3}, 11, undo=False)
+    match = Match(GAME, {"players": 3}, 11, undo=False, actor=RandomActor(Rng(11)))
     bots = [make_bot("greedy", seat, GAME) for seat in range(3)]
     match.play(Resign(1))
-    rng = Rng(11)
-    while not match.over:
-        seat = match.pick_actor(rng)
-        match.play(bots[seat].choose(GAME, match.state, seat))
+    play(match, bot_moves(match, bots))
     assert 1 not in match.winners() and 1 not in match.to_act()
     assert where_cards_are(match.state) == Counter(deck_of(match.state.rules))

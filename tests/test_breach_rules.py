@@ -193,6 +193,7 @@ def test_lag_is_an_ongoing_reminder_that_stops_a_sprint_and_is_used_up():
     assert legal(state, 1) == ["p2 safe"]
     act(state, "p2 safe")
     act(state, *[legal(state, 1)[0] for _ in range(1)])
+    # a loop of its own: a scripted position, P2 playing on until its turn leaves the phase (no seat is chosen)
     while state.current == 1 and state.phase != MODIFY:
         act(state, legal(state, 1)[-1])
     assert all(r[0] != "lag" for r in state.reminders) and "lag" in state.discard

@@ -22,6 +22,7 @@ from netarcade.core.game import ENVELOPE_KEYS
 from netarcade.core.prng import Rng
 from netarcade.games import all_games
 from netarcade.games.registry import page_packages
+from playing import turns
 
 GAMES = all_games()
 #: values no action field should ever hold; ``check`` must refuse each one cleanly
@@ -40,13 +41,10 @@ def packed(data):
 def walk(game, seed, steps, options=None):
     """The matches reached by random actors: acting seat drawn at random,
     then a random legal action; yields the match before each action."""
-    match = Match(game, options or {}, seed)
     rng = Rng(seed)
-    for _ in range(steps):
-        if match.over:
-            return
+    match = Match(game, options or {}, seed, actor=RandomActor(rng))
+    for seat in turns(match, steps):
         yield match
-        seat = match.pick_actor(rng)
         match.play(rng.choice(match.legal_actions(seat)))
     if not match.over:
         yield match
@@ -227,12 +225,9 @@ def test_events_tell_a_seat_nothing_its_view_hides(game):
     game goes) and the first two of every acting seat."""
     rng = Rng(7)
     compared = 0
-    match = Match(game, {}, 1, undo=False)
-    for _ in range(400 if game.hidden_information else 40):
-        if match.over:
-            break
+    match = Match(game, {}, 1, undo=False, actor=RandomActor(rng))
+    for actor in turns(match, 400 if game.hidden_information else 40):
         state = match.state
-        actor = match.pick_actor(rng)
         chosen = rng.choice(match.legal_actions(actor))
         tries = [chosen, *(a for seat in match.to_act() for a in game.legal_actions(state, seat)[:2])]
         for seat in range(match.players):
@@ -267,11 +262,9 @@ def test_setup_events_are_version_zero_and_undo_restores(game):
     setup = match.events_since(-1, TABLE)
     assert all(event["v"] == 0 for event in setup)
     rng = Rng(9)
+    match.actor = RandomActor(rng)
     digests = [match.digest()]
-    for _ in range(12):
-        if match.over:
-            break
-        seat = match.pick_actor(rng)
+    for seat in turns(match, 12):
         match.play(rng.choice(match.legal_actions(seat)))
         digests.append(match.digest())
         assert match.events_since(match.version - 1, TABLE) == [

@@ -23,11 +23,12 @@ import pytest
 from hypothesis import example, given
 from hypothesis import strategies as st
 
-from netarcade.core import InvalidNotation, Match
+from netarcade.core import InvalidNotation, Match, RandomActor
 from netarcade.core.prng import Rng
 from netarcade.games import all_games
 
 from illegal_codes import assert_parses_or_refuses
+from playing import turns
 
 GAMES = all_games()
 #: a digit's look-alikes: superscript, Arabic-Indic, full-width, mathematical bold
@@ -42,12 +43,9 @@ def sample(game) -> tuple[tuple[str, ...], tuple[type, ...], tuple[str, ...]]:
     texts: list[str] = []
     types: set[type] = set()
     for seed in (1, 2):
-        match = Match(game, {}, seed)
         rng = Rng(seed)
-        for _ in range(120):
-            if match.over:
-                break
-            seat = match.pick_actor(rng)
+        match = Match(game, {}, seed, actor=RandomActor(rng))
+        for seat in turns(match, 120):
             legal = match.legal(seat)
             texts.extend(rng.choice(legal) for _ in range(3))
             types.update(type(game.parse_action(text)) for text in legal[:20])
@@ -78,10 +76,9 @@ def parses_or_refuses(game, text) -> None:
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
 def test_every_legal_text_round_trips(game):
     for seed in (3, 4):
-        match = Match(game, {}, seed)
         rng = Rng(seed)
-        while not match.over and match.version < 150:
-            seat = match.pick_actor(rng)
+        match = Match(game, {}, seed, actor=RandomActor(rng))
+        for seat in turns(match, 150):
             actions = match.legal_actions(seat)
             texts = match.legal(seat)
             assert [game.format_action(action) for action in actions] == texts

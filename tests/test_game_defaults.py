@@ -17,6 +17,7 @@ from netarcade.core.game import FROM_MODULES, Game
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.games import all_games, get_game
+from playing import turns
 
 
 def forwarders(cls: type) -> list[str]:
@@ -122,10 +123,7 @@ def test_an_actions_repr_is_its_notation(game):
     match = Match(game, {}, 11, undo=False)
     rng = Rng(3)
     checked = 0
-    for _ in range(60):
-        seat = match.next_actor()
-        if seat is None:
-            break
+    for seat in turns(match, limit=60):
         actions = game.legal_actions(match.state, seat) + [game.parse_action(f"p{seat + 1} resign")]
         for action in actions:
             text = repr(action)

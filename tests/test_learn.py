@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import pytest
 
+from netarcade.core.actors import RandomActor
 from netarcade.core.errors import IllegalAction
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
@@ -14,6 +15,7 @@ from netarcade.games import get_game
 from netarcade.games.registry import page_packages
 from netarcade.web.learn import LEARNED_SETTING, LessonSession, done_lessons, lesson_for
 
+from playing import turns
 from test_web_controller import controller
 
 LESSONS = [game_id for game_id in page_packages() if lesson_for(game_id) is not None]
@@ -30,11 +32,8 @@ def game_verbs(game_id: str, games: int = 3, limit: int = 400) -> set[str]:
     seen: set[str] = set()
     for seed in range(games):
         rng = Rng(seed)
-        match = Match(game, {}, seed)
-        for _ in range(limit):
-            if match.over:
-                break
-            seat = match.pick_actor(rng)
+        match = Match(game, {}, seed, actor=RandomActor(rng))
+        for seat in turns(match, limit):
             legal = match.legal(seat)
             seen |= verbs_of(legal)
             match.submit(seat, legal[rng.below(len(legal))])

@@ -2,10 +2,11 @@
 
 import pytest
 
-from netarcade.core import TABLE, InvalidOption, InvalidRecord, Match
+from netarcade.core import TABLE, InvalidOption, InvalidRecord, Match, RandomActor
 from netarcade.core.options import Option, validate_seed
 from netarcade.core.prng import Rng
 from netarcade.games import get_game
+from playing import turns
 
 NETCONTROL = get_game("netcontrol")
 BACKBONE = get_game("backbone")
@@ -38,10 +39,10 @@ def test_to_act_names_the_kind_of_decision():
     match = Match(NETCONTROL, {"players": 3}, 5)
     assert match.to_act() == {0: "setup"}
     rng = Rng(5)
+    match.actor = RandomActor(rng)
     kinds = set()
-    while not match.over and match.version < 600:
+    for seat in turns(match, 600):
         kinds.update(match.to_act().values())
-        seat = match.pick_actor(rng)
         match.play(rng.choice(match.legal_actions(seat)))
     assert {"setup", "turn", "discard"} <= kinds
 
@@ -69,14 +70,15 @@ def test_a_rules_bug_midway_through_perform_leaves_nothing_behind(monkeypatch):
 
 
 def test_events_since_a_version_for_each_observer():
-    match = Match(NETCONTROL, {"players": 2}, 8)
     rng = Rng(8)
-    while match.state.phase != "main" or not any(
-            a.verb == "draw" for a in match.legal_actions(match.state.current)):
-        seat = match.pick_actor(rng)
+    match = Match(NETCONTROL, {"players": 2}, 8, actor=RandomActor(rng))
+    for seat in turns(match, 3000):
+        if match.state.phase == "main" and any(a.verb == "draw" for a in match.legal_actions(match.state.current)):
+            break
         legal = match.legal_actions(seat)
         match.play(next((a for a in legal if a.verb == "draw"), rng.choice(legal)))
-        assert match.version < 3000
+    else:
+        pytest.fail("no draw offered in the main phase")
     seat = match.state.current
     version = match.version
     match.submit(seat, f"p{seat + 1} draw")

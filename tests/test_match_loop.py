@@ -207,3 +207,40 @@ def test_nobody_touches_the_private_fields_of_a_match():
                 for number, line in enumerate(path.read_text().splitlines(), 1)
                 if re.search(r"\bmatch\._[a-z]", line)]
     assert reaching == []
+
+
+#: a seat chosen by hand: the five idioms the tests' own loops used before
+#: they played through ``Match`` (``tests/playing.py``)
+CHOOSES_A_SEAT = re.compile(
+    r"pick_actor\(|is_bot_turn\(\)|setup_order\[|\.current \+ 1"
+    r"|\bseat\w*\)?,?\s*=\s*[^=\n]*(?:\.current\b|next_actor\(\))"
+    r"|(?:sorted|min|iter)\([^\n]*to_act\(")
+PLAYS = re.compile(r"\.(?:play|submit|advance|apply|act)\(|\bact\(")
+OWN_LOOP = "a loop of its own"
+
+
+def test_no_test_writes_its_own_game_loop_but_those_that_say_why():
+    """docs/engine.md: the tests play through ``Match`` (``playing.turns``,
+    ``playing.play``); a loop that picks its seat by hand and plays is kept
+    only with a comment saying why (``# a loop of its own: ...``) on a line
+    just above it."""
+    import ast
+
+    tests = next(parent for parent in Path(__file__).resolve().parents if parent.name == "tests")
+    found = []
+    for path in sorted(tests.rglob("*.py")):
+        source = path.read_text(encoding="utf-8")
+        if not CHOOSES_A_SEAT.search(source):
+            continue
+        lines = source.splitlines()
+        for node in ast.walk(ast.parse(source)):
+            if not isinstance(node, (ast.For, ast.While)) or "turns(" in lines[node.lineno - 1]:
+                continue
+            body = "\n".join(lines[node.lineno - 1:node.end_lineno])
+            if any(CHOOSES_A_SEAT.search("\n".join(lines[inner.lineno - 1:inner.end_lineno]))
+                   for inner in ast.walk(node) if inner is not node and isinstance(inner, (ast.For, ast.While))):
+                continue  # the inner loop that picks the seat is the one judged
+            said = any(OWN_LOOP in line for line in lines[max(0, node.lineno - 3):node.lineno])
+            if CHOOSES_A_SEAT.search(body) and PLAYS.search(body) and not said:
+                found.append(f"{path.relative_to(tests)}:{node.lineno}")
+    assert found == []

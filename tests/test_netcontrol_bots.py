@@ -19,6 +19,7 @@ import pytest
 from netarcade.bots import UnknownBotSetting, make_bot
 from netarcade.bots.mcts import DEFAULTS, SearchBot
 from netarcade.games import get_game
+from netarcade.core.actors import RandomActor
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.games.netcontrol import evaluation
@@ -26,6 +27,7 @@ from netarcade.games.netcontrol import rules
 from netarcade.games.netcontrol.actions import Act
 from netarcade.simulate import play
 
+from playing import turns
 from soak import soak_size
 
 GAME = get_game("netcontrol")
@@ -45,17 +47,17 @@ def scripted(rng: Rng, actions):
 
 def positions(players: int, seed: int, every: int = 9, limit: int = 12):
     """(state, seat) pairs from one scripted game, with rivals holding cards."""
-    match = Match(GAME, {"players": players}, seed, history=False)
     rng = Rng(seed)
+    # the seat drawn among those in a discard window, not the lowest
+    match = Match(GAME, {"players": players}, seed, history=False, actor=RandomActor(rng))
     out = []
-    step = 0
-    while not match.over and len(out) < limit and step < 3000:
-        seat = match.pick_actor(rng)  # any of the seats in a discard window, not the lowest
+    for step, seat in enumerate(turns(match, 3000)):
+        if len(out) == limit:
+            break
         actions = match.legal_actions(seat)
         if len(actions) > 1 and (step % every == 0 or match.state.phase == "discard"):
             out.append((match.state.copy(), seat))
         match.play(scripted(rng, actions))
-        step += 1
     return out
 
 
@@ -243,10 +245,12 @@ def test_greedy_beats_random_players():
 
 
 def test_the_evaluation_likes_xp_production_and_safety():
-    match = Match(GAME, {"players": 3}, 4, history=False)
     rng = Rng(4)
-    while match.state.phase != "main":
-        match.play(rng.choice(match.legal_actions(match.pick_actor(rng))))
+    match = Match(GAME, {"players": 3}, 4, history=False, actor=RandomActor(rng))
+    for seat in turns(match):
+        if match.state.phase == "main":
+            break
+        match.play(rng.choice(match.legal_actions(seat)))
     state = match.state
     seat = state.current
     base = evaluation.evaluate(state, seat)

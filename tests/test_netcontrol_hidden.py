@@ -14,9 +14,11 @@ import msgpack
 import pytest
 
 from netarcade.core.game import TABLE
+from netarcade.core.actors import RandomActor
 from netarcade.core.match import Match
 
 from netcontrol_positions import GAME
+from playing import play, turns
 from netarcade.core.prng import Rng
 from netarcade.games.netcontrol import rules
 
@@ -171,15 +173,13 @@ def test_views_hide_rival_hands_deck_and_prng(players, seed):
     state = GAME.new_game({"players": players, "radius": 2, "target": 20}, seed)
     rng = Rng(seed ^ 0x5EED)
     stats = {"hands": 0, "cards": 0, "deck": 0, "positions": 0, "draws": 0}
-    for step in range(900):
-        if GAME.is_over(state):
-            break
+    match = Match.around(GAME, state, RandomActor(rng))
+    for step, seat in enumerate(turns(match, 900)):
         if step % 9 == 0:
             check_position(state, stats)
             stats["positions"] += 1
-        seat = Match.around(GAME, state).pick_actor(rng)
         action = choose(rng, GAME.legal_actions(state, seat))
-        events = GAME.apply(state, action)
+        events = match.advance(action)
         check_events(events, seat)
         stats["draws"] += sum(1 for e in events if e.kind == "drew")
     check_position(state, stats)
@@ -190,10 +190,8 @@ def test_views_hide_rival_hands_deck_and_prng(players, seed):
 def test_open_view_shows_every_hand_and_card():
     state = GAME.new_game({"players": 4}, 3)
     rng = Rng(3)
-    for _ in range(400):
-        if GAME.is_over(state):
-            break
-        GAME.apply(state, choose(rng, GAME.legal_actions(state, Match.around(GAME, state).pick_actor(rng))))
+    play(Match.around(GAME, state, RandomActor(rng)), lambda seat: choose(rng, GAME.legal_actions(state, seat)),
+         limit=400, cheap=True)
     opened = GAME.view(state, TABLE)
     assert opened["open"] is True
     for s, p in enumerate(opened["players"]):
@@ -207,10 +205,8 @@ def test_open_view_shows_every_hand_and_card():
 def test_a_spectator_sees_no_hand():
     state = GAME.new_game({"players": 3}, 8)
     rng = Rng(8)
-    for _ in range(300):
-        if GAME.is_over(state):
-            break
-        GAME.apply(state, choose(rng, GAME.legal_actions(state, Match.around(GAME, state).pick_actor(rng))))
+    play(Match.around(GAME, state, RandomActor(rng)), lambda seat: choose(rng, GAME.legal_actions(state, seat)),
+         limit=300, cheap=True)
     view = GAME.view(state, None)
     assert view["seat"] is None and view["open"] is False
     assert all(p["hand"] is None and p["cards"] is None and p["fresh"] is None for p in view["players"])
@@ -226,10 +222,9 @@ def test_determinize_depends_only_on_what_the_seat_sees(players):
     state = GAME.new_game({"players": players, "radius": 2, "target": 20}, players + 1)
     rng = Rng(players)
     checked = swaps = 0
-    for step in range(600):
-        if GAME.is_over(state):
-            break
-        GAME.apply(state, choose(rng, GAME.legal_actions(state, Match.around(GAME, state).pick_actor(rng))))
+    match = Match.around(GAME, state, RandomActor(rng))
+    for step, seat in enumerate(turns(match, 600)):
+        match.advance(choose(rng, GAME.legal_actions(state, seat)))
         if step % 25:
             continue
         for seat in range(players):

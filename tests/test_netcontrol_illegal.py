@@ -19,10 +19,12 @@ from netcontrol_positions import (
 )
 from illegal_codes import assert_every_code_tested
 from netarcade.core.errors import IllegalAction, InvalidNotation
+from netarcade.core.actors import RandomActor
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.games.netcontrol import rules
 from netarcade.games.netcontrol.actions import SIGNATURES, Act, format_action, parse_action
+from playing import turns
 
 PLENTY = "9co 9ba 9fi 9sc 9me"
 BASE = position()
@@ -465,13 +467,15 @@ def test_a_list_handed_out_before_a_change_is_checked_again():
     """``check`` takes an action of the list ``legal_actions`` handed out for
     the very position at once; once an action changed the position, that
     list's actions are checked in full again."""
-    match, rng = Match(GAME, {"players": 3}, 5, history=False), Rng(5)
-    while True:  # on to a turn with a choice besides ending it
-        seat = match.pick_actor(rng)
+    rng = Rng(5)
+    match = Match(GAME, {"players": 3}, 5, history=False, actor=RandomActor(rng))
+    for seat in turns(match):  # on to a turn with a choice besides ending it
         listed = GAME.legal_actions(match.state, seat)
         if match.state.phase == "main" and len(listed) > 1:
             break
         match.play(rng.choice(listed))
+    else:
+        pytest.fail("the game ended before a turn with a choice")
     state = match.state
     rules.check(state, listed[0])
     assert listed[-1] == Act(seat, "end")

@@ -30,7 +30,9 @@ from hypothesis import strategies as st
 
 from netcontrol_positions import GAME, digest
 from illegal_codes import accepted_by, assert_refused_iff_unlisted
+from netarcade.core.actors import RandomActor
 from netarcade.core.errors import IllegalAction
+from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.core.record import Record
 from netarcade.games import replay
@@ -38,6 +40,7 @@ from netarcade.games.netcontrol import rules
 from netarcade.games.netcontrol.actions import SIGNATURES, Act
 from netarcade.games.netcontrol.board import DEAD, RESOURCE_CODES, RESOURCES
 
+from playing import turns
 from soak import soak_size
 
 MAX_ACTIONS = 500
@@ -480,18 +483,17 @@ def play(seed, options, chooser_seed, max_actions=MAX_ACTIONS, full_every=FULL_E
     purges of big hands) come sooner. Such a game has no replayable record."""
     state = GAME.new_game(options, seed)
     rng = Rng(chooser_seed)
+    match = Match.around(GAME, state, RandomActor(rng))  # any acting seat, not the lowest first
     tracker = Tracker(state)
     texts = []
     check_state(state, tracker)
-    for step in range(max_actions):
-        if GAME.is_over(state):
-            break
+    for step, seat in enumerate(turns(match, max_actions)):
         legal = check_legal_actions(state, rng, full=step % full_every == 0)
-        seat = rng.choice(sorted(legal))
+        assert set(legal) == set(GAME.to_act(state))
         action = choose(rng, legal[seat], RICH_WEIGHTS if gifts else WEIGHTS)
         before = _Snap(state)
         turn, current, phase = state.turn, state.current, state.phase
-        events = GAME.apply(state, action)
+        events = match.advance(action)  # Game.apply: the rules engine is under test
         texts.append(GAME.format_action(action))
         tracker.step(before, state, action, events)
         check_step(before, state, action, events)

@@ -12,6 +12,7 @@ from netarcade.games import replay
 from netarcade.games.netcontrol import rules
 
 from netcontrol_positions import GAME, P1, P2, P3, act, conserved, digest, far_vertices, kinds, position
+from playing import turns
 
 
 def lone_nodes(players=3, **kw):
@@ -153,8 +154,9 @@ def test_n33_resigning_during_setup_skips_the_runners_placements():
     match.submit(0, match.legal(0)[0])
     match.submit(1, "p2 resign")
     assert match.to_act() == {2: "setup"}
-    while match.state.phase.startswith("setup"):
-        seat = next(iter(match.to_act()))
+    for seat in turns(match):
+        if not match.state.phase.startswith("setup"):
+            break
         assert seat != 1
         match.submit(seat, match.legal(seat)[0])
     assert match.to_act() == {0: "turn"}

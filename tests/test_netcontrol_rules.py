@@ -23,9 +23,13 @@ from netcontrol_positions import (
     far_vertices, find_path, kinds, neighbors, position, producing_tile, recount, res,
     resource_of, rig, texts, tree,
 )
+from netarcade.core.actors import LowestSeat
 from netarcade.core.errors import IllegalAction, InvalidOption
+from netarcade.core.match import Match
 from netarcade.games.netcontrol import rules
+from netarcade.games.netcontrol.actions import Act
 from netarcade.games.netcontrol.board import DEAD, RESOURCES
+from playing import turns
 
 # the page's build costs, (co, ba, fi, sc, me)
 COST = {
@@ -81,14 +85,15 @@ def roll(state, red, white, seat=None):
 def setup(state, nodes, links=None):
     """Play the setup rounds: nodes in placement order, each followed by its
     link (the given one, else the first free edge at the node)."""
-    for i, v in enumerate(nodes):
-        seat = state.setup_order[state.setup_step]
-        act(state, f"p{seat + 1} node v{v}")
+    placing = Match.around(GAME, state, LowestSeat())  # one seat places at a time
+    for (i, v), seat in zip(enumerate(nodes), turns(placing)):
+        assert seat == state.setup_order[state.setup_step]
+        placing.advance(GAME.parse_action(f"p{seat + 1} node v{v}"))
         if links and links[i] is not None:
             e = links[i]
         else:
             e = next(e for e in state.topo.vertex_edges[v] if e not in state.links)
-        act(state, f"p{seat + 1} link e{e}")
+        placing.advance(GAME.parse_action(f"p{seat + 1} link e{e}"))
 
 
 # ---------------------------------------------------------------------------
@@ -152,6 +157,7 @@ def test_n01_seed_range_ends_are_accepted():
 def test_n02_snake_order_node_then_link(players):
     state = GAME.new_game({"players": players, "radius": 3}, players)
     order = []
+    # a loop of its own: who acts (one seat, the snake order) is what this test checks
     while state.phase.startswith("setup"):
         assert state.phase == "setup-node"
         (seat,) = GAME.to_act(state)
@@ -225,10 +231,10 @@ def test_n02_setup_link_must_start_at_the_new_node():
 
 def test_n02_setup_is_free_and_first_round_gives_nothing():
     state = GAME.new_game({"players": 3}, 2)
-    for _ in range(3):
-        seat = state.setup_order[state.setup_step]
-        GAME.apply(state, GAME.legal_actions(state, seat)[0])
-        GAME.apply(state, GAME.legal_actions(state, seat)[0])
+    setup = Match.around(GAME, state, LowestSeat())  # one seat places at a time
+    for seat in turns(setup, 6):  # the first round: a node and a link each
+        assert seat == state.setup_order[state.setup_step]
+        setup.advance(GAME.legal_actions(state, seat)[0])
         assert state.hands == [[0] * 5] * 3
         assert state.cards == [[0] * 6] * 3
 
@@ -323,14 +329,18 @@ def test_n05_dice_are_red_and_white_from_the_prng():
     assert a.rng.state != state.rng.state
     # over many turns every face shows on both dice
     s = state.copy()
-    faces = set()
-    for _ in range(200):
-        ev = act(s, f"p{s.current + 1} roll")
-        faces.add((ev[0].data["red"], ev[0].data["white"]))
-        while s.phase == "discard":
-            seat = min(s.owed)
-            act(s, GAME.format_action(GAME.legal_actions(s, seat)[0]))
-        act(s, f"p{s.current + 1} end")
+    faces = []
+    turns_of = Match.around(GAME, s, LowestSeat())  # a 7's discards: the lowest seat that owes first
+    for seat in turns(turns_of):
+        if s.phase == "roll":
+            if len(faces) == 200:
+                break
+            ev = turns_of.advance(Act(seat, "roll"))
+            faces.append((ev[0].data["red"], ev[0].data["white"]))
+        elif s.phase == "discard":
+            turns_of.advance(GAME.legal_actions(s, seat)[0])
+        else:
+            turns_of.advance(Act(seat, "end"))
     assert {r for r, _ in faces} == set(range(1, 7)) == {w for _, w in faces}
 
 
@@ -1138,6 +1148,7 @@ def test_n24_the_deck_is_45_cards_of_the_printed_kinds():
 def test_n24_the_count_holds_through_draws_plays_and_reshuffles():
     state = position(hands={P1: [50] * 5, P2: [50] * 5})
     reshuffles = 0
+    # a loop of its own: between turns it edits the state (the roll skipped, the hands refilled)
     for turn in range(80):
         seat = state.current
         for action in GAME.legal_actions(state, seat):

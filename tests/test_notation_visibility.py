@@ -14,10 +14,11 @@ from __future__ import annotations
 
 import pytest
 
-from netarcade.core import TABLE, Match
+from netarcade.core import TABLE, Match, RandomActor
 from netarcade.core.game import split_seat
 from netarcade.core.prng import Rng
 from netarcade.games import all_games, get_game
+from playing import turns
 
 HIDDEN = [game for game in all_games() if game.hidden_information]
 
@@ -55,10 +56,9 @@ def test_a_move_read_by_another_names_only_what_its_events_show(game):
     checked = 0
     for seed in range(4):
         players = game.min_players + seed % (game.max_players - game.min_players + 1)
-        match = Match(game, {"players": players}, seed, undo=False)
         rng = Rng(seed)
-        while not match.over and match.version < 300:
-            seat = match.pick_actor(rng)
+        match = Match(game, {"players": players}, seed, undo=False, actor=RandomActor(rng))
+        for seat in turns(match, 300):
             match.play(rng.choice(match.legal_actions(seat)))
             version = match.version
             whole = match.actions[-1]

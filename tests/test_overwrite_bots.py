@@ -10,12 +10,13 @@ import math
 from netarcade.bots import make_bot
 from netarcade.bots.base import finish
 from netarcade.bots.greedy import rank_actions
-from netarcade.core import IllegalAction, Match, digest
+from netarcade.core import IllegalAction, LowestSeat, Match, RandomActor, digest
 from netarcade.core.prng import Rng
 from netarcade.games.overwrite import OVERWRITE as GAME
 from netarcade.games.overwrite import evaluation as overwrite_bots
 from netarcade.games.overwrite.actions import NAME_SHAPE, Defrag, Place
 from netarcade.games.overwrite.board import cell_name, cells_of, largest_group, placement_table
+from playing import best_ranked, play, turns
 from test_overwrite_rules import position
 
 
@@ -44,10 +45,9 @@ def test_fast_ranking_equals_copying_and_applying_in_played_games():
     ranks the same both ways."""
     positions = 0
     for players, seed, limit in ((2, 1, 99), (2, 2, 99), (2, 3, 99), (3, 4, 40), (6, 5, 12)):
-        match = Match(GAME, {"players": players}, seed, undo=False)
         rng = Rng(seed)
-        while not match.over and match.version < limit:
-            seat = match.pick_actor(rng)
+        match = Match(GAME, {"players": players}, seed, undo=False, actor=RandomActor(rng))
+        for seat in turns(match, limit):
             fast = rank_actions(GAME, match.state, seat)
             assert _rounded(fast) == _rounded(_applied_ranking(match.state, seat)), (players, seed, match.turn)
             positions += 1
@@ -210,14 +210,16 @@ def test_search_path_value_is_the_mean_over_the_states_until_its_next_turn():
     the candidate and after each rival action until the bot's turn comes
     round (three replies with 4 players); without it, the last state only."""
     match = Match(GAME, {"players": 4}, 11, undo=False)
-    for _ in range(6):
-        match.play(rank_actions(GAME, match.state, match.state.current)[0][2])
+    play(match, best_ranked(match), limit=6)
     state = match.state
     me = (state.current - 1) % 4  # the seat whose candidate has just been played
     world = state.copy()
     values = [_squashed(world, me)]
-    while world.current != me and not world.over:
-        GAME.apply(world, rank_actions(GAME, world, world.current)[0][2])
+    replies = Match.around(GAME, world, LowestSeat())  # one seat acts at a time
+    for seat in turns(replies):
+        if seat == me:
+            break
+        replies.advance(rank_actions(GAME, world, seat)[0][2])
         values.append(_squashed(world, me))
     assert len(values) >= 4 and len(set(values)) > 1  # three replies that change the value
     for path, wanted in ((True, sum(values) / len(values)), (False, values[-1])):

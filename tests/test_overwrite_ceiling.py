@@ -13,6 +13,7 @@ from netarcade.bots import make_bot
 from netarcade.bots.base import finish
 from netarcade.core.match import Match
 from netarcade.games import get_game
+from playing import turns
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "overwrite_ceiling.py"
 _spec = importlib.util.spec_from_file_location("overwrite_ceiling", SCRIPT)
@@ -30,12 +31,9 @@ def _run(capsys, *argv) -> dict:
 def _positions(seed: int, count: int):
     match = Match(GAME, {"players": 2}, seed, undo=False)
     bots = [make_bot("greedy", seed + seat, GAME) for seat in range(2)]
-    for _ in range(count):
-        seat = match.state.current
+    for seat in turns(match, count):
         yield match.state, seat
         match.play(bots[seat].choose(GAME, match.state, seat))
-        if GAME.is_over(match.state):
-            return
 
 
 def test_last_mover_splits_every_game_once(capsys):

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from netarcade.core import Match, Record, decode_record, digest, encode_record
+from netarcade.core import LowestSeat, Match, Record, decode_record, digest, encode_record
 from netarcade.core.errors import InvalidOption, InvalidRecord
 from netarcade.games import get_game, replay
 from netarcade.games.overwrite import OVERWRITE as GAME
@@ -28,6 +28,7 @@ from netarcade.relay.room import Room, RoomError
 from netarcade.relay.store import SqliteStore, StoredRoom
 from netarcade.web.newgame import form_fields
 from netarcade.web.session import LinkError, Session, decode_link, encode_link, new_setup
+from playing import play, turns
 
 LINKS = json.loads((pathlib.Path(__file__).parent / "vectors" / "overwrite-links-v1.json").read_text())
 #: edition-2 links written before edition 3 existed (tests/test_overwrite_edition3.py)
@@ -88,14 +89,12 @@ def test_o26_edition_2_never_ends_before_the_first_placement(players, seed, dept
     state.envelope.remove("sf")
     state.envelope.insert(len(state.envelope) - depth, "sf")
     placed = False
-    for _ in range(40):
-        if state.over:
-            break
-        seat = state.current
+    match = Match.around(GAME, state, LowestSeat())  # one seat acts at a time
+    for seat in turns(match, 40):
         action = stall(state, seat)
         placed = placed or isinstance(action, Place)
         before = len(state.envelope)
-        events = GAME.apply(state, action)
+        events = match.advance(action)
         if not placed:
             assert not state.over and "sf" in state.envelope and "sf" not in state.bank
             draws = kinds(events).count("draw")
@@ -216,8 +215,7 @@ def test_an_edition_3_game_survives_its_seed_link():
     seed = OVER_AT_ONCE[2][0]
     session = Session(new_setup("overwrite", {"players": 2}, seed, "human,greedy"))
     assert not session.over
-    for _ in range(3):
-        session.play(session.legal_texts()[0])
+    assert play(session.match, lambda seat: session.match.legal_actions(seat)[0], limit=3).version == 3
     link = session.link()
     again = Session.from_link(link)
     assert again.match.options["rules"] == 3 and again.match.digest() == session.match.digest()

@@ -26,6 +26,7 @@ from netarcade.web.newgame import form_fields, parse_form
 from netarcade.web.session import LinkError, Session, decode_link, encode_link, new_setup
 from netarcade.web.views import new_game_form
 
+from playing import turns
 from test_overwrite_edition import OVER_AT_ONCE
 from test_overwrite_rules import place, position, refused
 
@@ -150,14 +151,15 @@ def test_o28_the_player_to_move_resigning_after_its_draw_does_not_grow_the_bank(
         assert events[0].data == {"seat": 2, "discarded": drawn} and drawn in state.out
     else:
         assert events[0].data == {"seat": 2} and drawn in state.bank
-    rng, turns = Rng(5), 0
-    while not match.over and turns < 12:
+    rng, ended = Rng(5), 0
+    for seat in turns(match):
+        if ended == 12:
+            break
         assert len(state.bank) == (3 if rules == 3 else 4) + 1  # after the turn's draw
-        seat = match.next_actor()
         turn = state.turn
         match.play(rng.choice(match.legal_actions(seat)))
-        turns += state.turn != turn
-    assert turns == 12
+        ended += state.turn != turn
+    assert ended == 12
 
 
 def test_o28_a_resignation_off_turn_or_before_the_draw_leaves_the_bank_alone():
@@ -279,10 +281,10 @@ def test_an_edition_2_relay_journal_reloads_as_edition_2(tmp_path):
     store.create_room(StoredRoom("ED2ROOM", "overwrite", {"players": 2, "rules": 2}, setup.seed, "00", 60.0,
                                  "greedy", True, False, [{"kind": "human"}, {"kind": "human"}]))
     match = Match(GAME, setup.options, setup.seed)
-    for n, text in enumerate(actions, start=1):
-        seat = next(iter(GAME.to_act(match.state)))
+    for n, (text, seat) in enumerate(zip(actions, turns(match)), start=1):
         match.submit(seat, text)
         store.append("ED2ROOM", n, seat, text, "human", match.over)
+    assert match.version == len(actions)
     room = Room(store.load("ED2ROOM"), store, lambda client, frame: None)
     assert room.match.options["rules"] == 2 and room.match.digest() == entry["digest"]
     store.close()

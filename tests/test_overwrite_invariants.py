@@ -27,6 +27,7 @@ from netarcade.games.overwrite.actions import Defrag, Draw, Pass, Place, Reserve
 from netarcade.games.overwrite.board import BOUNDARY_SIZE, boundary
 from netarcade.games.overwrite.pieces import COLOUR, KIND, PIECES, SIZE
 
+from playing import turns
 from soak import soak_size
 
 MAX_ACTIONS = 120
@@ -119,13 +120,10 @@ def choose(actions, rng):
 @settings(max_examples=EXAMPLES, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 @given(players=st.integers(2, 6), seed=st.integers(0, 2**32), chooser=st.integers(0, 2**32))
 def test_invariants_hold_after_every_action(players, seed, chooser):
-    match = Match(GAME, {"players": players}, seed, undo=False)
     rng = Rng(chooser)
+    match = Match(GAME, {"players": players}, seed, undo=False, actor=RandomActor(rng))
     check_invariants(match.state)
-    for _ in range(MAX_ACTIONS):
-        if match.over:
-            break
-        seat = match.pick_actor(rng)
+    for seat in turns(match, MAX_ACTIONS):
         state = match.state
         listed = GAME.legal_actions(state, seat)
         before = digest(GAME, state)

@@ -17,9 +17,11 @@ from netarcade.bots import make_bot
 from netarcade.bots.base import finish
 from netarcade.bots.greedy import rank_actions
 from netarcade.bots.mcts import SearchBot
+from netarcade.core.actors import LowestSeat
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.games import get_game
+from playing import best_ranked, play, turns
 
 SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "overwrite_variants.py"
 _spec = importlib.util.spec_from_file_location("overwrite_variants", SCRIPT)
@@ -39,9 +41,19 @@ def restored(monkeypatch):
 
 def _midgame(players=4, seed=11, moves=6):
     match = Match(GAME, {"players": players}, seed, undo=False)
-    for _ in range(moves):
-        match.play(rank_actions(GAME, match.state, match.state.current)[0][2])
-    return match.state
+    return play(match, best_ranked(match), limit=moves).state
+
+
+def _replies(world, me):
+    """The one-ply best replies on ``world`` (changed in place) until ``me``
+    is to act: each position after a reply, in order."""
+    replies = Match.around(GAME, world, LowestSeat())  # one seat acts at a time
+    for seat in turns(replies):
+        if seat == me:
+            return
+        replies.advance(rank_actions(GAME, world, seat)[0][2])
+        yield world
+    raise AssertionError("the game ended before the bot's turn came round")
 
 
 def test_with_no_variant_chosen_the_playout_is_the_searchs(restored):
@@ -76,8 +88,7 @@ def test_the_exact_sum_weighs_each_draw_by_its_chance(restored):
     bot.envelope_size = size
     world = state.copy()
     values, results = [bot._value(GAME, world, me)], [variants._result(world.tops, me)]
-    while world.current != me:
-        GAME.apply(world, rank_actions(GAME, world, world.current)[0][2])
+    for world in _replies(world, me):
         values.append(bot._value(GAME, world, me))
         results.append(variants._result(world.tops, me))
     wanted = sum(results) / size + (1 - len(results) / size) * sum(values) / len(values)
@@ -135,9 +146,7 @@ def test_next_adds_the_bots_next_placement_to_the_path(restored):
     bot = make_bot("search", 1, GAME)
     world = state.copy()
     values = [bot._value(GAME, world, me)]
-    while world.current != me:
-        GAME.apply(world, rank_actions(GAME, world, world.current)[0][2])
-        values.append(bot._value(GAME, world, me))
+    values += [bot._value(GAME, world, me) for world in _replies(world, me)]
     assert not GAME.is_over(world)
     variants.install("next0.5")
     wanted = (sum(values) + 0.5 * variants.latent_value(bot, GAME, world, me, 1.0)) / (len(values) + 0.5)

@@ -12,11 +12,12 @@ from __future__ import annotations
 
 import pytest
 
-from netarcade.core import Match
+from netarcade.core import Match, RandomActor
 from netarcade.core.errors import IllegalAction
 from netarcade.core.game import Game
 from netarcade.core.prng import Rng
 from netarcade.games import all_games
+from playing import turns
 
 GAMES = all_games()
 #: positions checked per game and option set (every seat at each), one
@@ -39,19 +40,22 @@ def option_sets(game):
 def positions(game, options, seed):
     """Matches reached by random play (picked the listing way), one every
     ``EVERY`` actions and the last position of each game."""
-    match = Match(game, options, seed, history=False)
-    rng = Rng(seed)
     reached = 0
-    while reached < POSITIONS:
-        if match.over or match.version % EVERY == 0:
-            yield match
-            reached += 1
-        if match.over:
-            seed += 1000
-            match, rng = Match(game, options, seed, history=False), Rng(seed)
-            continue
-        seat = match.pick_actor(rng)
-        match.advance(rng.choice(match.legal_actions(seat)))
+    while True:
+        rng = Rng(seed)
+        match = Match(game, options, seed, history=False, actor=RandomActor(rng))
+        for seat in turns(match):
+            if match.version % EVERY == 0:
+                yield match
+                reached += 1
+                if reached == POSITIONS:
+                    return
+            match.advance(rng.choice(match.legal_actions(seat)))
+        yield match  # the last position
+        reached += 1
+        if reached == POSITIONS:
+            return
+        seed += 1000
 
 
 @pytest.mark.parametrize("game", GAMES, ids=lambda g: g.id)
@@ -90,7 +94,7 @@ def test_pick_legal_over_whole_games_replays_the_listing_way(game_id):
             for pick in (lambda s, seat, rng: rng.choice(game.legal_actions(s, seat)), game.pick_legal):
                 match, rng = Match(game, options, seed, history=False), Rng(seed)
                 actions = []
-                while (seat := match.next_actor()) is not None:
+                for seat in turns(match):
                     actions.append(pick(match.state, seat, rng))
                     match.advance(actions[-1])
                 played.append((actions, match.digest()))

@@ -18,10 +18,12 @@ import subprocess
 import pytest
 
 from netarcade.core import encode_record
+from netarcade.core.actors import RandomActor
 from netarcade.core.match import Match
 from netarcade.games import all_games, get_game
 from netarcade.core.prng import Rng, derive_seed
 
+from playing import play, random_moves
 from webstack import LOCKFILE, ROOT, ensure_site
 
 pytestmark = pytest.mark.pyodide
@@ -42,13 +44,11 @@ RUNNER = ROOT / "tests" / "node" / "run_pyodide.mjs"
 
 def play_seeded(game, seed: int) -> tuple[str, str]:
     """A random legal game (at most MAX_ACTIONS actions) through ``Match``:
-    the acting seat drawn among all that may act (``pick_actor``), never the
+    the acting seat drawn among all that may act (``RandomActor``), never the
     lowest first; returns (record, digest)."""
-    match = Match(game, {}, seed, undo=False)
     policy = Rng(derive_seed(seed, "test-policy"))
-    while not match.over and match.version < MAX_ACTIONS:
-        seat = match.pick_actor(policy)
-        match.play(policy.choice(match.legal_actions(seat)))
+    match = Match(game, {}, seed, undo=False, actor=RandomActor(policy))
+    play(match, random_moves(match, policy), limit=MAX_ACTIONS)
     return encode_record(match.record()), match.digest()
 
 

@@ -6,6 +6,7 @@ plays on, and the seat is its player's again the moment they act (or send
 from __future__ import annotations
 
 from netarcade.games import get_game
+from playing import turns
 from test_relay_harness import Client, RelayProcess, run
 
 
@@ -103,7 +104,7 @@ def test_breach_block_window_times_out_to_pass_in_a_room(tmp_path):
     import random
     import time
 
-    from netarcade.core import Match
+    from netarcade.core import LowestSeat, Match
     from netarcade.games import get_game
     from netarcade.relay.room import Room
     from netarcade.relay.store import Store, StoredRoom
@@ -111,11 +112,10 @@ def test_breach_block_window_times_out_to_pass_in_a_room(tmp_path):
     game = get_game("breach")
     options = game.validate_options({"players": 3, "rounds": 6})
     for seed in range(1, 200):  # random play until seat 0 may block (seed 2 gets there at version 33)
-        match, rng = Match(game, options, seed), random.Random(seed)
-        while not match.over and match.version < 3000:
+        match, rng = Match(game, options, seed, actor=LowestSeat()), random.Random(seed)
+        for seat in turns(match, 3000):
             if match.to_act().get(0) == "response" and any(" block " in t for t in match.legal(0)):
                 break
-            seat = sorted(match.to_act())[0]
             match.submit(seat, rng.choice(match.legal(seat)))
         if match.to_act().get(0) == "response":
             break

@@ -11,6 +11,7 @@ from collections import Counter
 
 from netarcade.relay.room import Room
 from netarcade.relay.store import Store
+from playing import turns
 
 
 class Connection:
@@ -80,8 +81,7 @@ def test_a_room_keeps_one_undo_point_and_still_undoes_a_refused_write(tmp_path):
     store = Store(tmp_path / "data")
     room = Room.create(store, lambda client, frame: None, "netcontrol", {}, ["human"] * 4, 90.0)
     tokens = [room.join(f"p{seat}", seat)[1] for seat in range(4)]
-    for _ in range(12):
-        seat = sorted(room.match.to_act())[0]
+    for seat in turns(room.match, 12):  # the room's own policy: the lowest seat
         room.act(seat, tokens[seat], room.match.legal(seat)[0], room.match.version)
     digest, version = room.match.digest(), room.match.version
 

@@ -48,6 +48,7 @@ pytestmark = pytest.mark.skipif(REDIS_SERVER is None,
 from netarcade.core import Match  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
 from netarcade.relay.redis_store import OPEN, hold_process, journal, lease_key, log_key, room_key  # noqa: E402
+from playing import turns  # noqa: E402
 from soak import soak_size  # noqa: E402
 from test_relay_games import full_game  # noqa: E402
 from test_relay_harness import (NO_QUOTA, Client, RelayProcess, check_reloads, close_quietly, progress,  # noqa: E402
@@ -384,8 +385,7 @@ def test_a_replay_longer_than_the_lease_keeps_the_room(tmp_path, redis_server, m
 
     relay = Relay(store=redis_server.url, data=str(tmp_path / "data"))
     room = Room.create(relay.store, lambda *_: None, "breach", {"rounds": 5}, ["random", "random"], 90.0)
-    for _ in range(40):
-        seat = min(room.match.to_act())
+    for seat in turns(room.match, 40):  # the room's own policy: the lowest seat
         room.apply(seat, default_action(room.match, seat), "bot")
     code = room.code
     db = redis.Redis.from_url(redis_server.url, decode_responses=True)

@@ -15,19 +15,20 @@ from __future__ import annotations
 import random
 
 
-from netarcade.core import Match, wire
+from netarcade.core import LowestSeat, Match, wire
 from netarcade.games import get_game
+from playing import turns
 from test_relay_harness import Client, relay, run  # noqa: F401  (relay is a fixture)
 
 
 def local_backbone(moves: int, seed: int = 5) -> Match:
     """A local Backbone game (seeded map) some moves in, played at random."""
-    match = Match(get_game("backbone"), {"map": "seeded", "target": 12}, seed)
+    match = Match(get_game("backbone"), {"map": "seeded", "target": 12}, seed, actor=LowestSeat())
     rng = random.Random(seed)
-    while match.version < moves:
-        seat = sorted(match.to_act())[0]
+    for seat in turns(match, moves):
         legal = [text for text in match.legal(seat) if not text.endswith(" end")] or match.legal(seat)
         match.submit(seat, rng.choice(legal))
+    assert match.version == moves
     return match
 
 
@@ -84,10 +85,8 @@ def test_a_backbone_game_in_progress_carries_on_in_a_room(relay):
 def test_games_with_hidden_cards_or_chance_and_bad_records_are_refused(relay):
     netcontrol = Match(get_game("netcontrol"), {"players": 2}, 3)
     netcontrol.submit(0, netcontrol.legal(0)[0])
-    finished = Match(get_game("backbone"), {"target": 12}, 1)
-    while not finished.over:
-        seat = sorted(finished.to_act())[0]
-        finished.submit(seat, f"p{seat + 1} end")
+    finished = Match(get_game("backbone"), {"target": 12}, 1, actor=LowestSeat())
+    finished.play_out(lambda seat: finished.game.parse_action(f"p{seat + 1} end"))
     good = local_backbone(4)
 
     async def scenario():

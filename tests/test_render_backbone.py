@@ -9,6 +9,8 @@ import pytest
 
 from netarcade.games import get_game
 from netarcade.core.grid import HexLayout
+from netarcade.core.actors import LowestSeat
+from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.games.backbone.board import HEXES, hex_name
 from netarcade.web.games.backbone.render import (
@@ -18,6 +20,7 @@ from netarcade.web.games.backbone.render import (
     render_static_board,
 )
 from netarcade.web.render.svg import polygon_points
+from playing import turns
 
 NS = "{http://www.w3.org/2000/svg}"
 GAME = get_game("backbone")
@@ -41,14 +44,14 @@ def play(seed: int, moves: int, stop=None):
     made unlikely so the board fills up); stops early when ``stop(state)``."""
     rng = Rng(seed)
     state = GAME.new_game({}, seed)
-    for _ in range(moves):
-        if GAME.is_over(state) or (stop and stop(state)):
+    match = Match.around(GAME, state, LowestSeat())  # Backbone: one seat acts at a time
+    for seat in turns(match, moves):
+        if stop and stop(state):
             break
-        (seat,) = GAME.to_act(state)  # Backbone: one seat acts at a time
         actions = GAME.legal_actions(state, seat)
         if len(actions) > 1 and rng.below(6):
             actions = actions[:-1]
-        GAME.apply(state, rng.choice(actions))
+        match.advance(rng.choice(actions))
     return state
 
 

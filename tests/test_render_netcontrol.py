@@ -9,6 +9,7 @@ import pytest
 from netarcade.games import get_game
 from netarcade.core.prng import Rng
 from netarcade.core.game import TABLE
+from netarcade.core.actors import RandomActor
 from netarcade.core.match import Match
 from netarcade.games.netcontrol.board import DEAD, PIPS, RESOURCES, topology
 from netarcade.web.games.netcontrol.render import (
@@ -19,6 +20,7 @@ from netarcade.web.games.netcontrol.render import (
     resource_icon,
 )
 from netarcade.web.render.palette import PLAYERS
+from playing import turns
 
 NS = "{http://www.w3.org/2000/svg}"
 GAME = get_game("netcontrol")
@@ -40,14 +42,12 @@ def play(seed: int, moves: int, players: int = 3, radius: int = 2):
     """A state after up to ``moves`` random legal actions, ending turns rarely."""
     rng = Rng(seed)
     state = GAME.new_game({"players": players, "radius": radius}, seed)
-    for _ in range(moves):
-        if GAME.is_over(state):
-            break
-        seat = Match.around(GAME, state).pick_actor(rng)
+    match = Match.around(GAME, state, RandomActor(rng))
+    for seat in turns(match, moves):
         actions = GAME.legal_actions(state, seat)
         if len(actions) > 1 and rng.below(8):
             actions = actions[:-1]
-        GAME.apply(state, rng.choice(actions))
+        match.advance(rng.choice(actions))
     return state
 
 

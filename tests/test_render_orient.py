@@ -9,6 +9,8 @@ import xml.etree.ElementTree as ET
 import pytest
 
 from netarcade.games import get_game
+from netarcade.core.actors import LowestSeat
+from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.games.backbone.board import HEXES, hex_name
 from netarcade.web.games.backbone.render import (
@@ -18,6 +20,7 @@ from netarcade.web.games.backbone.render import (
     render_board,
     render_static_board,
 )
+from playing import turns
 
 NS = "{http://www.w3.org/2000/svg}"
 GAME = get_game("backbone")
@@ -26,10 +29,11 @@ GAME = get_game("backbone")
 def midgame(seed=4, moves=60):
     rng = Rng(seed)
     state = GAME.new_game({"map": "seeded"}, seed)
-    for _ in range(moves):
-        (seat,) = GAME.to_act(state)  # Backbone: one seat acts at a time
+    match = Match.around(GAME, state, LowestSeat())  # Backbone: one seat acts at a time
+    for seat in turns(match, moves):
         actions = GAME.legal_actions(state, seat)
-        GAME.apply(state, rng.choice(actions[:-1] if len(actions) > 1 and rng.below(6) else actions))
+        match.advance(rng.choice(actions[:-1] if len(actions) > 1 and rng.below(6) else actions))
+    assert match.version == moves
     return state
 
 

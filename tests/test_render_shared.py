@@ -12,6 +12,7 @@ import pytest
 from netarcade.web.render import chart, palette, svg
 from netarcade.web.games.backbone import icons
 from netarcade.web.render.chart import score_chart
+from playing import play
 
 NS = "{http://www.w3.org/2000/svg}"
 PY = Path(__file__).resolve().parent.parent / "py" / "netarcade"
@@ -270,8 +271,7 @@ def test_the_game_over_chart_counts_rounds_as_its_card_does():
 
     session = Session(new_setup("netcontrol", {"target": 4}, seed=2, seats=("greedy",) * 3))
     rng = random.Random(1)
-    while not session.over:
-        session.play(rng.choice(session.legal_texts()))
+    play(session.match, lambda seat: session.game.parse_action(rng.choice(session.match.legal(seat))))
     table = page_for("netcontrol").table(session)
     card = page_for("netcontrol").game_over(table)
     rounds = max(table.rounds().values())

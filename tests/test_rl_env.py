@@ -21,6 +21,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 import netarcade.rl as rl  # noqa: E402
 from netarcade.core.match import Match  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
+from playing import turns  # noqa: E402
 
 #: small games: the checkers play short episodes (a game also ends at ``max_steps``)
 SMALL = {
@@ -92,10 +93,7 @@ def test_every_index_names_one_action_and_every_legal_action_one_index(game):
             assert encoding.index(encoding.action(index, seat)) == index
     rng = random.Random(5)
     legal_seen = 0
-    for _ in range(400):
-        seat = match.next_actor()
-        if seat is None:
-            break
+    for seat in turns(match, 400):
         legal = match.legal_actions(seat)
         mask, chosen = encoding.mask(legal)  # raises if two share an index
         assert int(mask.sum()) == len(legal) == len(chosen)

@@ -13,6 +13,7 @@ import pytest
 from netarcade.web.replay import analysis_page, hint
 from netarcade.web.controller import Controller
 from netarcade.web.session import Session, new_setup
+from playing import turns
 from test_analysis import BAD_MOVE_GAMES, FAST, greedy_game_with_a_bad_move
 from test_web_app import ops, start
 from test_web_controller import Recorder, run_next
@@ -101,8 +102,8 @@ def test_the_hint_is_the_move_analyse_names_there(game_id):
         control, screen = controller()
         control.route(f"play={game_id}&seats=human,human&seed={seed}")
         session, rng, hints = control.session, Rng(seed), {}
-        for _ in range(40):
-            if session.over or len(hints) == 4:
+        for _seat in turns(session.match, 40):  # the session's own policy: humans first
+            if len(hints) == 4:
                 break
             texts = session.legal_texts()
             if len(texts) > 1 and rng.below(3) == 0:

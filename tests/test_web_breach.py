@@ -20,6 +20,7 @@ from netarcade.web.games.breach.table import BreachTable
 from netarcade.web.games.breach.tools import BARE, EXPLOIT
 from netarcade.web.newgame import parse_form
 from netarcade.web.session import Session, new_setup
+from playing import turns
 
 
 def parse_html(html: str) -> ET.Element:
@@ -29,8 +30,9 @@ def parse_html(html: str) -> ET.Element:
 
 def bots_move(session: Session, table: BreachTable, seed: int = 1) -> None:
     bots = {}
-    while session.is_bot_turn():
-        seat = session.current
+    for seat in turns(session.match):  # the session's own policy: humans first
+        if not session.setup.is_bot(seat):
+            break
         bot = bots.setdefault(seat, make_bot("greedy", seed + seat))
         session.play(bot.choose(session.game, session.state, seat))
     table.sync()
@@ -390,10 +392,9 @@ def test_the_hand_shown_is_the_bots_to_act_among_several_humans():
     the page shows the acting bot's hand (every hand is open at one screen),
     not the first human's."""
     session = Session(new_setup("breach", {"players": 3}, 2, ("human", "human", "greedy")))
-    for _ in range(400):
-        if session.current == 2:
+    for seat in turns(session.match, limit=400):
+        if seat == 2:
             break
-        seat = session.current
         session.play(session.legal_texts(f"p{seat + 1} ")[0])
     assert session.current == 2
     assert BreachTable(session).hand_seat() == 2

@@ -27,6 +27,7 @@ from netarcade.web.games.netcontrol.tools import PHASE_TOOLS, RESOURCES, TOOL_SP
 from netarcade.web.games.netcontrol.tools import action_targets, resource_code
 from netarcade.web.games.overwrite.tools import cells, handle_cell, orientation_words, shape_of, shift
 from netarcade.web.session import Session, new_setup
+from playing import turns
 from test_analysis import FAST
 from test_web_analysis import controller, handle_to_the_end
 from test_web_app import ops, start
@@ -107,6 +108,7 @@ def test_a_hint_names_the_tool_and_the_place_in_every_game(game_id, seed, steps)
     control.route(f"play={game_id}&seats=human,human&seed={seed}")
     rng = Rng(seed)
     verbs = set()
+    # a loop of its own: each step plays the hint the page gives, through its controls (what it checks)
     for _ in range(steps):
         session, table = control.session, control.table
         if session.over:
@@ -138,6 +140,7 @@ def test_overwrite_hints_say_the_engines_rotation_and_flip_and_the_ghost_has_tha
     control, screen = controller()
     control.route("play=overwrite&seats=human,human&seed=1")
     seen = set()
+    # a loop of its own: each step plays the hint the page gives, through its controls (what it checks)
     for _ in range(12):
         found = ask_hint(control, screen)
         table, session = control.table, control.session
@@ -236,8 +239,10 @@ def test_overwrite_hints_to_keep_a_piece_pick_it_for_reserve():
     control, screen = controller()
     control.route("play=overwrite&seats=human,human&seed=1")
     session, rng = control.session, Rng(4)
-    while not any(text.split()[1] == "reserve" for text in session.legal_texts()):
-        texts = session.legal_texts()
+    for seat in turns(session.match):  # the session's own policy: humans first
+        texts = session.match.legal(seat)
+        if any(text.split()[1] == "reserve" for text in texts):
+            break
         session.play(texts[rng.below(len(texts))])
         control.changed()
     text = next(text for text in session.legal_texts() if text.split()[1] == "reserve")

@@ -23,6 +23,7 @@ from netarcade.web.games.netcontrol.table import CHOOSER_TOOLS, NetControlTable,
 from netarcade.web.newgame import parse_form
 from netarcade.web.session import Session, new_setup
 from netarcade.web.thinking import Thinker
+from playing import turns
 
 SEATS = ("human", "greedy", "greedy")
 
@@ -40,8 +41,9 @@ def parse_html(html: str) -> ET.Element:
 def bots_move(session: Session, table: NetControlTable | None = None, seed: int = 1) -> None:
     """Let the bot seats act until a human must (or the game ends)."""
     bots = {}
-    while session.is_bot_turn():
-        seat = session.current
+    for seat in turns(session.match):  # the session's own policy: humans first
+        if not session.setup.is_bot(seat):
+            break
         bot = bots.setdefault(seat, make_bot("greedy", seed + seat))
         session.play(bot.choose(session.game, session.state, seat))
     if table is not None:
@@ -272,13 +274,10 @@ def find_discard(seats, want_human=True, seed_range=range(40)):
         session = vs_bots(seed=seed, seats=seats)
         human = make_bot("greedy", 99)
         bots = {}
-        for _ in range(1500):
-            if session.over:
-                break
+        for seat in turns(session.match, 1500):
             view = session.game.view(session.state, None)
             if view["phase"] == "discard" and ("0" in view["owed"]) == want_human and len(view["owed"]) > 1:
                 return session
-            seat = session.current
             if seat == 0 and view["phase"] == "main":
                 session.play("p1 end")  # the human hoards
                 continue
@@ -452,8 +451,9 @@ def test_dice_panel_says_when_a_roll_fired_a_purge():
     session = vs_bots(seed=3, seats=("greedy", "greedy", "greedy"), target=20)
     table = NetControlTable(session)
     bots = {}
-    while not session.over and not any(e.get("kind") == "purge" for e in (session.log[-1].events if session.log else ())):
-        seat = min(session.game.to_act(session.state))
+    for seat in turns(session.match):
+        if any(e.get("kind") == "purge" for e in (session.log[-1].events if session.log else ())):
+            break
         bot = bots.setdefault(seat, make_bot("greedy", seat))
         session.play(bot.choose(session.game, session.game.copy(session.state), seat))
     assert not session.over, "no purge in this game: pick another seed"
@@ -536,10 +536,7 @@ def test_form_for_net_control():
 def test_sliced_greedy_bot_chooses_what_the_engine_bot_chooses():
     session = vs_bots(seed=6, seats=("greedy",) * 3)
     rng = Rng(1)
-    for index in range(40):
-        if session.over:
-            break
-        seat = session.current
+    for index, seat in enumerate(turns(session.match, 40)):
         engine = make_bot("greedy", index)
         expected = engine.choose(session.game, session.game.copy(session.state), seat)
         thinker = Thinker(session.game, session.state, seat, "greedy", Rng(index))
@@ -561,10 +558,7 @@ def test_sliced_search_bot_chooses_what_the_engine_bot_chooses():
     settings = {"iterations": 12, "time_limit": None}
     rng = Rng(2)
     checked = 0
-    for index in range(60):
-        if session.over:
-            break
-        seat = session.current
+    for index, seat in enumerate(turns(session.match, 60)):
         if len(session.legal()) > 1 and index % 4 == 0:
             engine = make_bot("search", index, **settings)
             expected = engine.choose(session.game, session.game.copy(session.state), seat)
@@ -585,6 +579,7 @@ def test_bots_acting_together_are_equals_not_lowest_first():
     for seed in range(12):
         session = vs_bots(seed=seed, seats=("random",) * 4, players=4, target=6)
         rng = Rng(seed)
+        # a loop of its own: which waiting seat the page's session names (session.current) is what it checks
         while not session.over and len(firsts) < 12:
             waiting = session.waiting()
             if len(waiting) > 1:

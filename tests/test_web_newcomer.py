@@ -51,6 +51,7 @@ from test_web_controller import Recorder, run_next  # noqa: E402
 
 from netarcade.web.controller import PACES, Controller  # noqa: E402
 from netarcade.web.session import Session, new_setup  # noqa: E402
+from playing import turns  # noqa: E402
 
 
 class Remembering(Recorder):
@@ -271,10 +272,10 @@ def _random_game(game_id: str, players: int, until, seed: int = 3):
     session = Session(new_setup(game_id, options, seed, seats))
     table = page_for(game_id).table(session)
     rng = random.Random(seed)
-    for _ in range(3000):
-        if session.over or until(session, table):
+    for seat in turns(session.match, 3000):  # the session's own policy: humans first
+        if until(session, table):
             break
-        session.play(rng.choice(session.legal_texts()))
+        session.play(rng.choice(session.match.legal(seat)))
     return session, table
 
 

@@ -11,7 +11,7 @@ from pathlib import Path
 
 import pytest
 
-from netarcade.core import Match, wire
+from netarcade.core import LowestSeat, Match, wire
 from netarcade.core.record import digest, encode_record
 from netarcade.games import declared, get_game
 from netarcade.web.online import lobby
@@ -19,6 +19,7 @@ from netarcade.web import pages
 from netarcade.web.controller import Controller, Screen
 from netarcade.web.online.fairdice import commitment_of, verify_reveal
 from netarcade.web.online.online import RemoteSession, backoff, online_code
+from playing import turns
 
 ROOM = "K7Q2MX"
 
@@ -107,10 +108,9 @@ def test_a_code_is_read_as_the_relay_reads_it():
 
 def finished_game(seed=7):
     game = get_game("netcontrol")
-    match = Match(game, {"players": 2, "target": 4}, seed)
+    match = Match(game, {"players": 2, "target": 4}, seed, actor=LowestSeat())
     rng = random.Random(seed)
-    while not match.over:
-        seat = sorted(match.to_act())[0]
+    for seat in turns(match):
         match.submit(seat, rng.choice(match.legal(seat)))
     return game, match
 
@@ -333,13 +333,12 @@ def test_the_log_shows_other_seats_moves_as_notation_before_the_reveal():
     session.on_open()
     game = get_game("breach")
     kinds = ["human", "human", "greedy"]
-    match = Match(game, {"players": 3, "rounds": 8}, 4)
+    match = Match(game, {"players": 3, "rounds": 8}, 4, actor=LowestSeat())
     rng = random.Random(4)
     wire.deliver(session, state_frame(match, None, kinds))
     seen = 0
     while match.version < 40 and not match.over:
-        for _ in range(3):
-            seat = sorted(match.to_act())[0]
+        for seat in turns(match, 3):
             match.submit(seat, rng.choice(match.legal(seat)))
         wire.deliver(session, state_frame(match, None, kinds, kind="update", since=seen))
         seen = match.version
@@ -371,8 +370,7 @@ def local_game(control, fragment: str, moves: int):
     control.route(fragment)
     session = control.table.session
     rng = random.Random(moves)
-    while session.version < moves:
-        seat = sorted(session.match.to_act())[0]
+    for seat in turns(session.match, moves - session.version):  # the session's own policy: humans first
         legal = session.match.legal(seat)
         session.match.submit(seat, rng.choice([t for t in legal if not t.endswith(" end")] or legal))
     return session
@@ -431,9 +429,7 @@ def test_take_it_online_carries_a_backbone_game_on_and_deals_other_games_afresh(
     # a finished local game is not taken online: the table says so and nothing is sent
     control.route("#play=backbone&seats=human,human&seed=2")
     local = control.table.session
-    while not local.over:
-        seat = sorted(local.match.to_act())[0]
-        local.match.submit(seat, f"p{seat + 1} end")
+    local.match.play_out(lambda seat: local.game.parse_action(f"p{seat + 1} end"))
     sockets = len(wire.sockets)
     control.command("online-take")
     assert control.remote is None and len(wire.sockets) == sockets

@@ -18,6 +18,7 @@ from netarcade.web.controller import Controller
 from netarcade.web.replay.replay import Replay, split_at
 from netarcade.web.session import LinkError, Session, encode_link, new_setup
 
+from playing import turns
 from test_web_controller import Recorder, drop_tasks
 
 GAMES = declared()
@@ -28,10 +29,7 @@ def random_session(game_id: str, count: int = 40, seed: int = 3, seats=None) -> 
     players = get_game(game_id).min_players
     session = Session(new_setup(game_id, {}, seed, seats or ("human",) + ("greedy",) * (players - 1)))
     rng = Rng(seed)
-    for _ in range(count):
-        seat = session.current
-        if seat is None:
-            break
+    for seat in turns(session.match, count):  # the session's own policy: humans first
         session.play(rng.choice(session.match.legal(seat)))
     return session
 

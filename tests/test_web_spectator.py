@@ -8,12 +8,13 @@ from __future__ import annotations
 import random
 from pathlib import Path
 
-from netarcade.core import Match
+from netarcade.core import LowestSeat, Match
 from netarcade.games import get_game
 from netarcade.web.controller import Controller
 from netarcade.web.games.breach import views as bv
 from netarcade.web.games.netcontrol import views as nv
 
+from playing import turns
 from test_web_online import ROOM, Recording, Wire, state_frame
 
 
@@ -21,12 +22,11 @@ def watched(game_id: str, options: dict, kinds: list[str], until, seed: int = 5)
     """A room watched by this page, played on by random legal moves until
     ``until(match)`` holds; the controller with its table on the room."""
     game = get_game(game_id)
-    match = Match(game, options, seed)
+    match = Match(game, options, seed, actor=LowestSeat())
     rng = random.Random(seed)
-    for _ in range(3000):
+    for seat in turns(match, 3000):
         if until(match):
             break
-        seat = sorted(match.to_act())[0]
         match.submit(seat, rng.choice(match.legal(seat)))
     assert until(match), "the game never got there"
     wire = Wire()

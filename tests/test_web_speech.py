@@ -11,11 +11,14 @@ import re
 
 import pytest
 
+from netarcade.core import Match, RandomActor
+from netarcade.core.prng import Rng
 from netarcade.games import get_game
 from netarcade.web.controller import Controller, Screen
 from netarcade.web.pages import page_for
 from netarcade.web.session import Session, new_setup
 from netarcade.web.speech import ANNOUNCED_AT_ONCE, Announcer, conjugate
+from playing import turns
 
 #: a short game of each: options, seeds, actions at most per game
 GAMES = {
@@ -41,17 +44,14 @@ def random_actions(game_id: str) -> list[str]:
     for seed in range(seeds):
         rng = random.Random(seed)
         state = game.new_game(options, seed)
-        for _ in range(limit):
-            acting = sorted(game.to_act(state))
-            if not acting:
-                break
-            seat = rng.choice(acting)
+        match = Match.around(game, state, RandomActor(Rng(seed)))
+        for seat in turns(match, limit):
             by_verb: dict[str, list] = {}  # a verb first, so rare verbs turn up too
             for action in game.legal_actions(state, seat):
                 by_verb.setdefault(game.format_action(action).split(" ")[1], []).append(action)
             action = rng.choice(by_verb[rng.choice(sorted(by_verb))])
             texts.append(game.format_action(action))
-            game.apply(state, action)
+            match.advance(action)
         texts.append(f"p{rng.randint(1, game.players(state))} resign")
     for text in RARE.get(game_id, ()):
         game.parse_action(text)  # the engine's notation
@@ -160,8 +160,7 @@ def test_many_moves_at_once_read_the_last_few():
     assert announcer.news(session, page) is None
     game = session.game
     rng = random.Random(1)
-    for _ in range(8):
-        seat = sorted(game.to_act(session.state))[0]
+    for seat in turns(session.match, 8):  # the session's own policy: humans first
         session.play(rng.choice(game.legal_actions(session.state, seat)))
     news = announcer.news(session, page)
     assert news.startswith(f"{8 - ANNOUNCED_AT_ONCE} more moves, then: ")
@@ -183,11 +182,8 @@ def _played(game_id: str, options: dict, moves: int) -> tuple:
     session = Session(new_setup(game_id, options, 7, seats))
     rng = random.Random(7)
     game = session.game
-    for _ in range(moves):
-        acting = sorted(game.to_act(session.state))
-        if not acting:
-            break
-        session.play(rng.choice(game.legal_actions(session.state, acting[0])))
+    for seat in turns(session.match, moves):  # the session's own policy: humans first
+        session.play(rng.choice(game.legal_actions(session.state, seat)))
     page = page_for(game_id)
     table = page.table(session)
     return page, table, page.board(table)
