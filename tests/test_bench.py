@@ -181,3 +181,19 @@ def test_catanatron_script_says_when_catanatron_is_missing():
     done = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_catanatron.py"), "--seconds", "0.1"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "build/bench-venv" in done.stderr
+
+
+def test_cpu_bench_plays_the_same_games_in_a_fresh_interpreter():
+    """scripts/bench_cpu.py: fixed seeded games (the same actions each run) timed in CPU seconds
+    in a process of their own; bad arguments stop it before any work."""
+    import importlib.util
+
+    spec = importlib.util.spec_from_file_location("bench_cpu", ROOT / "scripts" / "bench_cpu.py")
+    bench_cpu = importlib.util.module_from_spec(spec)
+    spec.loader.exec_module(bench_cpu)
+    first, again = bench_cpu.cpython({"overwrite": 3}), bench_cpu.cpython({"overwrite": 3})
+    assert first["overwrite"]["games"] == 3 and first["overwrite"]["actions"] > 3
+    assert first["overwrite"]["actions"] == again["overwrite"]["actions"] and first["overwrite"]["cpu_s"] > 0
+    with pytest.raises(SystemExit) as stopped:
+        bench_cpu.main(["--rounds", "0", "--no-pyodide"])
+    assert stopped.value.code == 2

@@ -200,7 +200,8 @@ def follow(state: BackboneState, seat: int, known: tuple, before: Side, after: S
     before the action, with the network) over an action that took the
     piece at ``lifted`` out of the seat's active pieces (a Reroute's source,
     a Hacked piece) and put an active piece at ``placed`` (a Build, a
-    Reroute's target); ``before`` and ``after`` are the seat's pieces.
+    Reroute's target, a piece recovered at the end of its owner's turn, not
+    a start piece); ``before`` and ``after`` are the seat's pieces.
     Returns the network after the action (``None`` when it is not known
     without a walk). Nothing is cached when that would take a walk over
     the network (the next question then finds everything again):

@@ -17,8 +17,8 @@ from __future__ import annotations
 from ...core.errors import IllegalAction
 from ...core.events import Event
 from .actions import COSTS, MOVABLE, PIECES, Action, Build, End, Hack, Reroute, Resign
-from .bitboard import BIT, BOARD, FAR, HEX_AT, INDEX, NEAR, hexes_of, indexes_of, leap, nth_index, \
-    nth_sorted_index, sorted_hexes, sorted_indexes, spread
+from .bitboard import BIT, BOARD, FAR, HEX_AT, INDEX, NEAR, hexes_of, indexes_of, nth_index, nth_sorted_index, \
+    sorted_hexes, sorted_indexes
 from .board import ON_BOARD, hex_name
 from .network import (
     city_bits,
@@ -32,6 +32,7 @@ from .network import (
     score,
     side,
     touching_counts,
+    touching_planes,
 )
 from .reroute import all_targets, movable_bits, movable_pieces, reroute_targets, targets_among
 from .state import (
@@ -87,13 +88,15 @@ def _switch_beside(net: int, aps: int, here) -> int:
 def _reach(state: BackboneState, seat: int) -> tuple[int, int]:
     """Hexes where a piece would touch ``seat``'s network: any piece but an
     AP (the neighbours and the network's APs two steps away), and an AP
-    (every hex two steps away too). Cached with the network."""
+    (every hex two steps away too). Cached with the network; read from
+    its touching counts (``network.touching_planes``: a count above 0),
+    which ``turns.perform`` carries over most actions."""
     key = ("reach", seat)
     cached = state._cache.get(key)
     if cached is None:
-        net = network_bits(state, seat)
-        near = spread(net)
-        cached = state._cache[key] = (near | leap(net & side(state, seat).aps), near | leap(net))
+        near, far, hubs = touching_planes(state, seat)
+        beside = near[0] | near[1] | near[2]
+        cached = state._cache[key] = (beside | hubs[0] | hubs[1] | hubs[2], beside | far[0] | far[1] | far[2])
     return cached
 
 

@@ -184,15 +184,22 @@ def _end_turn(state: BackboneState) -> list[Event]:
     # Recover: this seat's pieces hacked on the opponent's last turn come back.
     recovered = sorted(h for h in state.disabled if state.pieces[h][0] == seat)
     if recovered:
-        pieces = state._cache.get(("side", seat))
+        before = pieces = state._cache.get(("side", seat))
         net = state._cache.get(("netbits", seat))
+        known = state._cache.get(("parts", seat))
         forget(state, seat)
         state.disabled.difference_update(recovered)
         if pieces is not None:
             for h in recovered:
                 pieces = pieces.switched(BIT[h], state.pieces[h][1], True)
             state._cache[("side", seat)] = pieces
-            if net is not None:  # it only grows: what the pieces back join to it
+            # One piece back that is not a start piece: the network and its
+            # parts follow it as they follow a Build when that takes no walk
+            # (a Hack disables one piece a turn, so one comes back at most).
+            back = BIT[recovered[0]] if len(recovered) == 1 else 0
+            carried = known is not None and back and not back & ROOTS[seat] \
+                and follow(state, seat, known, before, pieces, placed=back) is not None
+            if not carried and net is not None:  # it only grows: what the pieces back join to it
                 state._cache[("netbits", seat)] = flood(pieces.active, pieces.aps, net | ROOTS[seat])
         events.append(Event("recover", {"seat": seat, "hexes": [hex_name(h) for h in recovered]}))
     totals = [score(state, 0), score(state, 1)]
