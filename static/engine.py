@@ -82,14 +82,14 @@ _unsaid = [_start] if _start is not None else []
 
 
 def _on_the_page_clock(text, start):
-    """When the interpreter module began, Pyodide was up and our modules were
-    imported, in ms on the page's clock (its ``timeOrigin`` comes with the
+    """When the interpreter module began, PyScript called its ``loadPyodide``,
+    Pyodide was up and our modules were imported, in ms on the page's clock (its ``timeOrigin`` comes with the
     start message): where a cold start spends its time, for the figures."""
     try:
         shift = js.performance.timeOrigin - float(json.loads(text).get("timeOrigin") or 0)
     except (ValueError, AttributeError):
         return ""
-    return (f"; page clock: interpreter {start.begun + shift:.0f}, Pyodide up {start.end + shift:.0f}, "
+    return (f"; page clock: interpreter {start.begun + shift:.0f}, loadPyodide {start.called + shift:.0f}, Pyodide up {start.end + shift:.0f}, "
             f"imported {_imported + shift:.0f}, start sent {js.performance.now() + shift:.0f} ms")
 
 

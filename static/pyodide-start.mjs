@@ -43,7 +43,7 @@ const SNAPSHOT = new URL("./python-snapshot.bin", import.meta.url).href;
 const BYTECODE = new URL("./pyscript-bytecode.zip", import.meta.url).href;
 
 // how the start went, for the page's figures (static/engine.py reads it)
-const started = (globalThis.netarcadeStart = { snapshot: false, why: "", read: 0, bytecode: "", ms: 0, end: 0, begun: 0 });
+const started = (globalThis.netarcadeStart = { snapshot: false, why: "", read: 0, bytecode: "", ms: 0, end: 0, begun: 0, called: 0 });
 
 // `url`'s bytes when the service worker has stored it, else null and `say` why
 async function stored(url, say) {
@@ -131,6 +131,7 @@ export async function growingMemory(bytes, start) {
 }
 
 export async function loadPyodide(options = {}) {
+  started.called = performance.now();
   const snapshot = await pending;
   let pyodide = null;
   if (snapshot) {
