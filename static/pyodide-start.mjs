@@ -92,7 +92,7 @@ function* storedMembers(bytes) {
 // PyScript's .pyc files into the home folder (Pyodide's working directory), where PyScript
 // writes its package; exported for tests/node/warm_start.mjs
 export function unpackBytecode(pyodide, bytecode) {
-  const begun = (started.begun = performance.now());
+  const begun = performance.now();
   try {
     const home = pyodide.FS.cwd();
     let count = 0;
