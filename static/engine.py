@@ -29,7 +29,9 @@ or were imported from the installed wheel (``ours installed``), whether
 PyScript's package's bytecode was unpacked (``pyscript bytecode N modules in
 M ms``, or why not), from there to this file's first line (PyScript's own
 setup: ``setup``), and importing ``netarcade.web.app`` (next to nothing when
-resumed).
+resumed); then, on the page's clock, when the interpreter module began,
+PyScript called its ``loadPyodide``, Pyodide was up, our modules were
+imported and the page's start message arrived (``page clock: ...``).
 
 What it is not: page code. The worker has no DOM, no localStorage and no
 sessionStorage; the page sends a snapshot and writes through. Anything the
