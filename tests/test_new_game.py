@@ -22,8 +22,8 @@ from test_web_controller import controller, run_next
 
 @pytest.fixture(scope="module")
 def takeaway():
-    game = declare("takeaway", rules="tinyarcade.games.takeaway", page="tinyarcade.web.games.takeaway")
-    yield game
+    declare("takeaway", rules="tinyarcade.games.takeaway", page="tinyarcade.web.games.takeaway")
+    yield get_game("takeaway")
     withdraw("takeaway")
     assert "takeaway" not in declared()
 

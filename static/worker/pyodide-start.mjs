@@ -43,7 +43,7 @@ const SNAPSHOT = new URL("./python-snapshot.bin", import.meta.url).href;
 const BYTECODE = new URL("./pyscript-bytecode.zip", import.meta.url).href;
 
 // how the start went, for the page's figures (static/engine.py reads it)
-const started = (globalThis.netarcadeStart = { snapshot: false, why: "", read: 0, bytecode: "", ms: 0, end: 0 });
+const started = (globalThis.netarcadeStart = { snapshot: false, why: "", read: 0, bytecode: "", ms: 0, end: 0, begun: 0, called: 0 });
 
 // `url`'s bytes when the service worker has stored it, else null and `say` why
 async function stored(url, say) {
@@ -64,7 +64,7 @@ async function stored(url, say) {
 
 // asked for as PyScript imports this module, so reading the 36 MiB from the
 // cache overlaps PyScript's own steps before it calls loadPyodide
-const begun = performance.now();
+const begun = (started.begun = performance.now());
 const pending = stored(SNAPSHOT, (why) => { started.why = why; }).then((bytes) => {
   started.read = performance.now() - begun;
   return bytes;
@@ -131,6 +131,7 @@ export async function growingMemory(bytes, start) {
 }
 
 export async function loadPyodide(options = {}) {
+  started.called = performance.now();
   const snapshot = await pending;
   let pyodide = null;
   if (snapshot) {

@@ -204,6 +204,10 @@ def _split_fragment(fragment: str) -> dict[str, str]:
 def _unquote(value: str) -> str:
     # Fragments may arrive percent-encoded (some chat apps re-encode links);
     # a record is base64url and a seat list is plain words, so this is enough.
+    # Without a percent sign there is nothing to decode: urllib.parse (and the
+    # ipaddress it imports) is not compiled at a page's start (issue 40).
+    if "%" not in value:
+        return value
     from urllib.parse import unquote
 
     return unquote(value)

@@ -17,15 +17,17 @@ made here) or rules.
 
 from __future__ import annotations
 
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...core.names import NAME_LIMIT, clean_name
 from ...games import continues_online, get_game
 from ..render.svg import escape
-from .online import RemoteSession, online_code
 from ..pages import page_for
 from ..session import HUMAN
 from ..views import _tag, _void, seat_mark
+
+if TYPE_CHECKING:
+    from .online import RemoteSession
 
 __all__ = ["bar_html", "card_html", "command", "create_room", "missing", "online_seats", "open_room",
            "parse_fragment", "take_html", "take_online", "waiting_words"]
@@ -40,6 +42,8 @@ def parse_fragment(fragment: str) -> tuple[str | None, str | None]:
     for part in (fragment or "").lstrip("#").split("&"):
         key, _, value = part.partition("=")
         if key == "online":
+            from .online import online_code  # the protocol: imported when a room is first named
+
             code = online_code(value)
         elif key == "name":
             from urllib.parse import unquote
@@ -56,6 +60,8 @@ def _session(control) -> RemoteSession:
     control.table = None
     control.watching = False
     screen = control.screen
+    from .online import RemoteSession  # the protocol: a local game's start does not compile it
+
     session = RemoteSession(screen.connect, screen.storage(), screen.later, now=control.clock,
                             listener=lambda what: _heard(control, session, what))
     control.remote = session
@@ -361,4 +367,6 @@ def relay_url(location_protocol: str, host: str) -> str:
 
 def join_values(values: dict[str, Any]) -> tuple[str | None, str]:
     """The home screen's join form: (code or None, name)."""
+    from .online import online_code
+
     return online_code(str(values.get("code", ""))), clean_name(str(values.get("name", "")))

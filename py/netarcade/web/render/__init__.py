@@ -17,7 +17,6 @@ snapshots, the build) and under Pyodide in the page.
 
 from __future__ import annotations
 
-from .chart import score_chart
 from .palette import HIGHLIGHT, PLAYERS, THEME, PlayerStyle, player_color, player_shape
 from .svg import escape, polygon_points
 
@@ -32,3 +31,13 @@ __all__ = [
     "polygon_points",
     "score_chart",
 ]
+
+
+def __getattr__(name: str):
+    # the score chart, imported on first use: only a finished game draws it, so a
+    # page's start does not compile it (issue 40)
+    if name == "score_chart":
+        from .chart import score_chart
+
+        return score_chart
+    raise AttributeError(f"module {__name__!r} has no attribute {name!r}")

@@ -300,7 +300,7 @@ def render_static_board(map_name: str = "classic", hints: Mapping[str, Any] | No
     """The starting position of ``map_name`` (seed 0), for painting the page
     before Python is ready. ``hints`` as for :func:`render_board` (the page
     passes the seat names it will show once it runs)."""
-    from netarcade.games import get_game  # the registry imports every game
+    from netarcade.games import get_game  # the registry (imports Backbone's rules on first use)
 
     game = get_game("backbone")
     state = game.new_game({"map": map_name}, 0)
