@@ -151,7 +151,7 @@ def take_html(session) -> str:
     # one short line above the board (a phone has no room for more); the explanation opens on demand
     return "".join([
         el("button", "Take it online", type="button", class_="mini", data_cmd="online-take",
-             aria_describedby="take-why"),
+           aria_describedby="take-why"),
         el("details", [
             el("summary", "play someone else"),
             el("span", escape(how), id="take-why"),
@@ -242,7 +242,7 @@ def bar_html(session: RemoteSession) -> str:
         left = session.clock_left(index)
         if left is not None and not session.over:
             bits.append(el("span", _clock_text(left), class_="clock" + (" low" if left < 15 else ""),
-                             data_clock=index))
+                           data_clock=index))
         if seat["kind"] == HUMAN and seat.get("bot_now"):
             bits.append(el("span", "bot now", class_="badge warn", title=f"{seat.get('misses', 0)} missed turns: a bot plays this seat until its player acts"))
         elif seat["kind"] == HUMAN and seat.get("joined") and not seat.get("connected"):
@@ -285,14 +285,14 @@ def card_html(session: RemoteSession, url: str, watching: bool = False, name: st
         if missing(session):
             return el("div", [
                 el("h2", "No such game" if session.error.code == "no-room" else "This game is gone",
-                     id="online-title"),
+                   id="online-title"),
                 el("p", escape(session.error.message), class_="detail"),
                 el("div", [el("a", "Choose a game", href="#home", class_="button primary")], class_="actions"),
             ], class_="card error-card", role="alertdialog", aria_labelledby="online-title")
         return el("div", [
             el("h2", escape(waiting_words(session)), id="online-title"),
             el("p", escape(session.error.message if session.error else "The relay holds the game, the seed and the cards."),
-                 class_="detail"),
+               class_="detail"),
         ], class_="card online-card", aria_labelledby="online-title")
     if session.started or session.over:
         return ""
@@ -308,10 +308,10 @@ def card_html(session: RemoteSession, url: str, watching: bool = False, name: st
             state = "waiting for a player"
         rows.append(el("li", [seat_mark(index), " ", el("b", escape(names[index])), " ",
                                 el("span", escape(state), class_="sstate")],
-                         data_seat=index, data_joined="yes" if seat.get("joined") or kind != HUMAN else "no"))
+                       data_seat=index, data_joined="yes" if seat.get("joined") or kind != HUMAN else "no"))
     parts = [
         el("h2", ["Online game ", el("span", escape(session.room or ""), class_="code", id="online-code")],
-             id="online-title"),
+           id="online-title"),
         el("p", "Share the code or the link; whoever opens it picks a name and takes a free seat.", class_="detail"),
         el("div", [el("input", id="online-link", class_="link-field", readonly=True, value=url,
                            aria_label="Link to this online game"),
@@ -324,13 +324,13 @@ def card_html(session: RemoteSession, url: str, watching: bool = False, name: st
                  "A fresh deal with the same options and seats: your page knew the local game's seed, and so "
                  "every card to come, so the relay deals this one and holds the cards.")
         parts.insert(2, el("p", [escape(words), " ", el("a", "Back to the local game", href="#" + session.local_link)],
-                             class_="detail carried", data_carried=session.carried))
+                           class_="detail carried", data_carried=session.carried))
     free = session.free_seats()
     if session.seat is not None:
         parts.append(el("p", "Start now or when everyone is in: an empty seat's turns run out on the clock "
                                "and a bot takes it over.", class_="detail"))
         parts.append(el("div", [el("button", "Start", type="button", class_="primary", data_cmd="online-start")],
-                          class_="actions"))
+                        class_="actions"))
     elif free and not watching:
         parts.append(el("form", [
             el("label", "Your name", for_="online-name"),
@@ -351,7 +351,7 @@ def over_note(session: RemoteSession) -> str:
     if verdict is None:
         return el("p", "Checking the dice\u2026", class_="verdict")
     return el("p", ("\u2713 dice verified: " if verdict.ok else "\u2717 ") + escape(verdict.message.removeprefix("dice verified: ")),
-                class_="verdict " + ("ok" if verdict.ok else "bad"), data_verified="yes" if verdict.ok else "no")
+              class_="verdict " + ("ok" if verdict.ok else "bad"), data_verified="yes" if verdict.ok else "no")
 
 
 def relay_url(location_protocol: str, host: str) -> str:

@@ -141,15 +141,15 @@ def over_actions(session: Any) -> list[str]:
     return [
         el("p", escape(session.lesson.closing), class_="lesson-done") if lesson else "",
         el("button", "Play a real game: you against the gentle bot" if lesson else "Play again", type="button",
-             class_="primary", data_cmd="rematch"),
+           class_="primary", data_cmd="rematch"),
         el("button", "Replay", type="button", data_cmd="replay", title="Step through the game move by move",
-             hidden=not replayable, class_="not-embed"),
+           hidden=not replayable, class_="not-embed"),
         el("button", "Review board", type="button", data_cmd="review"),
         el("button", "Undo", type="button", data_cmd="undo", disabled=not session.can_undo()),
         el("button", "Copy link", type="button", data_cmd="copy", class_="not-embed"),
         el("a", "Other games", href="#home", class_="button not-embed"),
         "" if remote else el("a", "Open in arcade \u2197", href="./#" + session.link(), class_="button embed-only",
-                               target="_blank", rel="noopener"),
+                             target="_blank", rel="noopener"),
     ]
 
 
@@ -171,7 +171,7 @@ def game_over(table: Any, y_label: str, caption: str) -> str:
         el("figure", [chart, el("figcaption", escape(caption))], class_="chart"),
         el("div", buttons, class_="actions"),
     ], class_="card over-card", role="dialog", aria_labelledby="result-title",
-                aria_describedby="result-detail")
+              aria_describedby="result-detail")
 
 
 def side_column(game_id: str, players_title: str, game_title: str, rules_html: str,
@@ -210,14 +210,14 @@ def pace_label(pace: str) -> str:
 def gamebar_extras() -> str:
     """The game bar's pace button (normal, fast, instant; remembered), Hint, Replay and Resign."""
     return (el("button", pace_label("normal"), type="button", id="pace", class_="not-embed", data_cmd="pace",
-                 title="How long each bot move stays on screen: normal, fast or instant")
+               title="How long each bot move stays on screen: normal, fast or instant")
             + el("button", 'Hint <kbd>I</kbd>', type="button", id="hint", class_="not-embed", data_cmd="hint",
-                   aria_keyshortcuts="I", hidden=True,
-                   title="The search bot's suggestion for your decision (local games only; the game-over card says so)")
+                 aria_keyshortcuts="I", hidden=True,
+                 title="The search bot's suggestion for your decision (local games only; the game-over card says so)")
             + el("button", "Replay", type="button", id="replay-open", class_="not-embed", data_cmd="replay",
-                   title="Step through the game move by move", hidden=True)
+                 title="Step through the game move by move", hidden=True)
             + el("button", "Resign", type="button", id="resign", class_="not-embed danger", data_cmd="resign",
-                   hidden=True))
+                 hidden=True))
 
 
 #: what the resign card says about taking it back, locally and online (no undo there)
@@ -240,7 +240,7 @@ def resign_card(name: str, page: Any, online: bool = False) -> str:
             el("button", "Keep playing", type="button", data_cmd="resign-no", autofocus=True),
         ], class_="actions"),
     ], class_="card resign-card", role="alertdialog", aria_labelledby="resign-title",
-                aria_describedby="resign-note")
+              aria_describedby="resign-note")
 
 
 def tab_title(page: Any, broken_game: str | None = None) -> str:
@@ -262,7 +262,7 @@ def link_error(message: str) -> str:
             el("a", "Choose a game", href="#home", class_="button"),
         ], class_="actions"),
     ], class_="card error-card", role="alertdialog", aria_labelledby="link-error-title",
-                aria_describedby="link-error-detail")
+              aria_describedby="link-error-detail")
 
 
 # --- the home screen ------------------------------------------------------------------
@@ -341,7 +341,7 @@ def new_game_form(game_id: str) -> str:
         el("button", "Take it online", type="submit", value="online", class_="online-only"),
     ], class_="actions"))
     return el("form", parts, class_="newgame", data_game=game_id, novalidate=True,
-                aria_label=f"New {game.title} game")
+              aria_label=f"New {game.title} game")
 
 
 def setup(game_id: str) -> str:
@@ -363,7 +363,7 @@ def play_now(page: Any) -> str:
     rivals = "the search bot" if players == 2 else f"{players - 1} search bots"
     return el("div", [
         el("a", "Play now", href=f"#play={page.id}", class_="button primary play-now",
-             aria_label=f"Play now: {page.title}, you against {rivals}"),
+           aria_label=f"Play now: {page.title}, you against {rivals}"),
         glance_button(page),
         el("span", f"you against {rivals}; or set up your own game below", class_="play-note"),
     ], class_="play-row")
@@ -377,7 +377,7 @@ def learn_link(page: Any) -> str:
         return ""
     return el("div", [
         el("a", "Learn", href=f"#learn={page.id}", class_="button learn",
-             aria_label=f"Learn {page.title}: a guided first game"),
+           aria_label=f"Learn {page.title}: a guided first game"),
         el("span", "a guided first game, a few minutes", class_="play-note"),
     ], class_="play-row learn-row")
 
@@ -390,7 +390,7 @@ def glance_button(page: Any) -> str:
     if glance_for(page.id) is None:
         return ""
     return el("a", "Rules at a glance", href=f"#{glance_link(page.id)}", class_="button glance",
-                aria_label=f"{page.title}: the rules at a glance, in one picture")
+              aria_label=f"{page.title}: the rules at a glance, in one picture")
 
 
 def rules_panel(game_id: str, game_title: str, rules_html: str) -> str:

@@ -49,7 +49,7 @@ def tool_bar(table: BackboneTable | None, enabled: bool = True) -> str:
             title=f"{label} ({cost_text}{' BW' if cost else ''}, key {key}): {what}",
         ))
     end = el("button", ["End turn ", el("kbd", "E")], type="button", class_="cmd end-turn",
-               data_cmd="end", aria_keyshortcuts="E", disabled=not human)
+             data_cmd="end", aria_keyshortcuts="E", disabled=not human)
     return el("div", buttons, class_="tools", role="toolbar", aria_label="Build, hack or reroute") + end
 
 
@@ -75,7 +75,7 @@ def players_panel(table: BackboneTable) -> str:
     closing = ""
     if view.get("closing") is not None and not view["over"]:
         closing = el("p", f"Closing turn: {escape(session.names[view['closing']])} reached {target}.",
-                       class_="closing")
+                     class_="closing")
     return el("ul", rows, class_="players") + closing
 
 

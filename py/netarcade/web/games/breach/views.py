@@ -69,8 +69,8 @@ def _die(value: int, index: int, table: BreachTable, choosing: bool) -> str:
     if not choosing:
         return face
     return el("button", [face, el("small", "reroll")], type="button", class_="die-btn" + (" on" if picked else ""),
-                data_cmd="die", data_value=str(index), aria_pressed="true" if picked else "false",
-                aria_keyshortcuts=str(index), title=f"Reroll die {index} for 2 Exploits (key {index})")
+              data_cmd="die", data_value=str(index), aria_pressed="true" if picked else "false",
+              aria_keyshortcuts=str(index), title=f"Reroll die {index} for 2 Exploits (key {index})")
 
 
 def _dice(table: BreachTable) -> str:
@@ -88,7 +88,7 @@ def _dice(table: BreachTable) -> str:
         el("span", escape(what), class_="dlabel"),
         el("div", faces, class_="dice"),
         el("span", [el("b", str(bw)), " BW left" if phase == "move" else " BW"], class_="bw",
-             aria_label=f"{bw} Bandwidth") if bw is not None else "",
+           aria_label=f"{bw} Bandwidth") if bw is not None else "",
     ], class_="roll")
 
 
@@ -113,7 +113,7 @@ def _window_box(table: BreachTable) -> str:
                                         + ("Exploit takes effect" if me != window["player"] else "Exploit is blocked"),
                                         cls="pass")], class_="acts"))
     return el("div", parts, class_="window" + (" mine" if answering else ""), role="group",
-                aria_label="Block window")
+              aria_label="Block window")
 
 
 def _targets(table: BreachTable) -> str:
@@ -125,8 +125,8 @@ def _targets(table: BreachTable) -> str:
         for word in table.targets():
             seat = int(word[1:]) - 1
             buttons.append(el("button", [seat_mark(seat), " ", escape(table.names[seat])], type="button",
-                                class_="target", data_cmd="target", data_value=word,
-                                aria_label=f"{card.name} on {table.names[seat]}"))
+                              class_="target", data_cmd="target", data_value=word,
+                              aria_label=f"{card.name} on {table.names[seat]}"))
         body = el("div", buttons, class_="targets")
     else:
         body = el("p", "Pick a lit card on the board.", class_="hnote")
@@ -134,7 +134,7 @@ def _targets(table: BreachTable) -> str:
     return el("div", [el("p", [f"Play {escape(card.name)} on ", on_whom, ":"],
                              class_="ctitle"), body,
                         _button("Cancel", cmd="cancel", key="Esc", cls="cancel")], class_="chooser",
-                role="group", aria_label=f"{card.name}: choose the target")
+              role="group", aria_label=f"{card.name}: choose the target")
 
 
 def auto_pass_toggle(table: BreachTable) -> str:
@@ -149,7 +149,7 @@ def auto_pass_toggle(table: BreachTable) -> str:
                           aria_pressed="true" if on else "false",
                           title="On: the page passes for you in every block window, and the bots play on. "
                                 "Off: you are asked whenever you hold two Exploits to block with."),
-                class_="hnote")
+              class_="hnote")
 
 
 def turn_panel(table: BreachTable) -> str:
@@ -200,16 +200,16 @@ def _card_li(table: BreachTable, card: str, index: int, phase: str) -> str:
     if pick is not None:
         verb = {"block": "Block", "counter": "Counter", "reroll": "Spend", "discard": "Discard"}[pick.verb]
         action = el("button", [verb, " \u2713" if on else ""], type="button",
-                      class_="cplay pick" + (" on" if on else ""), data_cmd="pick", data_value=card,
-                      aria_pressed="true" if on else "false", aria_label=f"{verb} with {spec.name}")
+                    class_="cplay pick" + (" on" if on else ""), data_cmd="pick", data_value=card,
+                    aria_pressed="true" if on else "false", aria_label=f"{verb} with {spec.name}")
     elif phase == "exploits" and table.deciding():
         pressed = table.tool == card and index == 0
         ok = table.playable(card)
         action = el("button", ["Cancel" if pressed else "Play" if spec.target == "none" else "Play\u2026"],
-                      type="button", class_="cplay" + (" on" if pressed else "") + ("" if ok or pressed else " off"),
-                      data_tool=card, aria_pressed="true" if pressed else "false",
-                      aria_disabled=None if ok or pressed else "true", aria_label=f"Play {spec.name}",
-                      title=f"Play {spec.name}: {target_words(spec.target, _rules(table))}")
+                    type="button", class_="cplay" + (" on" if pressed else "") + ("" if ok or pressed else " off"),
+                    data_tool=card, aria_pressed="true" if pressed else "false",
+                    aria_disabled=None if ok or pressed else "true", aria_label=f"Play {spec.name}",
+                    title=f"Play {spec.name}: {target_words(spec.target, _rules(table))}")
     else:
         action = ""
     cost = f"{spec.cost} EXP" if spec.cost else ""
@@ -219,7 +219,7 @@ def _card_li(table: BreachTable, card: str, index: int, phase: str) -> str:
         el("small", escape(spec.text), class_="cwhat"),
         el("small", " \u00b7 ".join(x for x in (f"target: {target_words(spec.target, _rules(table))}", cost, limit)
                                        if x),
-             class_="cmeta"),
+           class_="cmeta"),
         action,
     ], class_=f"xcard fam-{FAMILY[spec.family]}" + (" on" if on or (table.tool == card and index == 0) else ""),
         data_card=card)
@@ -249,15 +249,15 @@ def hand_panel(table: BreachTable) -> str:
     head = el("h3", [seat_mark(seat), whose,
                        el("span", f"{size}/{HAND} slots", class_="limit" + (" over" if size > HAND else "")),
                        el("span", f"Exposure {me['exposure']}/{CRASH}", class_="expo" + (" hot" if danger else ""),
-                            title=f"at {CRASH} Exposure you crash")])
+                          title=f"at {CRASH} Exposure you crash")])
     phase = view["phase"]
     cards = [_card_li(table, card, exploits[:i].count(card), phase) for i, card in enumerate(exploits)]
     count = me["exploit_count"]
     body = (el("p", f"Hidden: {escape(table.names[seat])} holds {count} Exploit{'' if count == 1 else 's'}.",
-                 class_="empty") if hidden else
+               class_="empty") if hidden else
             el("ul", cards, class_="xcards") if cards else el("p", "No Exploits in hand.", class_="empty"))
     return el("section", [head, el("div", slots, class_="slots", aria_label=f"{size} of {HAND} slots used"), body],
-                class_="bcp hand-panel", id="br-hand", aria_label=whose)
+              class_="bcp hand-panel", id="br-hand", aria_label=whose)
 
 
 def tool_panel(table: BreachTable) -> str:
@@ -290,8 +290,8 @@ def players_panel(table: BreachTable) -> str:
                 stat("owes", owed, title="route markers still to take back"),
             ]),
             el("div", [el("span", "PAYLOAD", class_="badge ok") if info["payload"] else "",
-                         *[el("span", escape(r), class_="badge") for r in rems],
-                         el("span", f"progress {info['progress']}/30", class_="prog")], class_="badges"),
+                       *[el("span", escape(r), class_="badge") for r in rems],
+                       el("span", f"progress {info['progress']}/30", class_="prog")], class_="badges"),
         ], class_=f"player p{seat + 1}" + (" active" if active else "") + (" winner" if winner else "")
             + (" resigned" if info["resigned"] else ""),
             data_seat=seat, aria_current="true" if active else None))
@@ -416,10 +416,10 @@ def game_over(table: BreachTable) -> str:
         el("p", escape(detail), class_="detail", id="result-detail"),
         el("figure", [chart, el("figcaption", "Progress after each round: layer reached (0-15), "
                                     "then 15 + layers back out with the Payload; 30 = transmitted")],
-             class_="chart"),
+           class_="chart"),
         el("div", buttons, class_="actions"),
     ], class_="card over-card", role="dialog", aria_labelledby="result-title",
-                aria_describedby="result-detail")
+              aria_describedby="result-detail")
 
 
 _ = views  # the shared helpers above come from it

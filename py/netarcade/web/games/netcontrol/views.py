@@ -50,7 +50,7 @@ def res_chip(code: str, count: int | str | None = None, cls: str = "") -> str:
     name = RESOURCES[RESOURCE_CODES.index(code)]
     label = f"{count}{code}" if count is not None else code
     return el("span", [resource_icon(name), el("b", escape(label))],
-                class_=f"res res-{code} {cls}".strip(), title=name)
+              class_=f"res res-{code} {cls}".strip(), title=name)
 
 
 def resource_legend() -> str:
@@ -146,14 +146,14 @@ def dice_panel(table: NetControlTable) -> str:
     return el("section", [
         el("div", [die_svg(red, "red"), die_svg(white, "white"),
                      el("span", str(total) if total else "\u2013", class_="dsum", aria_label="sum")],
-             class_="dice" + ("" if fresh else " stale")),
+           class_="dice" + ("" if fresh else " stale")),
         el("div", [
             el("p", caption, class_="dcap"),
             el("p", escape(note), class_="dnote") if note else "",
             el("div", [el("span", "threat", class_="tl"), el("span", steps, class_="track"),
                          el("span", f"{threat}/{THREAT_TO_PURGE}", class_="tn")],
-                 class_="threat" + (" hot" if threat == THREAT_TO_PURGE - 1 else ""),
-                 title=f"Every red 6 moves the threat track; the {THREAT_TO_PURGE}rd fires a network purge: "
+               class_="threat" + (" hot" if threat == THREAT_TO_PURGE - 1 else ""),
+               title=f"Every red 6 moves the threat track; the {THREAT_TO_PURGE}rd fires a network purge: "
                        "everyone over the limit discards down to it."),
         ], class_="dinfo"),
     ], class_="ncp dice-panel", id="nc-dice", aria_label="Dice and threat track")
@@ -177,11 +177,11 @@ def hand_panel(table: NetControlTable) -> str:
         rate = player["rates"][r]
         rows.append(el("li", [
             el("span", [resource_icon(RESOURCES[r]), el("span", code, class_="rname")],
-                 class_=f"res res-{code}", title=RESOURCES[r]),
+               class_=f"res res-{code}", title=RESOURCES[r]),
             el("b", "?" if hidden else str(hand[r]), class_="rcount" + (" zero" if not (hand[r] or hidden) else ""),
-                 title="hidden" if hidden else None),
+               title="hidden" if hidden else None),
             el("span", f"{rate}:1", class_="rate" + (" better" if rate < 4 else ""),
-                 title=f"bank trade: {rate} {RESOURCES[r]} for 1 of anything"),
+               title=f"bank trade: {rate} {RESOURCES[r]} for 1 of anything"),
         ], class_="hrow" + (" zero" if not hand[r] and not hidden else "")))
     whose = "Your hand" if table.names[seat] == "You" else f"{escape(table.names[seat])}'s hand"
     note = ("rate = bank trade, 4:1 unless you hold an exchange" if not hidden else
@@ -192,7 +192,7 @@ def hand_panel(table: NetControlTable) -> str:
     return el("section", [
         el("h3", [seat_mark(seat), whose,
                     el("span", f"{size}/{limit} limit", class_="limit" + (" over" if over else ""),
-                         title=limit_note)]),
+                       title=limit_note)]),
         el("ul", rows, class_="hand"),
         resource_legend(),
         el("p", note, class_="hnote"),
@@ -280,15 +280,15 @@ def cards_panel(table: NetControlTable) -> str:
         items.append(el("li", [
             el("div", [el("b", escape(label)), el("span", f"\u00d7{held}", class_="ccount"),
                          el("span", "new" if new else "", class_="cnew",
-                              title="drawn this turn: playable from your next turn") if new else ""],
-                 class_="chead"),
+                            title="drawn this turn: playable from your next turn") if new else ""],
+               class_="chead"),
             el("small", escape(what), class_="cwhat"),
             el("button", ["Play" if card == "xp" else "Play\u2026" if not pressed else "Cancel",
                             el("kbd", escape(key))], type="button",
-                 class_="cplay" + (" on" if pressed else "") + ("" if playable or pressed else " off"),
-                 data_tool=card, aria_pressed="true" if pressed else "false",
-                 aria_disabled=None if playable or pressed else "true",
-                 aria_label=f"Play {label}", title=f"Play {label} (key {key})"),
+               class_="cplay" + (" on" if pressed else "") + ("" if playable or pressed else " off"),
+               data_tool=card, aria_pressed="true" if pressed else "false",
+               aria_disabled=None if playable or pressed else "true",
+               aria_label=f"Play {label}", title=f"Play {label} (key {key})"),
         ], class_=f"card-{card}" + (" on" if pressed else "")))
     total = player["card_count"]
     deck = view["deck_size"]
@@ -300,17 +300,17 @@ def cards_panel(table: NetControlTable) -> str:
         name = escape(table.names[seat])
         body = el("p", f"Hidden: {name} holds {total} special card{'' if total == 1 else 's'}"
                          + (f", {player['fresh_count']} drawn this turn" if player["fresh_count"] else "") + ".",
-                    class_="empty")
+                  class_="empty")
     elif not items:
         body = el("p", f"None yet. Draw card buys one ({cost_text('draw')}); "
                          "it is playable from your next turn.", class_="empty")
     else:
         body = el("ul", items, class_="cards")
     note = el("p", "One card per turn: played." if played and main else
-                "One card per turn, never on the turn it was drawn." if hidden else
-                "One card per turn, never on the turn you drew it.", class_="hnote")
+              "One card per turn, never on the turn it was drawn." if hidden else
+              "One card per turn, never on the turn you drew it.", class_="hnote")
     return el("section", [head, body, note], class_="ncp cards-panel", id="nc-cards",
-                aria_label=f"{whose}: {total}")
+              aria_label=f"{whose}: {total}")
 
 
 def tool_panel(table: NetControlTable) -> str:
@@ -378,7 +378,7 @@ def costs_panel(table: NetControlTable) -> str:
         ], class_="afford" if afford else None))
     return el("table", [
         el("caption", f"{escape(table.names[seat])}: highlighted rows are what the hand covers now"
-             if hand is not None else "Build costs"),
+           if hand is not None else "Build costs"),
         el("tbody", rows),
     ], class_="costs nc-costs") + el("p", "Bank trade is 4:1, better on an exchange vertex (3:1, or 2:1 "
                                             "for the resource it names).", class_="hnote")
@@ -466,6 +466,6 @@ def terrain_legend() -> str:
     alone were a riddle there, issue 39)."""
     return "".join(
         el("span", [resource_icon(name), el("b", style.code), " ", el("span", name, class_="rname")],
-             class_=f"res res-{style.code}")
+           class_=f"res res-{style.code}")
         for name, style in TERRAIN.items() if name in RESOURCES
     )

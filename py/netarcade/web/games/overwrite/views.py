@@ -53,20 +53,20 @@ def _bank_button(table: OverwriteTable, piece: str, index: int | None, offered: 
     said = title[len(shown):] if title.startswith(shown) else f": {title}"
     return el("button", [el("span", drawn, aria_hidden="true"), key, el("small", escape(shown)),
                            el("span", escape(said), class_="sr-only") if said else ""],
-                type="button", class_="bankpiece" + (" on" if picked else "") + ("" if usable else " off")
-                + (" mine" if name in reservable else ""),
-                data_cmd="pick", data_value=piece, aria_pressed="true" if picked else "false",
-                aria_disabled=None if usable else "true", title=title,
-                aria_keyshortcuts=str(index) if key else None)
+              type="button", class_="bankpiece" + (" on" if picked else "") + ("" if usable else " off")
+              + (" mine" if name in reservable else ""),
+              data_cmd="pick", data_value=piece, aria_pressed="true" if picked else "false",
+              aria_disabled=None if usable else "true", title=title,
+              aria_keyshortcuts=str(index) if key else None)
 
 
 def _act(label: str, key: str, cmd: str, *, on: bool = True, pressed: bool | None = None, tool: bool = False,
          title: str = "") -> str:
     return el("button", [el("span", escape(label), class_="blabel"), el("kbd", escape(key)) if key else ""],
-                type="button", class_="act" + ("" if on else " off") + (" on" if pressed else ""),
-                data_tool=cmd if tool else None, data_cmd=None if tool else cmd,
-                aria_pressed=None if pressed is None else ("true" if pressed else "false"),
-                aria_disabled=None if on else "true", aria_keyshortcuts=key or None, title=title or None)
+              type="button", class_="act" + ("" if on else " off") + (" on" if pressed else ""),
+              data_tool=cmd if tool else None, data_cmd=None if tool else cmd,
+              aria_pressed=None if pressed is None else ("true" if pressed else "false"),
+              aria_disabled=None if on else "true", aria_keyshortcuts=key or None, title=title or None)
 
 
 def tool_panel(table: OverwriteTable) -> str:
@@ -88,7 +88,7 @@ def tool_panel(table: OverwriteTable) -> str:
     head = el("h3", ["Bank", el("span", f"envelope {count}", class_="limit",
                                     title=f"pieces left in the envelope; specials: {specials or 'none'}")])
     parts = [head, el("div", bank_buttons or [el("p", "empty", class_="empty")], class_="bank",
-                        role="group", aria_label="Community bank")]
+                      role="group", aria_label="Community bank")]
     seat = table.human_seat()
     if seat is not None:
         mine = view["personal"][seat]
@@ -98,7 +98,7 @@ def tool_panel(table: OverwriteTable) -> str:
                                                    title=f"pieces of your colour with at most {RESERVE_LIMIT} blocks")]))
         parts.append(el("div", own or [el("p", "empty: Reserve keeps one of your pieces (4 blocks at most)",
                                               class_="empty")], class_="bank own", role="group",
-                          aria_label="Your bank"))
+                        aria_label="Your bank"))
     picked = table.selected_piece() is not None and table.orient() is not None
     can_draw = human and bool(table.continuing("draw"))
     can_pass = human and bool(table.continuing("pass"))
@@ -158,7 +158,7 @@ def envelope_panel(table: OverwriteTable) -> str:
         if kinds.get(kind):
             items.append(el("li", [escape(label), el("b", str(kinds[kind]))], class_=f"sp-{kind}"))
     return el("p", f"{view['envelope']['count']} pieces left; the System Fail ends the game when drawn.",
-                class_="hnote") + el("ul", items, class_="envelope")
+              class_="hnote") + el("ul", items, class_="envelope")
 
 
 def log_panel(table: OverwriteTable) -> str:
@@ -236,5 +236,5 @@ def game_over(table: OverwriteTable) -> str:
         el("figure", [chart, el("figcaption", "Largest chunk at the end of each round")], class_="chart"),
         el("div", buttons, class_="actions"),
     ], class_="card over-card", role="dialog", aria_labelledby="result-title",
-                aria_describedby="result-detail")
+              aria_describedby="result-detail")
 
