@@ -91,6 +91,41 @@ def test_attrs_order_names_and_skipped_values():
     assert svg.attrs({"aria-label": "x & y"}) == ' aria-label="x &amp; y"'
 
 
+def test_html_elements_are_written_the_html_way_and_escaped_once():
+    from html.parser import HTMLParser
+
+    class Read(HTMLParser):
+        def handle_starttag(self, tag, attrs):
+            found.append((tag, dict(attrs)))
+
+    nasty = "</p><script>alert(1)</script>\"'&"
+    markup = (svg.el("input", value=nasty, readonly=True, spellcheck="false")
+              + svg.el("button", svg.escape(nasty), type="button", disabled=True, aria_disabled="true")
+              + svg.el("option", "x", selected=False))
+    assert markup.startswith("<input ") and "/>" not in markup.split("<button")[0]  # a void element: no end
+    assert " readonly " in markup and " disabled " in markup and 'aria-disabled="true"' in markup
+    found: list = []
+    Read(convert_charrefs=True).feed(markup)
+    assert [tag for tag, _ in found] == ["input", "button", "option"]  # the text did not open a tag
+    assert found[0][1] == {"value": nasty, "readonly": None, "spellcheck": "false"}
+    assert "selected" not in found[2][1]
+    # SVG elements stay self-closing; any other True is "true" (XML has no bare attributes)
+    assert svg.el("use", href="#x", focusable=True) == '<use href="#x" focusable="true"/>'
+
+
+def test_a_clickable_cell_has_its_attributes_from_one_place():
+    assert svg.cell_attrs("p1 node v3", "v3: place a node") == {
+        "data-action": "p1 node v3", "role": "button", "tabindex": "0", "aria-label": "v3: place a node"}
+    assert svg.cell_attrs(None, "v3: place a node", "v3: empty") == {"role": "img", "aria-label": "v3: empty"}
+    assert svg.cell_attrs("", None) == {}
+    # no board writes a cell's button attributes by hand (docs/web.md: svg.cell_attrs)
+    for path in sorted((PY / "web").rglob("*.py")):
+        if path == PY / "web" / "render" / "svg.py":
+            continue  # the one place that writes them
+        text = path.read_text(encoding="utf-8")
+        assert not re.search(r"""["']tabindex["']\s*:|group\[["']tabindex""", text), path
+
+
 def test_fmt_is_compact_and_stable():
     assert [svg.fmt(v) for v in (0.0, -0.0001, 1.005, 2.5, 10, 1 / 3)] == ["0", "0", "1", "2.5", "10", "0.33"]
 

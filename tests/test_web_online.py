@@ -538,3 +538,15 @@ def test_the_rooms_game_is_kept_for_the_first_paint_of_a_reload():
     assert session.ready and wire.storage[f"netarcade:room:{ROOM}"] == "netcontrol"
     boot = (Path(__file__).resolve().parent.parent / "static" / "main" / "boot.js").read_text(encoding="utf-8")
     assert '"netarcade:room:" + room[2].toUpperCase()' in boot  # the key the boot script reads
+
+
+def test_the_dice_verdict_in_the_online_bar_is_escaped_once():
+    from types import SimpleNamespace
+
+    message = "seat 2's reveal & commitment differ"
+    session = SimpleNamespace(conn=SimpleNamespace(state="open", attempt=1), room=None, names=[], seats=[],
+                              seat=None, ready=False, over=True,
+                              verdict=SimpleNamespace(ok=False, message=message))
+    html = lobby.bar_html(session)
+    said = "seat 2&#39;s reveal &amp; commitment differ"
+    assert f'title="{said}"' in html and f"dice NOT verified: {said}</span>" in html

@@ -23,7 +23,7 @@ from typing import Any
 
 from ..core.errors import quoted
 from ..games import get_game
-from .render.svg import escape
+from .render.svg import el, escape
 from .pages import page_for, page_part
 from .session import Session, new_setup
 
@@ -144,6 +144,11 @@ def _view_box(svg: str) -> tuple[float, float, float, float]:
     return x, y, w, h
 
 
+def _f1(value: float) -> str:
+    """A callout's coordinate, to a tenth."""
+    return f"{value:.1f}"
+
+
 def _with_callouts(svg: str, labels: tuple[Label, ...]) -> str:
     """The picture with a dashed ring around each labelled element and its
     number beside it, at the first corner of the element not taken by an
@@ -158,12 +163,12 @@ def _with_callouts(svg: str, labels: tuple[Label, ...]) -> str:
     for number, (x0, y0, x1, y1) in enumerate(boxes, start=1):
         w, h = x1 - x0, y1 - y0
         if 0.75 < w / max(h, 1e-9) < 1.33:  # a hex, a disc, a square cell: a round ring
-            rings.append(f'<circle class="gl-ring" cx="{(x0 + x1) / 2:.1f}" cy="{(y0 + y1) / 2:.1f}" '
-                         f'r="{max(w, h) / 2 + radius * 0.2:.1f}"/>')
+            rings.append(el("circle", class_="gl-ring", cx=_f1((x0 + x1) / 2), cy=_f1((y0 + y1) / 2),
+                            r=_f1(max(w, h) / 2 + radius * 0.2)))
         else:
             pad = radius * 0.25
-            rings.append(f'<rect class="gl-ring" x="{x0 - pad:.1f}" y="{y0 - pad:.1f}" width="{w + 2 * pad:.1f}" '
-                         f'height="{h + 2 * pad:.1f}" rx="{radius * 0.5:.1f}"/>')
+            rings.append(el("rect", class_="gl-ring", x=_f1(x0 - pad), y=_f1(y0 - pad), width=_f1(w + 2 * pad),
+                            height=_f1(h + 2 * pad), rx=_f1(radius * 0.5)))
         out = radius * 0.4  # a little outside the corner: less of the piece under its number
         corners = [(x1 + out, y0 - out), (x0 - out, y0 - out), (x1 + out, y1 + out), (x0 - out, y1 + out),
                    ((x0 + x1) / 2, y0 - radius), ((x0 + x1) / 2, y1 + radius)]
@@ -176,15 +181,18 @@ def _with_callouts(svg: str, labels: tuple[Label, ...]) -> str:
                         for index, (x, y, size) in enumerate(pieces) if index != number - 1)]
         cx, cy = (clear or free or spots)[0]
         taken.append((cx, cy))
-        badges.append(f'<g class="gl-mark" data-callout="{number}"><circle cx="{cx:.1f}" cy="{cy:.1f}" '
-                      f'r="{radius:.1f}"/><text x="{cx:.1f}" y="{cy:.1f}" dy="0.36em" text-anchor="middle" '
-                      f'font-size="{radius * 1.25:.1f}">{number}</text></g>')
-    layer = f'<g class="gl-callouts" aria-hidden="true">{"".join(rings + badges)}</g>'
+        badges.append(el("g", [el("circle", cx=_f1(cx), cy=_f1(cy), r=_f1(radius)),
+                               el("text", str(number), x=_f1(cx), y=_f1(cy), dy="0.36em", text_anchor="middle",
+                                  font_size=_f1(radius * 1.25))], class_="gl-mark", data_callout=number))
+    layer = el("g", rings + badges, class_="gl-callouts", aria_hidden="true")
     end = svg.rfind("</svg>")
     return svg[:end] + layer + svg[end:]
 
 
 # --- the card ---------------------------------------------------------------------------------------
+_ALL_GAMES = el("a", "All games", class_="button ghost", href="#home")
+
+
 def card(game_id: str, orient: str = "wide", back: tuple[str, str] | None = None) -> str:
     """The card's HTML (``KeyError`` for a game without one); ``back`` is the
     link of the game in progress and its words ("Back to your Backbone
@@ -197,43 +205,40 @@ def card(game_id: str, orient: str = "wide", back: tuple[str, str] | None = None
     drawn = picture(glance, orient)
     _, _, width, height = _view_box(drawn)
     shape = "glance-figure wide" if width > 1.8 * height else "glance-figure"  # a long track: the legend below
-    legend = "".join(f'<li data-callout="{number}"><b class="num" aria-hidden="true">{number}</b>'
-                     f'<span><b>{escape(label.piece)}</b>: {escape(label.text)}</span></li>'
-                     for number, label in enumerate(glance.labels, start=1))
+    legend = [el("li", [el("b", str(number), class_="num", aria_hidden="true"),
+                        el("span", [el("b", escape(label.piece)), ": ", escape(label.text)])], data_callout=number)
+              for number, label in enumerate(glance.labels, start=1)]
     learn = resume = ""
     from .learn import has_lesson, learn_link
 
     if back:
-        resume = f'<a class="button primary" href="#{escape(back[0])}">{escape(back[1])}</a>'
+        resume = el("a", escape(back[1]), class_="button primary", href=f"#{back[0]}")
 
     if has_lesson(game_id):
-        learn = f'<a class="button" href="#{learn_link(game_id)}">Learn: a guided first game</a>'
-    return (
-        f'<article class="card glance-card" data-game="{escape(game_id)}" aria-labelledby="glance-title">'
-        f'<h2 id="glance-title" tabindex="-1">{title} at a glance</h2>'
-        f'<p class="glance-goal"><b>Goal:</b> {escape(glance.goal)}</p>'
-        f'<p class="glance-turn"><b>A turn:</b> {escape(glance.turn)}</p>'
-        f'<figure class="{shape}">'
-        f'<div class="glance-picture" role="img" aria-label="{escape(glance.caption)}">'
-        f'{drawn}</div>'
-        f'<figcaption><p class="glance-caption">{escape(glance.caption)}</p>'
-        f'<ol class="glance-legend" aria-label="The numbered pieces">{legend}</ol></figcaption>'
-        '</figure>'
-        '<details class="glance-rules" id="glance-rules">'
-        f'<summary>The full rules of {title}</summary><div class="rules-body">{page.rules()}</div></details>'
-        f'<div class="actions">{resume}'
-        f'<a class="button{"" if resume else " primary"}" href="#play={escape(game_id)}">Play now</a>{learn}'
-        '<a class="button ghost" href="#home">All games</a></div>'
-        '</article>'
-    )
+        learn = el("a", "Learn: a guided first game", class_="button", href=f"#{learn_link(game_id)}")
+    return el("article", [
+        el("h2", f"{title} at a glance", id="glance-title", tabindex=-1),
+        el("p", [el("b", "Goal:"), " ", escape(glance.goal)], class_="glance-goal"),
+        el("p", [el("b", "A turn:"), " ", escape(glance.turn)], class_="glance-turn"),
+        el("figure", [
+            el("div", drawn, class_="glance-picture", role="img", aria_label=glance.caption),
+            el("figcaption", [el("p", escape(glance.caption), class_="glance-caption"),
+                              el("ol", legend, class_="glance-legend", aria_label="The numbered pieces")]),
+        ], class_=shape),
+        el("details", [el("summary", f"The full rules of {title}"), el("div", page.rules(), class_="rules-body")],
+           class_="glance-rules", id="glance-rules"),
+        el("div", [resume, el("a", "Play now", class_="button" + ("" if resume else " primary"),
+                              href=f"#play={game_id}"), learn, _ALL_GAMES], class_="actions"),
+    ], class_="card glance-card", data_game=game_id, aria_labelledby="glance-title")
 
 
 def missing_card(message: str) -> str:
     """What ``#glance=<id>`` shows for an id without a card: why, and the way to the games."""
-    return ('<article class="card glance-card error-card" aria-labelledby="glance-title">'
-            '<h2 id="glance-title" tabindex="-1">No such rules card</h2>'
-            f'<p class="detail">{escape(message)}</p>'
-            '<div class="actions"><a class="button primary" href="#home">All games</a></div></article>')
+    return el("article", [
+        el("h2", "No such rules card", id="glance-title", tabindex=-1),
+        el("p", escape(message), class_="detail"),
+        el("div", el("a", "All games", class_="button primary", href="#home"), class_="actions"),
+    ], class_="card glance-card error-card", aria_labelledby="glance-title")
 
 
 def draw(app: Any, game_id: str | None, message: str = "", back: tuple[str, str] | None = None) -> None:

@@ -22,7 +22,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from .render.svg import escape
+from .render.svg import el, escape
 from .replay.replay import split_at
 from .session import LinkError, is_game_link
 
@@ -45,8 +45,8 @@ def embed_snippet(url: str, title: str) -> str:
 width="640" height="440" style="border:0;max-width:100%" loading="lazy"></iframe>'
     """
     width, height = EMBED_SIZE
-    return (f'<iframe src="{escape(url)}" title="{escape(title)}" width="{width}" height="{height}" '
-            f'style="border:0;max-width:100%" loading="lazy"></iframe>')
+    return el("iframe", "", src=url, title=title, width=width, height=height, style="border:0;max-width:100%",
+              loading="lazy")
 
 
 def embed_url(base_url: str, link_url: str) -> str | None:
@@ -62,28 +62,30 @@ def embed_url(base_url: str, link_url: str) -> str | None:
 
 
 def _copy_row(field: str, label: str, button: str, what: str) -> str:
-    return (f'<label for="{field}">{escape(label)}</label>'
-            f'<div class="share-row">{what}'
-            f'<button type="button" data-cmd="share-copy" data-value="{field.removeprefix("share-")}"'
-            f'{" autofocus" if field == "share-link" else ""}>{escape(button)}</button></div>')
+    return (el("label", escape(label), for_=field)
+            + el("div", [what, el("button", escape(button), type="button", data_cmd="share-copy",
+                                  data_value=field.removeprefix("share-"), autofocus=field == "share-link")],
+                 class_="share-row"))
 
 
 def card(link: str, snippet: str | None) -> str:
     """The dialog: the link, the embed code when there is one, what a copy did, Done."""
     rows = [_copy_row("share-link", "Link to this game", "Copy link",
-                      f'<input id="share-link" readonly value="{escape(link)}" spellcheck="false">')]
+                      el("input", id="share-link", readonly=True, value=link, spellcheck="false"))]
     if snippet is not None:
         rows.append(_copy_row("share-embed", "Embed it in a web page", "Copy embed code",
-                              f'<textarea id="share-embed" readonly rows="3" spellcheck="false">'
-                              f'{escape(snippet)}</textarea>'))
-        rows.append('<p class="share-help">A frame of 640 by 440 pixels (it fits down to 400 by 300): the board '
-                    'and a small bar. A visitor plays the game there, from this move, or opens it in the arcade.</p>')
-    return ('<div class="card share-card" role="dialog" aria-labelledby="share-title" aria-describedby="share-note">'
-            '<h2 id="share-title">Share this game</h2>'
-            '<p class="detail" id="share-note">Anyone with the link sees this exact position.</p>'
-            + "".join(rows) +
-            '<p id="share-said" class="share-said" role="status" aria-live="polite"></p>'
-            '<div class="actions"><button type="button" data-cmd="share-close">Done</button></div></div>')
+                              el("textarea", escape(snippet), id="share-embed", readonly=True, rows=3,
+                                 spellcheck="false")))
+        rows.append(el("p", "A frame of 640 by 440 pixels (it fits down to 400 by 300): the board and a small bar. "
+                            "A visitor plays the game there, from this move, or opens it in the arcade.",
+                       class_="share-help"))
+    return el("div", [
+        el("h2", "Share this game", id="share-title"),
+        el("p", "Anyone with the link sees this exact position.", class_="detail", id="share-note"),
+        *rows,
+        el("p", "", id="share-said", class_="share-said", role="status", aria_live="polite"),
+        el("div", el("button", "Done", type="button", data_cmd="share-close"), class_="actions"),
+    ], class_="card share-card", role="dialog", aria_labelledby="share-title", aria_describedby="share-note")
 
 
 def command(app: Any, name: str, value: str | None) -> None:

@@ -13,12 +13,12 @@ typed or a link carried is escaped.
 
 from __future__ import annotations
 
-from typing import Any, Iterable
+from typing import Any
 
 from ..core.names import NAME_LIMIT
 from ..games import get_game
 from .render.palette import PLAYERS
-from .render.svg import escape, shape
+from .render.svg import el, escape, shape
 from .pages import all_pages, is_playable, page_for
 from .newgame import form_fields
 from .session import BOT_LEVELS, HUMAN, linked_game
@@ -32,10 +32,15 @@ __all__ = [
     "resume_label",
     "link_error",
     "log_items",
+    "log_list",
     "pace_label",
     "resign_card",
     "rules_panel",
     "new_game_form",
+    "activity_panel",
+    "panel",
+    "player_head",
+    "stat",
     "seat_mark",
     "side_column",
     "tab_title",
@@ -48,31 +53,29 @@ _SEAT_LABEL = {HUMAN: "Human", "random": "Bot: random", "learner": "Bot: learner
 def seat_mark(seat: int, size: int = 14) -> str:
     """The seat's colour and shape cue, as a small inline SVG."""
     style = PLAYERS[seat % len(PLAYERS)]
-    return (f'<svg class="mark p{seat + 1}" viewBox="-8 -8 16 16" width="{size}" height="{size}" '
-            f'aria-hidden="true" focusable="false">'
-            f'{shape(style.shape, 0, 0, 6, {"fill": style.color})}</svg>')
+    return el("svg", shape(style.shape, 0, 0, 6, {"fill": style.color}), class_=f"mark p{seat + 1}",
+              viewBox="-8 -8 16 16", width=size, height=size, aria_hidden="true", focusable="false")
 
 
-def _attrs_html(pairs: dict[str, Any]) -> str:
-    out = []
-    for key, value in pairs.items():
-        if value is None or value is False:
-            continue
-        out.append(f" {key}" if value is True else f' {key}="{escape(value)}"')
-    return "".join(out)
+def player_head(seat: int, name: str, kind: str, flag: str) -> str:
+    """The head of a seat's row in a game's Players panel: its mark, its
+    name, who plays it (``kind``: a bot's name, or "human") and its ``flag``
+    ("\u25b6 to move", "winner"...); the texts are escaped."""
+    return el("div", [seat_mark(seat), el("span", escape(name), class_="pname"),
+                      el("span", escape(kind if kind != HUMAN else "human"), class_="pkind"),
+                      el("span", escape(flag), class_="pflag")], class_="phead")
 
 
-def _tag(tag: str, content: str | Iterable[str] = "", **attributes: Any) -> str:
-    if not isinstance(content, str):
-        content = "".join(content)
-    pairs = {key.rstrip("_").replace("_", "-"): value for key, value in attributes.items()}
-    return f"<{tag}{_attrs_html(pairs)}>{content}</{tag}>"
+def stat(term: str, value: Any, of: Any = None, **attributes: Any) -> str:
+    """One figure of a seat's row in a Players panel, as a ``<dl>``'s entry:
+    ``term`` and ``value``, "/``of``" in small type when there is a most
+    (``7/10``); ``attributes`` go on the entry (``title``, ``class_``).
 
-
-def _void(tag: str, **attributes: Any) -> str:
-    """An element without content or end tag (``input``)."""
-    pairs = {key.rstrip("_").replace("_", "-"): value for key, value in attributes.items()}
-    return f"<{tag}{_attrs_html(pairs)}>"
+    >>> stat("BW", 7, 12, title="bandwidth")
+    '<div title="bandwidth"><dt>BW</dt><dd>7<small>/12</small></dd></div>'
+    """
+    most = "" if of is None else el("small", f"/{escape(of)}")
+    return el("div", [el("dt", escape(term)), el("dd", escape(value) + most)], **attributes)
 
 
 # --- the game screen ---------------------------------------------------------------
@@ -93,11 +96,11 @@ def log_items(table, entries) -> list[str]:
     for entry in entries:
         notes = table.event_notes(entry.events)
         number = rounds.get(entry.turn, 0)
-        turn = _tag("span", round_label(number) if number != last else "", class_="lt")
+        turn = el("span", round_label(number) if number != last else "", class_="lt")
         last = number
-        items.append(_tag("li", [
-            turn, seat_mark(entry.seat, 10), _tag("code", escape(entry.text)),
-            _tag("span", escape(", ".join(notes)), class_="note") if notes else "",
+        items.append(el("li", [
+            turn, seat_mark(entry.seat, 10), el("code", escape(entry.text)),
+            el("span", escape(", ".join(notes)), class_="note") if notes else "",
         ], class_=f"p{entry.seat + 1}", data_index=entry.index))
     return items
 
@@ -113,6 +116,19 @@ def round_history(table, history) -> list:
     return [last[number] for number in sorted(last)] or list(history)
 
 
+def log_list(table, entries, limit: int | None = None) -> str:
+    """The activity log's list: :func:`log_items` of the last ``limit``
+    entries (all of them without one), after a line saying how many
+    earlier ones are left out."""
+    shown = entries if limit is None else entries[-limit:]
+    items = []
+    if len(entries) > len(shown):
+        items.append(el("li", f"\u2026 {len(entries) - len(shown)} earlier actions (the link keeps them all)",
+                        class_="more"))
+    items.extend(log_items(table, shown))
+    return el("ol", items, class_="log")
+
+
 def over_actions(session: Any) -> list[str]:
     """The game-over card's buttons, the same in every game: Replay steps
     through the game (an online one once its record is revealed and verified).
@@ -123,17 +139,17 @@ def over_actions(session: Any) -> list[str]:
     replayable = not remote or session.record_setup() is not None
     lesson = getattr(session, "lesson_mode", False)
     return [
-        _tag("p", escape(session.lesson.closing), class_="lesson-done") if lesson else "",
-        _tag("button", "Play a real game: you against the gentle bot" if lesson else "Play again", type="button",
-             class_="primary", data_cmd="rematch"),
-        _tag("button", "Replay", type="button", data_cmd="replay", title="Step through the game move by move",
-             hidden=not replayable, class_="not-embed"),
-        _tag("button", "Review board", type="button", data_cmd="review"),
-        _tag("button", "Undo", type="button", data_cmd="undo", disabled=not session.can_undo()),
-        _tag("button", "Copy link", type="button", data_cmd="copy", class_="not-embed"),
-        _tag("a", "Other games", href="#home", class_="button not-embed"),
-        "" if remote else _tag("a", "Open in arcade \u2197", href="./#" + session.link(), class_="button embed-only",
-                               target="_blank", rel="noopener"),
+        el("p", escape(session.lesson.closing), class_="lesson-done") if lesson else "",
+        el("button", "Play a real game: you against the gentle bot" if lesson else "Play again", type="button",
+           class_="primary", data_cmd="rematch"),
+        el("button", "Replay", type="button", data_cmd="replay", title="Step through the game move by move",
+           hidden=not replayable, class_="not-embed"),
+        el("button", "Review board", type="button", data_cmd="review"),
+        el("button", "Undo", type="button", data_cmd="undo", disabled=not session.can_undo()),
+        el("button", "Copy link", type="button", data_cmd="copy", class_="not-embed"),
+        el("a", "Other games", href="#home", class_="button not-embed"),
+        "" if remote else el("a", "Open in arcade \u2197", href="./#" + session.link(), class_="button embed-only",
+                             target="_blank", rel="noopener"),
     ]
 
 
@@ -149,30 +165,41 @@ def game_over(table: Any, y_label: str, caption: str) -> str:
     chart = score_chart(history, session.names, 480, 220, target=view["options"]["target"], y_label=y_label,
                         x_label="ROUND")
     buttons = over_actions(session)
-    return _tag("div", [
-        _tag("h2", escape(headline), id="result-title"),
-        _tag("p", escape(detail), class_="detail", id="result-detail"),
-        _tag("figure", [chart, _tag("figcaption", escape(caption))], class_="chart"),
-        _tag("div", buttons, class_="actions"),
+    return el("div", [
+        el("h2", escape(headline), id="result-title"),
+        el("p", escape(detail), class_="detail", id="result-detail"),
+        el("figure", [chart, el("figcaption", escape(caption))], class_="chart"),
+        el("div", buttons, class_="actions"),
     ], class_="card over-card", role="dialog", aria_labelledby="result-title",
-                aria_describedby="result-detail")
+              aria_describedby="result-detail")
 
 
 def side_column(game_id: str, players_title: str, game_title: str, rules_html: str,
                 players: str = "", costs: str = "", log: str = "") -> str:
     """A game's side column: players, build costs (with Hide), activity,
     rules; the panels' HTML is given when there is a table to show."""
-    return (
-        f'<section class="panel" aria-labelledby="h-players"><h2 id="h-players">{escape(players_title)}</h2>'
-        f'<div id="players">{players}</div></section>'
-        '<section class="panel" id="costs-panel" aria-labelledby="h-costs"><h2 id="h-costs">Build costs '
-        '<button type="button" class="mini" data-cmd="costs" aria-expanded="true" aria-controls="costs">Hide'
-        f'</button></h2><div id="costs">{costs}</div></section>'
-        '<section class="panel log-panel" aria-labelledby="h-log"><h2 id="h-log">Activity</h2>'
-        '<div id="log" class="logbox" tabindex="0" aria-label="Moves so far, in notation">'
-        f'{log}</div></section>'
-        + rules_panel(game_id, game_title, rules_html)
-    )
+    return (panel("players", players_title, players) + panel("costs", "Build costs", costs, hide=True)
+            + activity_panel(log) + rules_panel(game_id, game_title, rules_html))
+
+
+def panel(key: str, heading: str, body: str, body_id: str | None = None, hide: bool = False) -> str:
+    """One panel of a side column: a section headed ``heading`` (``#h-<key>``)
+    around the box ``#<body_id or key>`` holding ``body`` (HTML); with
+    ``hide``, the panel (``#<key>-panel``) has a Hide button that folds it."""
+    head = escape(heading)
+    if hide:
+        head += " " + el("button", "Hide", type="button", class_="mini", data_cmd=key, aria_expanded="true",
+                         aria_controls=key)
+    return el("section", [el("h2", head, id=f"h-{key}"), el("div", body, id=body_id or key)],
+              class_="panel", id=f"{key}-panel" if hide else None, aria_labelledby=f"h-{key}")
+
+
+def activity_panel(log: str = "") -> str:
+    """The side column's Activity panel around the log's lines (``log``, HTML)."""
+    return el("section", [
+        el("h2", "Activity", id="h-log"),
+        el("div", log, id="log", class_="logbox", tabindex=0, aria_label="Moves so far, in notation"),
+    ], class_="panel log-panel", aria_labelledby="h-log")
 
 
 def pace_label(pace: str) -> str:
@@ -182,15 +209,15 @@ def pace_label(pace: str) -> str:
 
 def gamebar_extras() -> str:
     """The game bar's pace button (normal, fast, instant; remembered), Hint, Replay and Resign."""
-    return (_tag("button", pace_label("normal"), type="button", id="pace", class_="not-embed", data_cmd="pace",
-                 title="How long each bot move stays on screen: normal, fast or instant")
-            + _tag("button", 'Hint <kbd>I</kbd>', type="button", id="hint", class_="not-embed", data_cmd="hint",
-                   aria_keyshortcuts="I", hidden=True,
-                   title="The search bot's suggestion for your decision (local games only; the game-over card says so)")
-            + _tag("button", "Replay", type="button", id="replay-open", class_="not-embed", data_cmd="replay",
-                   title="Step through the game move by move", hidden=True)
-            + _tag("button", "Resign", type="button", id="resign", class_="not-embed danger", data_cmd="resign",
-                   hidden=True))
+    return (el("button", pace_label("normal"), type="button", id="pace", class_="not-embed", data_cmd="pace",
+               title="How long each bot move stays on screen: normal, fast or instant")
+            + el("button", 'Hint <kbd>I</kbd>', type="button", id="hint", class_="not-embed", data_cmd="hint",
+                 aria_keyshortcuts="I", hidden=True,
+                 title="The search bot's suggestion for your decision (local games only; the game-over card says so)")
+            + el("button", "Replay", type="button", id="replay-open", class_="not-embed", data_cmd="replay",
+                 title="Step through the game move by move", hidden=True)
+            + el("button", "Resign", type="button", id="resign", class_="not-embed danger", data_cmd="resign",
+                 hidden=True))
 
 
 #: what the resign card says about taking it back, locally and online (no undo there)
@@ -205,15 +232,15 @@ def resign_card(name: str, page: Any, online: bool = False) -> str:
     note = page.resign_note
     if online:
         note = note.replace(UNDO_NOTE, "") + ONLINE_NOTE
-    return _tag("div", [
-        _tag("h2", escape(f"Resign this game{'' if who == 'you' else ' for ' + who}?"), id="resign-title"),
-        _tag("p", escape(note), class_="detail", id="resign-note"),
-        _tag("div", [
-            _tag("button", "Resign", type="button", class_="primary danger", data_cmd="resign-yes"),
-            _tag("button", "Keep playing", type="button", data_cmd="resign-no", autofocus=True),
+    return el("div", [
+        el("h2", escape(f"Resign this game{'' if who == 'you' else ' for ' + who}?"), id="resign-title"),
+        el("p", escape(note), class_="detail", id="resign-note"),
+        el("div", [
+            el("button", "Resign", type="button", class_="primary danger", data_cmd="resign-yes"),
+            el("button", "Keep playing", type="button", data_cmd="resign-no", autofocus=True),
         ], class_="actions"),
     ], class_="card resign-card", role="alertdialog", aria_labelledby="resign-title",
-                aria_describedby="resign-note")
+              aria_describedby="resign-note")
 
 
 def tab_title(page: Any, broken_game: str | None = None) -> str:
@@ -226,27 +253,27 @@ def tab_title(page: Any, broken_game: str | None = None) -> str:
 
 def link_error(message: str) -> str:
     """A card for a link that does not open, with ways out."""
-    return _tag("div", [
-        _tag("h2", "This link does not open a game", id="link-error-title"),
-        _tag("p", escape(message), class_="detail", id="link-error-detail"),
-        _tag("p", "The link may have been cut short or edited. Nothing was loaded."),
-        _tag("div", [
-            _tag("button", "Start a new game", type="button", class_="primary", data_cmd="fresh"),
-            _tag("a", "Choose a game", href="#home", class_="button"),
+    return el("div", [
+        el("h2", "This link does not open a game", id="link-error-title"),
+        el("p", escape(message), class_="detail", id="link-error-detail"),
+        el("p", "The link may have been cut short or edited. Nothing was loaded."),
+        el("div", [
+            el("button", "Start a new game", type="button", class_="primary", data_cmd="fresh"),
+            el("a", "Choose a game", href="#home", class_="button"),
         ], class_="actions"),
     ], class_="card error-card", role="alertdialog", aria_labelledby="link-error-title",
-                aria_describedby="link-error-detail")
+              aria_describedby="link-error-detail")
 
 
 # --- the home screen ------------------------------------------------------------------
 
 
 def _field(game_id: str, name: str, label: str, control: str, help_text: str = "") -> str:
-    return _tag("div", [
-        _tag("label", escape(label), for_=f"f-{game_id}-{name}"),
+    return el("div", [
+        el("label", escape(label), for_=f"f-{game_id}-{name}"),
         control,
-        _tag("small", escape(help_text), class_="help") if help_text else "",
-        _tag("small", "", class_="err", id=f"err-{game_id}-{name}", aria_live="polite"),
+        el("small", escape(help_text), class_="help") if help_text else "",
+        el("small", "", class_="err", id=f"err-{game_id}-{name}", aria_live="polite"),
     ], class_="field", data_field=name)
 
 
@@ -256,15 +283,15 @@ def _seat_fields(game_id: str, players: int, seats: int) -> str:
     seat_fields = []
     for seat in range(seats):
         default = HUMAN if seat == 0 else "search"
-        options = [_tag("option", escape(_SEAT_LABEL[kind]), value=kind, selected=kind == default)
+        options = [el("option", escape(_SEAT_LABEL[kind]), value=kind, selected=kind == default)
                    for kind in (HUMAN, *BOT_LEVELS)]
-        seat_fields.append(_tag("div", [
-            _tag("label", [seat_mark(seat), f" P{seat + 1}"], for_=f"f-{game_id}-seat{seat + 1}"),
-            _tag("select", options, id=f"f-{game_id}-seat{seat + 1}", name=f"seat{seat + 1}"),
-            _tag("small", "", class_="err", id=f"err-{game_id}-seat{seat + 1}", aria_live="polite"),
+        seat_fields.append(el("div", [
+            el("label", [seat_mark(seat), f" P{seat + 1}"], for_=f"f-{game_id}-seat{seat + 1}"),
+            el("select", options, id=f"f-{game_id}-seat{seat + 1}", name=f"seat{seat + 1}"),
+            el("small", "", class_="err", id=f"err-{game_id}-seat{seat + 1}", aria_live="polite"),
         ], class_="field seat", data_field=f"seat{seat + 1}", data_seat=seat + 1, hidden=seat >= players))
     legend = "Players" if seats == players else "Who plays (human or bot level)"
-    return _tag("fieldset", [_tag("legend", legend), *seat_fields], class_="seats")
+    return el("fieldset", [el("legend", legend), *seat_fields], class_="seats")
 
 
 def new_game_form(game_id: str) -> str:
@@ -280,7 +307,7 @@ def new_game_form(game_id: str) -> str:
     if order:
         fields.sort(key=lambda option: order.index(option["name"]) if option["name"] in order else len(order))
     variable = any(option["name"] == "players" for option in fields)
-    parts = [_field(game_id, "seed", "Seed", _void(
+    parts = [_field(game_id, "seed", "Seed", el(
         "input", id=f"f-{game_id}-seed", name="seed", inputmode="numeric", autocomplete="off",
         placeholder="random", aria_describedby=f"err-{game_id}-seed",
     ), "blank = a random game; the same seed gives the same game")]
@@ -291,38 +318,38 @@ def new_game_form(game_id: str) -> str:
         name = option["name"]
         fid = f"f-{game_id}-{name}"
         if option["type"] == "int":
-            control = _void("input", id=fid, name=name, type="number", inputmode="numeric",
+            control = el("input", id=fid, name=name, type="number", inputmode="numeric",
                             min=option["min"], max=option["max"], value=option["default"],
                             aria_describedby=f"err-{game_id}-{name}")
             help_text = f"{option['help']} ({option['min']}-{option['max']})"
         elif option["type"] == "choice":
-            control = _tag("select", [
-                _tag("option", escape(choice), value=choice, selected=choice == option["default"])
+            control = el("select", [
+                el("option", escape(choice), value=choice, selected=choice == option["default"])
                 for choice in option["choices"]
             ], id=fid, name=name)
             help_text = option["help"]
         else:
-            control = _void("input", id=fid, name=name, type="checkbox",
+            control = el("input", id=fid, name=name, type="checkbox",
                             checked=bool(option["default"]))
             help_text = option["help"]
         label = page.form_labels.get(name, name.capitalize())
         parts.append(_field(game_id, name, label, control, help_text))
     if variable:
         parts.append(seats)
-    parts.append(_tag("div", [
-        _tag("button", f"Start {escape(game.title)}", type="submit", class_="primary", value="local"),
-        _tag("button", "Take it online", type="submit", value="online", class_="online-only"),
+    parts.append(el("div", [
+        el("button", f"Start {escape(game.title)}", type="submit", class_="primary", value="local"),
+        el("button", "Take it online", type="submit", value="online", class_="online-only"),
     ], class_="actions"))
-    return _tag("form", parts, class_="newgame", data_game=game_id, novalidate=True,
-                aria_label=f"New {game.title} game")
+    return el("form", parts, class_="newgame", data_game=game_id, novalidate=True,
+              aria_label=f"New {game.title} game")
 
 
 def setup(game_id: str) -> str:
     """The new-game form folded under "Set up a game" (docs/web.md, "Home
     screen"): "Play now" is the first choice, and four open forms made the
     home screen 3,500 px tall on a phone."""
-    return _tag("details", [
-        _tag("summary", ["Set up a game", _tag("span", "seats, bots, seed, options", class_="setup-what")]),
+    return el("details", [
+        el("summary", ["Set up a game", el("span", "seats, bots, seed, options", class_="setup-what")]),
         new_game_form(game_id),
     ], class_="setup", id=f"setup-{game_id}")
 
@@ -334,11 +361,11 @@ def play_now(page: Any) -> str:
     game = get_game(page.id)
     players = game.options.by_name["players"].default if "players" in game.options.by_name else game.min_players
     rivals = "the search bot" if players == 2 else f"{players - 1} search bots"
-    return _tag("div", [
-        _tag("a", "Play now", href=f"#play={page.id}", class_="button primary play-now",
-             aria_label=f"Play now: {page.title}, you against {rivals}"),
+    return el("div", [
+        el("a", "Play now", href=f"#play={page.id}", class_="button primary play-now",
+           aria_label=f"Play now: {page.title}, you against {rivals}"),
         glance_button(page),
-        _tag("span", f"you against {rivals}; or set up your own game below", class_="play-note"),
+        el("span", f"you against {rivals}; or set up your own game below", class_="play-note"),
     ], class_="play-row")
 
 
@@ -348,10 +375,10 @@ def learn_link(page: Any) -> str:
 
     if not has_lesson(page.id):
         return ""
-    return _tag("div", [
-        _tag("a", "Learn", href=f"#learn={page.id}", class_="button learn",
-             aria_label=f"Learn {page.title}: a guided first game"),
-        _tag("span", "a guided first game, a few minutes", class_="play-note"),
+    return el("div", [
+        el("a", "Learn", href=f"#learn={page.id}", class_="button learn",
+           aria_label=f"Learn {page.title}: a guided first game"),
+        el("span", "a guided first game, a few minutes", class_="play-note"),
     ], class_="play-row learn-row")
 
 
@@ -362,8 +389,8 @@ def glance_button(page: Any) -> str:
 
     if glance_for(page.id) is None:
         return ""
-    return _tag("a", "Rules at a glance", href=f"#{glance_link(page.id)}", class_="button glance",
-                aria_label=f"{page.title}: the rules at a glance, in one picture")
+    return el("a", "Rules at a glance", href=f"#{glance_link(page.id)}", class_="button glance",
+              aria_label=f"{page.title}: the rules at a glance, in one picture")
 
 
 def rules_panel(game_id: str, game_title: str, rules_html: str) -> str:
@@ -373,10 +400,11 @@ def rules_panel(game_id: str, game_title: str, rules_html: str) -> str:
 
     card = ""
     if glance_for(game_id) is not None:
-        card = (f'<p class="glance-link"><a class="button" href="#{glance_link(game_id)}">Rules at a glance</a> '
-                '<span class="play-note">the goal, a turn and the pieces in one picture</span></p>')
-    return (f'<details class="panel rules" id="rules"><summary><h2>How to play {escape(game_title)}</h2></summary>'
-            f'<div class="rules-body">{card}{rules_html}</div></details>')
+        card = el("p", [el("a", "Rules at a glance", class_="button", href=f"#{glance_link(game_id)}"), " ",
+                        el("span", "the goal, a turn and the pieces in one picture", class_="play-note")],
+                  class_="glance-link")
+    return el("details", [el("summary", el("h2", f"How to play {escape(game_title)}")),
+                          el("div", card + rules_html, class_="rules-body")], class_="panel rules", id="rules")
 
 
 def resume_label(link: str) -> str:
@@ -393,40 +421,40 @@ def home() -> str:
         game_id, title, pitch = page.id, page.title, page.pitch
         if is_playable(game_id):
             pieces = page.card_icons()
-            cards.append(_tag("article", [
-                _tag("h2", [escape(title), _tag("span", "playable", class_="badge ok")]),
-                _tag("div", pieces, class_="card-icons", aria_hidden="true") if pieces else "",
-                _tag("p", [_tag("b", "Goal:"), " ", escape(page.goal)], class_="goal") if page.goal else "",
-                _tag("p", escape(pitch), class_="pitch"),
+            cards.append(el("article", [
+                el("h2", [escape(title), el("span", "playable", class_="badge ok")]),
+                el("div", pieces, class_="card-icons", aria_hidden="true") if pieces else "",
+                el("p", [el("b", "Goal:"), " ", escape(page.goal)], class_="goal") if page.goal else "",
+                el("p", escape(pitch), class_="pitch"),
                 play_now(page),
                 learn_link(page),
                 setup(game_id),
             ], class_="card game playable", id=f"game-{game_id}", data_game=game_id))
         else:
-            cards.append(_tag("article", [
-                _tag("h2", [escape(title), _tag("span", "coming", class_="badge")]),
-                _tag("p", escape(pitch), class_="pitch"),
-                _tag("p", "Not playable yet: its rules engine is being built.", class_="soon"),
+            cards.append(el("article", [
+                el("h2", [escape(title), el("span", "coming", class_="badge")]),
+                el("p", escape(pitch), class_="pitch"),
+                el("p", "Not playable yet: its rules engine is being built.", class_="soon"),
             ], class_="card game coming", id=f"game-{game_id}", data_game=game_id, aria_disabled="true"))
     # online only: the one name field of the home screen, the name a form's "Take it online" and the
     # Join form sit you under (issue 39: Join had a second one)
-    cards.insert(0, _tag("section", [
-        _tag("label", "Your name for online games", for_="player-name"),
-        _void("input", id="player-name", name="player", maxlength=str(NAME_LIMIT), autocomplete="nickname",
+    cards.insert(0, el("section", [
+        el("label", "Your name for online games", for_="player-name"),
+        el("input", id="player-name", name="player", maxlength=str(NAME_LIMIT), autocomplete="nickname",
               placeholder="Player 1"),
-        _tag("small", "Take it online or join a game: you play under this name. Taking it online, you sit in "
+        el("small", "Take it online or join a game: you play under this name. Taking it online, you sit in "
                       "the first Human seat; the other Human seats are for the people you send the link to. "
                       "The relay holds the cards and the dice.", class_="help"),
     ], class_="card online-name online-only"))
-    cards.append(_tag("section", [  # online only, like the form's "Take it online"
-        _tag("h2", "Join an online game"),
-        _tag("form", [
-            _tag("div", [_tag("label", "Game code", for_="join-code"),
-                         _void("input", id="join-code", name="code", maxlength="6", autocomplete="off",
+    cards.append(el("section", [  # online only, like the form's "Take it online"
+        el("h2", "Join an online game"),
+        el("form", [
+            el("div", [el("label", "Game code", for_="join-code"),
+                         el("input", id="join-code", name="code", maxlength="6", autocomplete="off",
                                placeholder="K7Q2MX", spellcheck="false")], class_="field"),
-            _tag("small", "You join under your name for online games, at the top of this page.", class_="help"),
-            _tag("small", "", class_="err", aria_live="polite"),
-            _tag("div", [_tag("button", "Join", type="submit", class_="primary")], class_="actions"),
+            el("small", "You join under your name for online games, at the top of this page.", class_="help"),
+            el("small", "", class_="err", aria_live="polite"),
+            el("div", [el("button", "Join", type="submit", class_="primary")], class_="actions"),
         ], class_="joinroom", aria_label="Join an online game"),
     ], class_="card join-card online-only", id="join-online"))
-    return _tag("div", cards, class_="games")
+    return el("div", cards, class_="games")

@@ -21,10 +21,10 @@ from typing import TYPE_CHECKING, Any
 
 from ...core.names import NAME_LIMIT, clean_name
 from ...games import continues_online, get_game
-from ..render.svg import escape
+from ..render.svg import el, escape
 from ..pages import page_for
 from ..session import HUMAN
-from ..views import _tag, _void, seat_mark
+from ..views import seat_mark
 
 if TYPE_CHECKING:
     from .online import RemoteSession
@@ -156,11 +156,11 @@ def take_html(session) -> str:
                 "so it would know every card to come.")
     # one short line above the board (a phone has no room for more); the explanation opens on demand
     return "".join([
-        _tag("button", "Take it online", type="button", class_="mini", data_cmd="online-take",
-             aria_describedby="take-why"),
-        _tag("details", [
-            _tag("summary", "play someone else"),
-            _tag("span", escape(how), id="take-why"),
+        el("button", "Take it online", type="button", class_="mini", data_cmd="online-take",
+           aria_describedby="take-why"),
+        el("details", [
+            el("summary", "play someone else"),
+            el("span", escape(how), id="take-why"),
         ], class_="take-note"),
     ])
 
@@ -233,41 +233,41 @@ def bar_html(session: RemoteSession) -> str:
     """The online bar: connection, room code, each seat (clock, bot now,
     offline), and the dice check at the end."""
     conn = session.conn
-    parts = [_tag("span", escape(_CONN.get(conn.state, conn.state)) + (
+    parts = [el("span", escape(_CONN.get(conn.state, conn.state)) + (
         f" (attempt {conn.attempt})" if conn.state == "reconnecting" and conn.attempt > 1 else ""),
         class_=f"conn conn-{conn.state}", data_conn=conn.state)]
     if conn.state == "elsewhere":
-        parts.append(_tag("button", "Use this tab", type="button", class_="mini", data_cmd="online-reconnect"))
+        parts.append(el("button", "Use this tab", type="button", class_="mini", data_cmd="online-reconnect"))
     if session.room:
-        parts.append(_tag("span", ["Game code ", _tag("b", escape(session.room), class_="code")], class_="room"))
+        parts.append(el("span", ["Game code ", el("b", escape(session.room), class_="code")], class_="room"))
     names = session.names
     seats = []
     for seat in session.seats:
         index = seat["seat"]
-        bits = [seat_mark(index, 10), _tag("span", escape(names[index]), class_="sname")]
+        bits = [seat_mark(index, 10), el("span", escape(names[index]), class_="sname")]
         left = session.clock_left(index)
         if left is not None and not session.over:
-            bits.append(_tag("span", _clock_text(left), class_="clock" + (" low" if left < 15 else ""),
-                             data_clock=index))
+            bits.append(el("span", _clock_text(left), class_="clock" + (" low" if left < 15 else ""),
+                           data_clock=index))
         if seat["kind"] == HUMAN and seat.get("bot_now"):
-            bits.append(_tag("span", "bot now", class_="badge warn", title=f"{seat.get('misses', 0)} missed turns: a bot plays this seat until its player acts"))
+            bits.append(el("span", "bot now", class_="badge warn", title=f"{seat.get('misses', 0)} missed turns: a bot plays this seat until its player acts"))
         elif seat["kind"] == HUMAN and seat.get("joined") and not seat.get("connected"):
-            bits.append(_tag("span", "offline", class_="badge"))
+            bits.append(el("span", "offline", class_="badge"))
         elif seat["kind"] == HUMAN and not seat.get("joined"):
-            bits.append(_tag("span", "open seat", class_="badge"))
-        seats.append(_tag("li", bits, class_=f"oseat p{index + 1}", data_seat=index))
+            bits.append(el("span", "open seat", class_="badge"))
+        seats.append(el("li", bits, class_=f"oseat p{index + 1}", data_seat=index))
     if seats:
-        parts.append(_tag("ul", seats, class_="oseats"))
+        parts.append(el("ul", seats, class_="oseats"))
     mine = session.seat
     if mine is not None and session.seats and session.seats[mine].get("bot_now") and not session.over:
-        parts.append(_tag("button", "Take my seat back", type="button", class_="mini", data_cmd="online-back"))
+        parts.append(el("button", "Take my seat back", type="button", class_="mini", data_cmd="online-back"))
     if session.seat is None and session.ready:
-        parts.append(_tag("span", "watching", class_="badge"))
+        parts.append(el("span", "watching", class_="badge"))
     verdict = session.verdict
     if verdict is not None:
-        parts.append(_tag("span", "\u2713 dice verified" if verdict.ok else f"\u2717 dice NOT verified: {escape(verdict.message)}",
-                          class_="verdict " + ("ok" if verdict.ok else "bad"), title=escape(verdict.message),
-                          data_verified="yes" if verdict.ok else "no"))
+        said = "\u2713 dice verified" if verdict.ok else f"\u2717 dice NOT verified: {escape(verdict.message)}"
+        parts.append(el("span", said, class_="verdict " + ("ok" if verdict.ok else "bad"), title=verdict.message,
+                        data_verified="yes" if verdict.ok else "no"))
     return "".join(parts)
 
 
@@ -289,16 +289,16 @@ def card_html(session: RemoteSession, url: str, watching: bool = False, name: st
     visitor's join form; ``""`` when the board should show."""
     if not session.ready:
         if missing(session):
-            return _tag("div", [
-                _tag("h2", "No such game" if session.error.code == "no-room" else "This game is gone",
-                     id="online-title"),
-                _tag("p", escape(session.error.message), class_="detail"),
-                _tag("div", [_tag("a", "Choose a game", href="#home", class_="button primary")], class_="actions"),
+            return el("div", [
+                el("h2", "No such game" if session.error.code == "no-room" else "This game is gone",
+                   id="online-title"),
+                el("p", escape(session.error.message), class_="detail"),
+                el("div", [el("a", "Choose a game", href="#home", class_="button primary")], class_="actions"),
             ], class_="card error-card", role="alertdialog", aria_labelledby="online-title")
-        return _tag("div", [
-            _tag("h2", escape(waiting_words(session)), id="online-title"),
-            _tag("p", escape(session.error.message if session.error else "The relay holds the game, the seed and the cards."),
-                 class_="detail"),
+        return el("div", [
+            el("h2", escape(waiting_words(session)), id="online-title"),
+            el("p", escape(session.error.message if session.error else "The relay holds the game, the seed and the cards."),
+               class_="detail"),
         ], class_="card online-card", aria_labelledby="online-title")
     if session.started or session.over:
         return ""
@@ -312,52 +312,52 @@ def card_html(session: RemoteSession, url: str, watching: bool = False, name: st
             state = "joined" + ("" if seat.get("connected") else " (offline)")
         else:
             state = "waiting for a player"
-        rows.append(_tag("li", [seat_mark(index), " ", _tag("b", escape(names[index])), " ",
-                                _tag("span", escape(state), class_="sstate")],
-                         data_seat=index, data_joined="yes" if seat.get("joined") or kind != HUMAN else "no"))
+        rows.append(el("li", [seat_mark(index), " ", el("b", escape(names[index])), " ",
+                                el("span", escape(state), class_="sstate")],
+                       data_seat=index, data_joined="yes" if seat.get("joined") or kind != HUMAN else "no"))
     parts = [
-        _tag("h2", ["Online game ", _tag("span", escape(session.room or ""), class_="code", id="online-code")],
-             id="online-title"),
-        _tag("p", "Share the code or the link; whoever opens it picks a name and takes a free seat.", class_="detail"),
-        _tag("div", [_void("input", id="online-link", class_="link-field", readonly=True, value=url,
+        el("h2", ["Online game ", el("span", escape(session.room or ""), class_="code", id="online-code")],
+           id="online-title"),
+        el("p", "Share the code or the link; whoever opens it picks a name and takes a free seat.", class_="detail"),
+        el("div", [el("input", id="online-link", class_="link-field", readonly=True, value=url,
                            aria_label="Link to this online game"),
-                     _tag("button", "Copy link", type="button", data_cmd="copy")], class_="share"),
-        _tag("ul", rows, class_="lobby-seats"),
+                     el("button", "Copy link", type="button", data_cmd="copy")], class_="share"),
+        el("ul", rows, class_="lobby-seats"),
     ]
     if session.carried:
         words = ("Your game carries on here from move {}; online a move is final (no undo).".format(session.version)
                  if session.carried == "position" else
                  "A fresh deal with the same options and seats: your page knew the local game's seed, and so "
                  "every card to come, so the relay deals this one and holds the cards.")
-        parts.insert(2, _tag("p", [escape(words), " ", _tag("a", "Back to the local game", href="#" + session.local_link)],
-                             class_="detail carried", data_carried=session.carried))
+        parts.insert(2, el("p", [escape(words), " ", el("a", "Back to the local game", href="#" + session.local_link)],
+                           class_="detail carried", data_carried=session.carried))
     free = session.free_seats()
     if session.seat is not None:
-        parts.append(_tag("p", "Start now or when everyone is in: an empty seat's turns run out on the clock "
+        parts.append(el("p", "Start now or when everyone is in: an empty seat's turns run out on the clock "
                                "and a bot takes it over.", class_="detail"))
-        parts.append(_tag("div", [_tag("button", "Start", type="button", class_="primary", data_cmd="online-start")],
-                          class_="actions"))
+        parts.append(el("div", [el("button", "Start", type="button", class_="primary", data_cmd="online-start")],
+                        class_="actions"))
     elif free and not watching:
-        parts.append(_tag("form", [
-            _tag("label", "Your name", for_="online-name"),
+        parts.append(el("form", [
+            el("label", "Your name", for_="online-name"),
             # the name this browser used before (``NAME_KEY``), ready to send
-            _void("input", id="online-name", name="name", maxlength=str(NAME_LIMIT), autocomplete="nickname",
+            el("input", id="online-name", name="name", maxlength=str(NAME_LIMIT), autocomplete="nickname",
                   required=True, value=clean_name(name) or None),
-            _tag("button", "Join", type="submit", class_="primary"),
-            _tag("button", "Just watch", type="button", data_cmd="online-watch"),
+            el("button", "Join", type="submit", class_="primary"),
+            el("button", "Just watch", type="button", data_cmd="online-watch"),
         ], class_="joinseat"))
     else:
-        parts.append(_tag("p", "Watching: the game starts when a player presses Start.", class_="detail"))
-    return _tag("div", parts, class_="card online-card lobby", role="dialog", aria_labelledby="online-title")
+        parts.append(el("p", "Watching: the game starts when a player presses Start.", class_="detail"))
+    return el("div", parts, class_="card online-card lobby", role="dialog", aria_labelledby="online-title")
 
 
 def over_note(session: RemoteSession) -> str:
     """The dice check, for the game-over card."""
     verdict = session.verdict
     if verdict is None:
-        return _tag("p", "Checking the dice\u2026", class_="verdict")
-    return _tag("p", ("\u2713 dice verified: " if verdict.ok else "\u2717 ") + escape(verdict.message.removeprefix("dice verified: ")),
-                class_="verdict " + ("ok" if verdict.ok else "bad"), data_verified="yes" if verdict.ok else "no")
+        return el("p", "Checking the dice\u2026", class_="verdict")
+    return el("p", ("\u2713 dice verified: " if verdict.ok else "\u2717 ") + escape(verdict.message.removeprefix("dice verified: ")),
+              class_="verdict " + ("ok" if verdict.ok else "bad"), data_verified="yes" if verdict.ok else "no")
 
 
 def relay_url(location_protocol: str, host: str) -> str:

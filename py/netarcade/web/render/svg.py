@@ -1,20 +1,30 @@
-"""Tiny helpers for writing SVG as text.
+"""The one markup builder: SVG and HTML written as text.
 
-What it is for: renderers build SVG by joining strings, which is fast under
-Pyodide and needs nothing beyond the standard library. These helpers make
-that safe (every attribute value and text node is escaped) and
-deterministic (numbers are printed with a fixed precision, attributes in
-the order given).
+What it is for: renderers and the page's views build SVG and HTML by joining
+strings, which is fast under Pyodide and needs nothing beyond the standard
+library. :func:`el` writes every element (the boards' SVG and the page's
+HTML alike) and :func:`cell_attrs` the attributes of a board's clickable cell, so
+the markup is safe (every attribute value and text node is escaped in one
+place, :func:`escape`) and deterministic (numbers are printed with a fixed
+precision, attributes in the order given).
 
-What it is not: a DOM or an XML library. Nothing here parses SVG.
+What it is not: a DOM or an XML library. Nothing here parses markup.
 
 Attribute names are given as Python keywords: a trailing underscore is
 dropped (``class_`` -> ``class``) and other underscores become hyphens
 (``data_hex`` -> ``data-hex``, ``stroke_width`` -> ``stroke-width``). Pass a
 dict to :func:`attrs` for names that keywords cannot spell.
 
+HTML is written with the same calls: HTML's void elements (``input``,
+``br``...) have no end tag and no slash, and its boolean attributes
+(``disabled``, ``selected``...) are written bare when ``True``.
+
 >>> el("circle", cx=1.5, cy=2, r=0.333333, class_="dot")
 '<circle cx="1.5" cy="2" r="0.33" class="dot"/>'
+>>> el("button", "Undo", type="button", disabled=True, aria_disabled="true")
+'<button type="button" disabled aria-disabled="true">Undo</button>'
+>>> el("input", name="seed", value="<7>")
+'<input name="seed" value="&lt;7&gt;">'
 >>> text(0, 0, "a < b & c")
 '<text x="0" y="0">a &lt; b &amp; c</text>'
 """
@@ -28,15 +38,19 @@ from typing import Any
 __all__ = [
     "SVG_NS",
     "attrs",
+    "cell_attrs",
     "el",
     "escape",
     "fmt",
     "g",
+    "inline_icon",
     "polygon_points",
     "regular_polygon",
     "shape",
     "svg_document",
+    "symbol",
     "text",
+    "use",
 ]
 
 SVG_NS = "http://www.w3.org/2000/svg"
@@ -75,6 +89,16 @@ def fmt(x: Any) -> str:
     return "0" if s in ("-0", "") else s
 
 
+# HTML elements without content or end tag (no SVG element has these names)
+VOID_ELEMENTS = frozenset({"area", "base", "br", "col", "embed", "hr", "img", "input", "link", "meta", "source",
+                           "track", "wbr"})
+# HTML attributes whose presence means "on": written bare when True (any other True is "true")
+BOOLEAN_ATTRIBUTES = frozenset({"allowfullscreen", "async", "autofocus", "autoplay", "checked", "controls",
+                                "default", "defer", "disabled", "formnovalidate", "hidden", "inert", "ismap",
+                                "loop", "multiple", "muted", "nomodule", "novalidate", "open", "playsinline",
+                                "readonly", "required", "reversed", "selected"})
+
+
 def _name(key: str) -> str:
     return key.rstrip("_").replace("_", "-")
 
@@ -82,11 +106,14 @@ def _name(key: str) -> str:
 def attrs(values: Mapping[str, Any] | None = None, **kw: Any) -> str:
     """Attributes as text with a leading space, in insertion order.
 
-    ``None`` and ``False`` values are left out, ``True`` becomes ``"true"``,
+    ``None`` and ``False`` values are left out, ``True`` becomes ``"true"``
+    (a bare name for HTML's boolean attributes: ``disabled``, ``selected``...),
     numbers go through :func:`fmt`, everything else is escaped.
 
     >>> attrs({"data-action": "p1 router e5"}, role="button", hidden=None)
     ' data-action="p1 router e5" role="button"'
+    >>> attrs(selected=True, draggable=True)
+    ' selected draggable="true"'
     """
     items: list[tuple[str, Any]] = []
     if values:
@@ -97,6 +124,9 @@ def attrs(values: Mapping[str, Any] | None = None, **kw: Any) -> str:
         if value is None or value is False:
             continue
         if value is True:
+            if key in BOOLEAN_ATTRIBUTES:
+                out.append(f" {key}")
+                continue
             value = "true"
         elif isinstance(value, (int, float)):
             value = fmt(value)
@@ -106,18 +136,43 @@ def attrs(values: Mapping[str, Any] | None = None, **kw: Any) -> str:
 
 def el(tag: str, content: str | Iterable[str] | None = None, attributes: Mapping[str, Any] | None = None,
        **kw: Any) -> str:
-    """One element. ``content`` is already-built SVG text (not escaped);
-    ``None`` gives a self-closing tag.
+    """One element. ``content`` is already-built markup (not escaped: pass
+    text through :func:`escape`); ``None`` gives a self-closing tag (an HTML
+    void element's start tag alone), ``""`` an empty element.
 
     >>> el("g", ["<a/>", "<b/>"], id="x")
     '<g id="x"><a/><b/></g>'
+    >>> el("small", "", class_="err")
+    '<small class="err"></small>'
     """
     a = attrs(attributes, **kw)
     if content is None:
-        return f"<{tag}{a}/>"
+        return f"<{tag}{a}>" if tag in VOID_ELEMENTS else f"<{tag}{a}/>"
     if not isinstance(content, str):
         content = "".join(content)
     return f"<{tag}{a}>{content}</{tag}>"
+
+
+def cell_attrs(action: str | None, label: str | None = None, picture: str | None = None) -> dict[str, Any]:
+    """The attributes of a board's cell (a hex, a tile, a card...) for the
+    page and a screen reader, to add after the cell's own (``id``, ``class``,
+    ``data-name``).
+
+    With an ``action`` it is a button: ``data-action`` (what one delegated
+    listener plays on a click or Enter), ``role``, a place in the Tab order
+    and ``label`` as its name. Without one, ``picture`` (when given) says
+    the cell in words as an image; else nothing is added.
+
+    >>> cell_attrs("p1 router e5", "e5: place a Router")
+    {'data-action': 'p1 router e5', 'role': 'button', 'tabindex': '0', 'aria-label': 'e5: place a Router'}
+    >>> cell_attrs(None, "unused", picture="e5: a City"), cell_attrs(None)
+    ({'role': 'img', 'aria-label': 'e5: a City'}, {})
+    """
+    if action:
+        return {"data-action": action, "role": "button", "tabindex": "0", "aria-label": label}
+    if picture is not None:
+        return {"role": "img", "aria-label": picture}
+    return {}
 
 
 def g(children: Iterable[str], attributes: Mapping[str, Any] | None = None, **kw: Any) -> str:
@@ -128,6 +183,36 @@ def g(children: Iterable[str], attributes: Mapping[str, Any] | None = None, **kw
 def text(x: float, y: float, content: Any, attributes: Mapping[str, Any] | None = None, **kw: Any) -> str:
     """A ``<text>`` node; ``content`` is escaped."""
     return f"<text{attrs({'x': x, 'y': y})}{attrs(attributes, **kw)}>{escape(content)}</text>"
+
+
+#: the view box of every icon symbol: 24 units, centred on the origin
+ICON_BOX = "-12 -12 24 24"
+#: the attributes of an icon's line drawn in the colour of its ``<use>`` (``currentColor``), as text
+ICON_LINE = 'fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round"'
+
+
+def symbol(symbol_id: str, body: str) -> str:
+    """An icon drawn once (in ``<defs>``) as ``<symbol id=...>``; ``body`` is
+    its SVG in :data:`ICON_BOX`."""
+    return el("symbol", body, id=symbol_id, viewBox=ICON_BOX, overflow="visible")
+
+
+def use(symbol_id: str, cx: float, cy: float, size: float, **kw: Any) -> str:
+    """The :func:`symbol` ``symbol_id`` placed centred on ``(cx, cy)`` in a
+    ``size`` x ``size`` box.
+
+    >>> use("na-plus", 10, 10, 20, class_="glyph")
+    '<use href="#na-plus" x="0" y="0" width="20" height="20" class="glyph"/>'
+    """
+    half = size / 2.0
+    return el("use", None, {"href": f"#{symbol_id}", "x": cx - half, "y": cy - half, "width": size, "height": size},
+              **kw)
+
+
+def inline_icon(body: str, cls: str = "ico") -> str:
+    """An icon's SVG (``body``, in :data:`ICON_BOX`) as a small inline
+    ``<svg>`` of the page, hidden from screen readers (the words beside it say it)."""
+    return el("svg", body, class_=cls, viewBox=ICON_BOX, aria_hidden="true", focusable="false")
 
 
 def polygon_points(points: Iterable[tuple[float, float]]) -> str:

@@ -37,7 +37,7 @@ from typing import Any
 
 from ...bots.analysis import MARKS, PAGE_SETTINGS, Analyser, Decision
 from ..render.palette import player_color
-from ..render.svg import escape
+from ..render.svg import el, escape, fmt
 from ..thinking import SLICE_SECONDS  # one slice of analysis between two yields, as a bot's
 
 __all__ = ["ReplayAnalysis", "command", "draw", "idle_html", "jobs", "panel_html", "run"]
@@ -250,9 +250,13 @@ def draw(app: Any, control: Any) -> None:
 
 def idle_html() -> str:
     """The panel before Analyse is pressed (``app`` draws it without loading the bots)."""
-    return ('<button type="button" id="analyse" data-cmd="analyse" title="The search bot judges every decision '
-            'of this game, from what each seat could see at the time">Analyse</button>'
-            '<span class="analysis-note">Marks each move that lost much of its player\'s winning chance.</span>')
+    return (el("button", "Analyse", type="button", id="analyse", data_cmd="analyse",
+               title="The search bot judges every decision of this game, from what each seat could see at the time")
+            + _note("Marks each move that lost much of its player's winning chance."))
+
+
+def _note(words: str, **attributes: Any) -> str:
+    return el("span", escape(words), class_="analysis-note", **attributes)
 
 
 def panel_html(control: Any) -> str:
@@ -266,28 +270,32 @@ def panel_html(control: Any) -> str:
     if analysis.running:
         progress = (f"First look: {analysis.looked} of {analysis.total} moves..." if analysis.looked < analysis.total
                     else f"First look done; analysing closely: {analysis.done} of {analysis.total} moves...")
-        parts.append(f'<button type="button" id="analyse-cancel" data-cmd="analyse-cancel">Cancel</button>'
-                     f'<span class="analysis-note" role="status">{progress}</span>')
+        parts.append(el("button", "Cancel", type="button", id="analyse-cancel", data_cmd="analyse-cancel")
+                     + _note(progress, role="status"))
     elif not analysis.finished:
-        parts.append(f'<button type="button" id="analyse" data-cmd="analyse">Analyse on</button>'
-                     f'<span class="analysis-note">Stopped after {analysis.done} of {analysis.total} moves.</span>')
+        parts.append(el("button", "Analyse on", type="button", id="analyse", data_cmd="analyse")
+                     + _note(f"Stopped after {analysis.done} of {analysis.total} moves."))
     else:
-        parts.append(f'<span class="analysis-note">Analysed fairly (each move judged from what its player could '
-                     f'see then): {len(analysis.marked())} marked of {len(analysis.decisions())} decisions.</span>')
+        parts.append(_note(f"Analysed fairly (each move judged from what its player could see then): "
+                           f"{len(analysis.marked())} marked of {len(analysis.decisions())} decisions."))
     parts.append(chart_svg(analysis, replay.at, replay.live.names))
     shown = analysis.at(replay.at)
     if shown is not None:
-        parts.append(f'<p class="analysis-verdict" id="analysis-verdict">{escape(verdict(shown, control))}</p>')
+        parts.append(el("p", escape(verdict(shown, control)), class_="analysis-verdict", id="analysis-verdict"))
     marked = analysis.marked()
     if marked:
         names = replay.live.names
-        items = "".join(
-            f'<li><button type="button" class="mark-{d.mark}{" first-look" if analysis.is_first_look(d) else ""}" '
-            f'data-cmd="analyse-go" data-value="{d.index}">Move {d.index + 1}, {escape(names[d.seat])}: {d.mark}'
-            f'{" (first look)" if analysis.is_first_look(d) else ""}</button></li>' for d in marked)
-        parts.append(f'<ol class="analysis-marks" aria-label="Marked moves: pick one to see the better move">'
-                     f'{items}</ol>')
+        items = [el("li", el("button", escape(_mark_words(analysis, d, names)), type="button",
+                             class_=f"mark-{d.mark}{' first-look' if analysis.is_first_look(d) else ''}",
+                             data_cmd="analyse-go", data_value=d.index)) for d in marked]
+        parts.append(el("ol", items, class_="analysis-marks",
+                        aria_label="Marked moves: pick one to see the better move"))
     return "".join(parts)
+
+
+def _mark_words(analysis: ReplayAnalysis, d: Decision, names: list[str]) -> str:
+    """A marked move as the list and the chart's dot say it: "Move 4, Ann: blunder"."""
+    return f"Move {d.index + 1}, {names[d.seat]}: {d.mark}" + (" (first look)" if analysis.is_first_look(d) else "")
 
 
 def chart_svg(analysis: ReplayAnalysis, at: int, names: list[str]) -> str:
@@ -303,26 +311,26 @@ def chart_svg(analysis: ReplayAnalysis, at: int, names: list[str]) -> str:
     def y(chance: float) -> float:
         return round(_TOP + plot_h * (1 - chance), 1)
 
-    out = [f'<svg class="analysis-chart" viewBox="0 0 {WIDTH:g} {HEIGHT:g}" width="100%" role="img" '
-           f'aria-label="Winning chances over the game, as the search bot estimates them">']
+    out = []
     for chance in (0.0, 0.5, 1.0):
-        out.append(f'<line class="grid" x1="{_LEFT}" x2="{WIDTH - _RIGHT}" y1="{y(chance)}" y2="{y(chance)}"/>'
-                   f'<text class="axis" x="{_LEFT - 4}" y="{y(chance) + 4}" text-anchor="end">{round(chance * 100)}%'
-                   f'</text>')
+        out.append(el("line", class_="grid", x1=_LEFT, x2=WIDTH - _RIGHT, y1=y(chance), y2=y(chance))
+                   + el("text", f"{round(chance * 100)}%", class_="axis", x=_LEFT - 4, y=y(chance) + 4,
+                        text_anchor="end"))
     decisions = analysis.decisions()
     for seat, name in enumerate(names):
-        points = " ".join(f"{x(d.index + 1)},{y(d.after_played)}" for d in decisions if d.seat == seat)
+        points = " ".join(f"{fmt(x(d.index + 1))},{fmt(y(d.after_played))}" for d in decisions if d.seat == seat)
         if points:
-            out.append(f'<polyline class="series p{seat + 1}" fill="none" stroke="{player_color(seat)}" '
-                       f'stroke-width="1.5" points="{points}"><title>{escape(name)}</title></polyline>')
-    out.append(f'<line class="now" x1="{x(at)}" x2="{x(at)}" y1="{_TOP}" y2="{HEIGHT - _BOTTOM}"/>')
+            out.append(el("polyline", el("title", escape(name)), class_=f"series p{seat + 1}", fill="none",
+                          stroke=player_color(seat), stroke_width=1.5, points=points))
+    out.append(el("line", class_="now", x1=x(at), x2=x(at), y1=_TOP, y2=HEIGHT - _BOTTOM))
     for d in decisions:
         if d.mark:
             first = " first-look" if analysis.is_first_look(d) else ""
-            out.append(f'<circle class="mark mark-{d.mark}{first}" data-cmd="analyse-go" data-value="{d.index}" '
-                       f'cx="{x(d.index + 1)}" cy="{y(d.after_played)}" r="{5 if d.mark == MARKS[0][1] else 4}" '
-                       f'fill="{player_color(d.seat)}"><title>Move {d.index + 1}, {escape(names[d.seat])}: '
-                       f'{d.mark}{" (first look)" if first else ""}</title></circle>')
-    out.append(f'<text class="axis" x="{_LEFT}" y="{HEIGHT - 4}">move 0</text>'
-               f'<text class="axis" x="{WIDTH - _RIGHT}" y="{HEIGHT - 4}" text-anchor="end">{total}</text></svg>')
-    return "".join(out)
+            out.append(el("circle", el("title", escape(_mark_words(analysis, d, names))),
+                          class_=f"mark mark-{d.mark}{first}", data_cmd="analyse-go", data_value=d.index,
+                          cx=x(d.index + 1), cy=y(d.after_played), r=5 if d.mark == MARKS[0][1] else 4,
+                          fill=player_color(d.seat)))
+    out.append(el("text", "move 0", class_="axis", x=_LEFT, y=HEIGHT - 4)
+               + el("text", str(total), class_="axis", x=WIDTH - _RIGHT, y=HEIGHT - 4, text_anchor="end"))
+    return el("svg", out, class_="analysis-chart", viewBox=f"0 0 {WIDTH:g} {HEIGHT:g}", width="100%", role="img",
+              aria_label="Winning chances over the game, as the search bot estimates them")

@@ -29,7 +29,7 @@ import re
 from dataclasses import dataclass
 from typing import Any
 
-from ..render.svg import escape
+from ..render.svg import el, escape
 
 __all__ = ["HINT_KEY", "Hint", "ask", "current", "ghost", "ghost_move", "ghost_names", "hint_note", "offered",
            "outlined", "prompt", "think", "why_no_hint"]
@@ -220,4 +220,4 @@ def hint_note(session: Any) -> str:
         return ""
     who = ", ".join(f"{session.names[seat]} {count} hint{'s' if count > 1 else ''}"
                     for seat, count in sorted(hints.items()))
-    return f'<p class="hint-note detail">Hints were used in this game: {escape(who)}.</p>'
+    return el("p", escape(f"Hints were used in this game: {who}."), class_="hint-note detail")

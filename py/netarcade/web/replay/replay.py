@@ -22,7 +22,7 @@ from itertools import count
 from typing import Any
 
 from ...core.errors import IllegalAction, quoted
-from ..render.svg import escape
+from ..render.svg import el, escape
 from ..session import LinkError, Session, encode_link
 
 __all__ = ["AT_KEY", "KEYS", "Position", "Replay", "split_at"]
@@ -67,8 +67,8 @@ _GLYPHS = {"first": "M3 2h2v12H3zM14 2v12L6 8z", "back": "M12 2v12L4 8z",
 
 
 def _glyph(name: str) -> str:
-    return (f'<svg viewBox="0 0 16 16" width="16" height="16" aria-hidden="true" focusable="false">'
-            f'<path d="{_GLYPHS[name]}" fill="currentColor"/></svg>')
+    return el("svg", el("path", d=_GLYPHS[name], fill="currentColor"), viewBox="0 0 16 16", width=16, height=16,
+              aria_hidden="true", focusable="false")
 
 
 class Position(Session):
@@ -209,25 +209,28 @@ class Replay:
         """The viewer's controls (drawn once when it opens; ``app`` then
         updates the slider, the counter and the buttons in place)."""
         def button(cmd: str, text: str, label: str, key: str, cls: str = "") -> str:
-            return (f'<button type="button" class="{cls}" data-cmd="{cmd}" aria-label="{label}" '
-                    f'title="{label} ({key})" aria-keyshortcuts="{key}">{text}</button>')
+            return el("button", text, type="button", class_=cls, data_cmd=cmd, aria_label=label,
+                      title=f"{label} ({key})", aria_keyshortcuts=key)
 
         return (
-            '<div class="replay-steps" role="group" aria-label="Step through the moves">'
-            + button("replay-first", _glyph("first"), "First position", "Home", "rp-first")
-            + button("replay-back", _glyph("back"), "Back one move", "ArrowLeft", "rp-back")
-            + f'<input type="range" id="replay-slider" min="0" max="{self.total}" value="{self.at}" '
-              f'step="1" aria-label="Move" aria-valuetext="{escape(self.counter())}">'
-            + button("replay-forward", _glyph("forward"), "Forward one move", "ArrowRight", "rp-forward")
-            + button("replay-last", _glyph("last"), "Last position", "End", "rp-last")
-            + f'<span id="replay-at" class="replay-at">{escape(self.counter())}</span></div>'
-            '<style id="replay-later"></style><div class="replay-exits">'
-            '<button type="button" class="primary" id="replay-branch" data-cmd="replay-branch" '
-            'title="A new game from this move, with its own link; this game stays as it is">'
-            'Play from here</button>'
-            '<button type="button" id="replay-leave" data-cmd="replay-leave" aria-keyshortcuts="Escape" '
-            'title="Back to the game (Esc)">Leave replay</button></div>'
-            '<div id="replay-analysis" class="replay-analysis" role="group" aria-label="Analysis"></div>'
+            el("div", [
+                button("replay-first", _glyph("first"), "First position", "Home", "rp-first"),
+                button("replay-back", _glyph("back"), "Back one move", "ArrowLeft", "rp-back"),
+                el("input", type="range", id="replay-slider", min=0, max=self.total, value=self.at, step=1,
+                   aria_label="Move", aria_valuetext=self.counter()),
+                button("replay-forward", _glyph("forward"), "Forward one move", "ArrowRight", "rp-forward"),
+                button("replay-last", _glyph("last"), "Last position", "End", "rp-last"),
+                el("span", escape(self.counter()), id="replay-at", class_="replay-at"),
+            ], class_="replay-steps", role="group", aria_label="Step through the moves")
+            + el("style", "", id="replay-later")
+            + el("div", [
+                el("button", "Play from here", type="button", class_="primary", id="replay-branch",
+                   data_cmd="replay-branch",
+                   title="A new game from this move, with its own link; this game stays as it is"),
+                el("button", "Leave replay", type="button", id="replay-leave", data_cmd="replay-leave",
+                   aria_keyshortcuts="Escape", title="Back to the game (Esc)"),
+            ], class_="replay-exits")
+            + el("div", "", id="replay-analysis", class_="replay-analysis", role="group", aria_label="Analysis")
         )
 
     def counter(self) -> str:
@@ -242,12 +245,14 @@ class Replay:
         if self._log is None:
             from ..views import log_items
 
-            rows = ['<li class="start"><button type="button" class="logstep" data-cmd="replay-to" '
-                    'data-value="0" tabindex="-1">the start</button></li>']
+            def step(value: int, content: str) -> str:
+                return el("button", content, type="button", class_="logstep", data_cmd="replay-to", data_value=value,
+                          tabindex=-1)
+
+            rows = [el("li", step(0, "the start"), class_="start")]
             for entry, item in zip(self.live.log, log_items(table, self.live.log)):
-                head, _, rest = item.partition(">")
-                rows.append(f'{head}><button type="button" class="logstep" data-cmd="replay-to" '
-                            f'data-value="{entry.index + 1}" tabindex="-1">{rest[:-len("</li>")]}</button></li>')
-            self._log = (f'<ol class="log replay-log" data-replay="{self.key}" '
-                         f'aria-label="Moves: pick one to see the game after it">{"".join(rows)}</ol>')
+                head, _, rest = item.partition(">")  # the log's <li>, its content now a step to the move
+                rows.append(f'{head}>{step(entry.index + 1, rest[:-len("</li>")])}</li>')
+            self._log = el("ol", rows, class_="log replay-log", data_replay=self.key,
+                           aria_label="Moves: pick one to see the game after it")
         return self._log

@@ -36,14 +36,15 @@ from collections.abc import Iterable
 from typing import Any
 
 from netarcade.web.render.palette import THEME
-from netarcade.web.render.svg import attrs, escape, fmt
+from netarcade.web.render import svg
+from netarcade.web.render.svg import el
 
 __all__ = ["ICONS", "PREFIX", "defs", "icon", "symbol", "use"]
 
 PREFIX = "na-"
 
 _BG = THEME["bg"]
-_S = 'fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round"'
+_S = svg.ICON_LINE
 
 #: name -> inner SVG of the symbol (view box -12 -12 24 24)
 ICONS: dict[str, str] = {
@@ -121,27 +122,24 @@ def symbol(name: str) -> str:
         body = ICONS[name]
     except KeyError:
         raise ValueError(f"unknown icon {name!r} (known: {', '.join(sorted(ICONS))})") from None
-    return f'<symbol id="{PREFIX}{name}" viewBox="-12 -12 24 24" overflow="visible">{body}</symbol>'
+    return svg.symbol(PREFIX + name, body)
 
 
 def defs(names: Iterable[str] | None = None, extra: str = "") -> str:
     """A ``<defs>`` block with the given icons (all of them by default), in
     a fixed order (that of :data:`ICONS`), plus ``extra`` definitions."""
     wanted = set(ICONS) if names is None else set(names)
-    return "<defs>" + "".join(symbol(n) for n in ICONS if n in wanted) + extra + "</defs>"
+    return el("defs", [*(symbol(n) for n in ICONS if n in wanted), extra])
 
 
 def use(name: str, cx: float, cy: float, size: float, **kw: Any) -> str:
     """Place icon ``name`` centred on ``(cx, cy)`` in a ``size`` x ``size`` box."""
     if name not in ICONS:
         raise ValueError(f"unknown icon {name!r}")
-    half = size / 2.0
-    return (f'<use href="#{PREFIX}{name}" x="{fmt(cx - half)}" y="{fmt(cy - half)}" '
-            f'width="{fmt(size)}" height="{fmt(size)}"{attrs(**kw)}/>')
+    return svg.use(PREFIX + name, cx, cy, size, **kw)
 
 
 def icon(name: str, cls: str = "ico") -> str:
     """One of the board's icons as a small inline SVG (colour: currentColor),
     for the panels and the home-screen card."""
-    return (f'<svg class="{escape(cls)}" viewBox="-12 -12 24 24" aria-hidden="true" focusable="false">'
-            f"{ICONS[name]}</svg>")
+    return svg.inline_icon(ICONS[name], cls)

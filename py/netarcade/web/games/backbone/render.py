@@ -41,7 +41,7 @@ from typing import Any
 
 from netarcade.games.backbone.board import HEXES, hex_name
 from netarcade.web.render.palette import HIGHLIGHT, PLAYERS, THEME
-from netarcade.web.render.svg import el, escape, shape, svg_document, text
+from netarcade.web.render.svg import cell_attrs, el, escape, shape, svg_document, text
 
 from . import icons
 from .render_geometry import HEX_SIZE, LAYOUT, ORIENTATIONS, WIDE, Geometry, board_geometry
@@ -104,10 +104,8 @@ def _style() -> str:
     )
 
 
-_FILTERS = (
-    '<filter id="bb-glow" x="-50%" y="-50%" width="200%" height="200%">'
-    '<feGaussianBlur stdDeviation="2.4"/></filter>'
-)
+_FILTERS = el("filter", el("feGaussianBlur", stdDeviation=2.4), id="bb-glow", x="-50%", y="-50%", width="200%",
+              height="200%")
 
 
 def _is_mapping(x: Any) -> bool:
@@ -241,15 +239,9 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
             "data-hex": f"{h[0]},{h[1]}",
             "data-name": name,
         }
-        if action:
-            group["data-action"] = action
-            group["role"] = "button"
-            group["tabindex"] = "0"
-            group["aria-label"] = labels.get(name) or aria_label(name, action, kind, piece, names)
-        elif title:  # a screen reader hears every piece and City, not the empty hexes
-            group.update({"role": "img", "aria-label": title})
-        else:
-            group["aria-hidden"] = "true"
+        # a screen reader hears every piece and City, not the empty hexes
+        group.update(cell_attrs(action, action and (labels.get(name) or aria_label(name, action, kind, piece, names)),
+                          title or None) or {"aria-hidden": "true"})
         body.append(el("g", inner, group))
 
     panels: list[str] = []

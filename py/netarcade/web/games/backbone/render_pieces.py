@@ -164,9 +164,9 @@ def status_panel(view: Mapping[str, Any], seat: int, names: list[str], x: float,
     parts.append(text(x + 30, y + 23, name, {"class": "panel-name", "fill": st.color}))
     ai = f"{scores[seat] if seat < len(scores) else 0}"
     parts.append(el("text", [
-        f'<tspan class="panel-dim">AI </tspan>{escape(ai)}',
-        f'<tspan class="panel-dim">/{escape(target)}</tspan>' if target else "",
-        f'<tspan class="panel-dim" dx="10">BW </tspan>{escape(bw[seat] if seat < len(bw) else 0)}',
+        el("tspan", "AI ", class_="panel-dim"), escape(ai),
+        el("tspan", f"/{escape(target)}", class_="panel-dim") if target else "",
+        el("tspan", "BW ", class_="panel-dim", dx=10), escape(bw[seat] if seat < len(bw) else 0),
     ], {"class": "panel-stat", "x": x + 12, "y": y + 44}))
     if over:
         status = ("DRAW" if len(winners) > 1 else "WINNER") if seat in winners else "GAME OVER"

@@ -13,10 +13,9 @@ from __future__ import annotations
 
 from netarcade.games import get_game
 from netarcade.games.backbone.rules import ACTIONS_PER_TURN, BW_LIMIT, HACK_COST, INCOME, PASSES_TO_END
-from netarcade.web.render.svg import escape
+from netarcade.web.render.svg import el, escape
 from netarcade.web import views
-from netarcade.web.session import HUMAN
-from netarcade.web.views import _tag, seat_mark
+from netarcade.web.views import player_head, stat
 
 from .icons import icon
 from .table import TOOL_INFO, TOOLS, BackboneTable
@@ -37,21 +36,21 @@ def tool_bar(table: BackboneTable | None, enabled: bool = True) -> str:
         off = counts[tool] == 0
         pressed = table is not None and enabled and table.tool == tool
         cost_text = "free" if cost == 0 else f"{cost}"
-        buttons.append(_tag(
+        buttons.append(el(
             "button",
             # named by what it shows ("Router 2 BW"; the key is aria-keyshortcuts), so a
             # screen reader's name and the visible text agree (voice control says what it sees)
-            [icon(_TOOL_ICON.get(tool, tool)), _tag("span", escape(label), class_="tool-name"),
-             _tag("span", escape(cost_text), class_="tool-cost"),  # its CSS adds " BW"
-             _tag("kbd", escape(key), aria_hidden="true")],
+            [icon(_TOOL_ICON.get(tool, tool)), el("span", escape(label), class_="tool-name"),
+             el("span", escape(cost_text), class_="tool-cost"),  # its CSS adds " BW"
+             el("kbd", escape(key), aria_hidden="true")],
             type="button", class_="tool" + (" off" if off else "") + (" on" if pressed else ""),
             data_tool=tool, aria_pressed="true" if pressed else "false",
             aria_disabled="true" if off else None, aria_keyshortcuts=key,
             title=f"{label} ({cost_text}{' BW' if cost else ''}, key {key}): {what}",
         ))
-    end = _tag("button", ["End turn ", _tag("kbd", "E")], type="button", class_="cmd end-turn",
-               data_cmd="end", aria_keyshortcuts="E", disabled=not human)
-    return _tag("div", buttons, class_="tools", role="toolbar", aria_label="Build, hack or reroute") + end
+    end = el("button", ["End turn ", el("kbd", "E")], type="button", class_="cmd end-turn",
+             data_cmd="end", aria_keyshortcuts="E", disabled=not human)
+    return el("div", buttons, class_="tools", role="toolbar", aria_label="Build, hack or reroute") + end
 
 
 def players_panel(table: BackboneTable) -> str:
@@ -64,22 +63,20 @@ def players_panel(table: BackboneTable) -> str:
         winner = view["over"] and seat in view["winners"]
         flag = ("\u25b6 to move" if active else "winner" if winner else "")
         kind = session.setup.seats[seat]
-        rows.append(_tag("li", [
-            _tag("div", [seat_mark(seat), _tag("span", escape(name), class_="pname"),
-                         _tag("span", escape(kind if kind != HUMAN else "human"), class_="pkind"),
-                         _tag("span", escape(flag), class_="pflag")], class_="phead"),
-            _tag("dl", [
-                _tag("div", [_tag("dt", "AI"), _tag("dd", f"{view['scores'][seat]}<small>/{target}</small>")]),
-                _tag("div", [_tag("dt", "BW"), _tag("dd", f"{view['bw'][seat]}<small>/{view['bw_limit']}</small>")]),
-                _tag("div", [_tag("dt", "Cities"), _tag("dd", str(view["connected_cities"][seat]))]),
+        rows.append(el("li", [
+            player_head(seat, name, kind, flag),
+            el("dl", [
+                stat("AI", view["scores"][seat], target),
+                stat("BW", view["bw"][seat], view["bw_limit"]),
+                stat("Cities", view["connected_cities"][seat]),
             ]),
         ], class_=f"player p{seat + 1}" + (" active" if active else "") + (" winner" if winner else ""),
             data_seat=seat, aria_current="true" if active else None))
     closing = ""
     if view.get("closing") is not None and not view["over"]:
-        closing = _tag("p", f"Closing turn: {escape(session.names[view['closing']])} reached {target}.",
-                       class_="closing")
-    return _tag("ul", rows, class_="players") + closing
+        closing = el("p", f"Closing turn: {escape(session.names[view['closing']])} reached {target}.",
+                     class_="closing")
+    return el("ul", rows, class_="players") + closing
 
 
 def costs_panel(table: BackboneTable) -> str:
@@ -95,22 +92,22 @@ def costs_panel(table: BackboneTable) -> str:
     for tool in TOOLS:
         label, cost, key, what = TOOL_INFO[tool]
         afford = seat is not None and bw >= cost
-        rows.append(_tag("tr", [
-            _tag("td", icon(_TOOL_ICON.get(tool, tool)), class_="ci"),
-            _tag("th", [escape(label), _tag("small", escape(what))], scope="row"),
-            _tag("td", "free" if cost == 0 else str(cost), class_="cc"),
+        rows.append(el("tr", [
+            el("td", icon(_TOOL_ICON.get(tool, tool)), class_="ci"),
+            el("th", [escape(label), el("small", escape(what))], scope="row"),
+            el("td", "free" if cost == 0 else str(cost), class_="cc"),
         ], class_="afford" if afford else None))
     who = f"{escape(session.names[seat])}: {bw} BW" if seat is not None else ""
-    return (_tag("table", [_tag("caption", f"BW cost \u00b7 {who}" if who else "BW cost"),
-                           _tag("tbody", rows)], class_="costs"))
+    return (el("table", [el("caption", f"BW cost \u00b7 {who}" if who else "BW cost"),
+                           el("tbody", rows)], class_="costs"))
 
 
 def log_panel(table: BackboneTable) -> str:
     """The activity log in action notation, one line per action."""
     entries = table.session.log
     if not entries:
-        return _tag("p", "No moves yet. P1 starts.", class_="empty")
-    return _tag("ol", views.log_items(table, entries), class_="log")
+        return el("p", "No moves yet. P1 starts.", class_="empty")
+    return views.log_list(table, entries)
 
 
 

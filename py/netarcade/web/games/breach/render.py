@@ -25,7 +25,7 @@ from __future__ import annotations
 from typing import Any, Mapping
 
 from netarcade.web.render.palette import HIGHLIGHT, THEME, player_color, player_shape
-from netarcade.web.render.svg import el, g, shape, svg_document, text
+from netarcade.web.render.svg import cell_attrs, el, g, shape, svg_document, text
 
 RED, BLUE = "#ff6b81", "#5aa2ff"
 RED_FILL, BLUE_FILL = "#26121a", "#0f1c33"
@@ -131,13 +131,11 @@ def _card(node: Mapping[str, Any], x: float, y: float, lay: _Layout, light: str 
     parts.append(text(x + w - 27, y + h - 5, node["at"], class_="pos", text_anchor="end"))
     attrs: dict[str, Any] = {"data-name": node["at"], "class": "node " + node["net"] + (" dead-drop" if node["dead_drop"] else ""),
                              "data-net": node["net"]}
-    if light:
-        attrs.update({"data-action": light, "role": "button", "tabindex": 0,
-                      "aria-label": (label or f"{node['name']} ({node['at']})") + here})
-    else:  # the card in words, and who stands on it (their markers are not read on their own)
-        lines = "; ".join(f"{head} {body}".strip() for head, body in node_lines(node))
-        attrs.update({"role": "img", "aria-label": f"{node['at']}: {node['name']}, {node['net']}, "
-                                                   f"costs {node['cost']}" + (f"; {lines}" if lines else "") + here})
+    # unlit, the card in words, and who stands on it (their markers are not read on their own)
+    lines = "; ".join(f"{head} {body}".strip() for head, body in node_lines(node))
+    attrs.update(cell_attrs(light, (label or f"{node['name']} ({node['at']})") + here,
+                      f"{node['at']}: {node['name']}, {node['net']}, costs {node['cost']}"
+                      + (f"; {lines}" if lines else "") + here))
     return g(parts, attrs)
 
 
@@ -159,10 +157,7 @@ def _end(which: str, lay: _Layout, light: str | None, label: str | None, here: s
         parts.append(el("text", [el("tspan", ch, {"x": x + w / 2, "dy": 16 if i else 0}) for i, ch in enumerate(word)],
                         {"x": x + w / 2, "y": y + 22, "class": "end", "text-anchor": "middle"}))
     attrs: dict[str, Any] = {"data-name": which, "class": "end-box"}
-    if light:
-        attrs.update({"data-action": light, "role": "button", "tabindex": 0, "aria-label": (label or word) + here})
-    else:
-        attrs.update({"role": "img", "aria-label": which.capitalize() + here})
+    attrs.update(cell_attrs(light, (label or word) + here, which.capitalize() + here))
     return g(parts, attrs)
 
 

@@ -15,10 +15,9 @@ What it is not: DOM code, and not the board (``render.py``).
 
 from __future__ import annotations
 
-from netarcade.web.render.svg import escape
+from netarcade.web.render.svg import el, escape
 from netarcade.web import views
-from netarcade.web.session import HUMAN
-from netarcade.web.views import _tag, log_items, seat_mark
+from netarcade.web.views import log_list, player_head, seat_mark, stat
 
 from .table import BreachTable
 from .tools import (BARE, CRASH, DECK_SIZE, EXPOSURE_SUPPLY, HAND, PLAY, REMOVED_2P, SPRINT_MAX_EXPOSURE,
@@ -37,10 +36,10 @@ FAMILY = {"Pressure": "pressure", "Stealth": "stealth", "Movement": "movement", 
 def _button(label: str, *, cmd: str | None = None, tool: str | None = None, value: str | None = None,
             key: str = "", sub: str = "", cls: str = "", off: bool = False, title: str = "",
             pressed: bool | None = None) -> str:
-    return _tag("button", [
-        _tag("span", escape(label), class_="blabel"),
-        _tag("small", escape(sub), class_="bsub") if sub else "",
-        _tag("kbd", escape(key)) if key else "",
+    return el("button", [
+        el("span", escape(label), class_="blabel"),
+        el("small", escape(sub), class_="bsub") if sub else "",
+        el("kbd", escape(key)) if key else "",
     ], type="button", class_=" ".join(c for c in ("act", cls, "off" if off else "") if c),
         data_cmd=cmd, data_tool=tool, data_value=value, aria_disabled="true" if off else None,
         aria_pressed=None if pressed is None else ("true" if pressed else "false"),
@@ -60,18 +59,18 @@ def _steps(phase: str) -> str:
     items = []
     for label, phases in STEPS:
         on = phase in phases
-        items.append(_tag("li", escape(label), class_="on" if on else None, aria_current="step" if on else None))
-    return _tag("ol", items, class_="steps", aria_label="The steps of a turn")
+        items.append(el("li", escape(label), class_="on" if on else None, aria_current="step" if on else None))
+    return el("ol", items, class_="steps", aria_label="The steps of a turn")
 
 
 def _die(value: int, index: int, table: BreachTable, choosing: bool) -> str:
     picked = table.tool == "reroll" and table.picked[:1] == [str(index)]
-    face = _tag("span", str(value), class_="die" + (" on" if picked else ""), aria_label=f"die {index}: {value}")
+    face = el("span", str(value), class_="die" + (" on" if picked else ""), aria_label=f"die {index}: {value}")
     if not choosing:
         return face
-    return _tag("button", [face, _tag("small", "reroll")], type="button", class_="die-btn" + (" on" if picked else ""),
-                data_cmd="die", data_value=str(index), aria_pressed="true" if picked else "false",
-                aria_keyshortcuts=str(index), title=f"Reroll die {index} for 2 Exploits (key {index})")
+    return el("button", [face, el("small", "reroll")], type="button", class_="die-btn" + (" on" if picked else ""),
+              data_cmd="die", data_value=str(index), aria_pressed="true" if picked else "false",
+              aria_keyshortcuts=str(index), title=f"Reroll die {index} for 2 Exploits (key {index})")
 
 
 def _dice(table: BreachTable) -> str:
@@ -85,11 +84,11 @@ def _dice(table: BreachTable) -> str:
     faces = "".join(_die(value, index + 1, table, choosing) for index, value in enumerate(move["dice"]))
     what = "Root exit roll" if move["root_exit"] else (move["speed"] or "").capitalize()
     bw = move["bw"] if phase in ("reroll", "move") else None
-    return _tag("div", [
-        _tag("span", escape(what), class_="dlabel"),
-        _tag("div", faces, class_="dice"),
-        _tag("span", [_tag("b", str(bw)), " BW left" if phase == "move" else " BW"], class_="bw",
-             aria_label=f"{bw} Bandwidth") if bw is not None else "",
+    return el("div", [
+        el("span", escape(what), class_="dlabel"),
+        el("div", faces, class_="dice"),
+        el("span", [el("b", str(bw)), " BW left" if phase == "move" else " BW"], class_="bw",
+           aria_label=f"{bw} Bandwidth") if bw is not None else "",
     ], class_="roll")
 
 
@@ -102,19 +101,19 @@ def _window_box(table: BreachTable) -> str:
     answering = table.deciding()
     first = window["blocker"] is None
     card = cards_of(table)[window["card"]]
-    parts = [_tag("p", [_tag("b", escape(table.window_line())), ". ", escape(card.text)], class_="wline")]
+    parts = [el("p", [el("b", escape(table.window_line())), ". ", escape(card.text)], class_="wline")]
     if answering:
         held = len(view["seats"][me]["exploits"] or [])
         verb = "Block" if first else "Counter"
         cost = f"{verb} costs 2 Exploits (you hold {held})"
         picked = " + ".join(card_name(c) for c in table.picked) if table.tool in ("block", "counter") else ""
-        parts.append(_tag("p", [escape(cost), ": pick them in your hand",
-                                _tag("b", f" \u2014 {escape(picked)} +\u2026") if picked else ""], class_="wcost"))
-        parts.append(_tag("div", [_bare(table, "pass", sub="let it happen" if first else "give up: the "
+        parts.append(el("p", [escape(cost), ": pick them in your hand",
+                                el("b", f" \u2014 {escape(picked)} +\u2026") if picked else ""], class_="wcost"))
+        parts.append(el("div", [_bare(table, "pass", sub="let it happen" if first else "give up: the "
                                         + ("Exploit takes effect" if me != window["player"] else "Exploit is blocked"),
                                         cls="pass")], class_="acts"))
-    return _tag("div", parts, class_="window" + (" mine" if answering else ""), role="group",
-                aria_label="Block window")
+    return el("div", parts, class_="window" + (" mine" if answering else ""), role="group",
+              aria_label="Block window")
 
 
 def _targets(table: BreachTable) -> str:
@@ -125,17 +124,17 @@ def _targets(table: BreachTable) -> str:
     if card.target == "ahead":
         for word in table.targets():
             seat = int(word[1:]) - 1
-            buttons.append(_tag("button", [seat_mark(seat), " ", escape(table.names[seat])], type="button",
-                                class_="target", data_cmd="target", data_value=word,
-                                aria_label=f"{card.name} on {table.names[seat]}"))
-        body = _tag("div", buttons, class_="targets")
+            buttons.append(el("button", [seat_mark(seat), " ", escape(table.names[seat])], type="button",
+                              class_="target", data_cmd="target", data_value=word,
+                              aria_label=f"{card.name} on {table.names[seat]}"))
+        body = el("div", buttons, class_="targets")
     else:
-        body = _tag("p", "Pick a lit card on the board.", class_="hnote")
+        body = el("p", "Pick a lit card on the board.", class_="hnote")
     on_whom = escape(target_words(card.target, _rules(table)))
-    return _tag("div", [_tag("p", [f"Play {escape(card.name)} on ", on_whom, ":"],
+    return el("div", [el("p", [f"Play {escape(card.name)} on ", on_whom, ":"],
                              class_="ctitle"), body,
                         _button("Cancel", cmd="cancel", key="Esc", cls="cancel")], class_="chooser",
-                role="group", aria_label=f"{card.name}: choose the target")
+              role="group", aria_label=f"{card.name}: choose the target")
 
 
 def auto_pass_toggle(table: BreachTable) -> str:
@@ -145,12 +144,12 @@ def auto_pass_toggle(table: BreachTable) -> str:
     if not table.session.setup.humans:
         return ""
     on = table.auto_pass
-    return _tag("p", _tag("button", f"Pass on blocks automatically: {'on' if on else 'off'}", type="button",
+    return el("p", el("button", f"Pass on blocks automatically: {'on' if on else 'off'}", type="button",
                           class_="mini autopass" + (" on" if on else ""), data_cmd="autopass",
                           aria_pressed="true" if on else "false",
                           title="On: the page passes for you in every block window, and the bots play on. "
                                 "Off: you are asked whenever you hold two Exploits to block with."),
-                class_="hnote")
+              class_="hnote")
 
 
 def turn_panel(table: BreachTable) -> str:
@@ -178,16 +177,16 @@ def turn_panel(table: BreachTable) -> str:
         buttons.append(_bare(table, "stop", sub=f"Manifest at {where_words(at)}"))
     head = [_steps(phase)]
     if view["reminders"]:
-        head.append(_tag("div", [_tag("span", [seat_mark(r["seat"], 10), " ", escape(card_name(r["card"]))],
+        head.append(el("div", [el("span", [seat_mark(r["seat"], 10), " ", escape(card_name(r["card"]))],
                                       class_=f"rem rem-{r['card']}",
                                       title=f"{table.names[r['seat']]}: {cards_of(table)[r['card']].text}")
                                  for r in view["reminders"]], class_="reminders", aria_label="Reminders in play"))
-    parts = [_tag("div", head, class_="thead"), _dice(table), _window_box(table)]
+    parts = [el("div", head, class_="thead"), _dice(table), _window_box(table)]
     if buttons:
-        parts.append(_tag("div", buttons, class_="acts", role="toolbar", aria_label="Your decision"))
+        parts.append(el("div", buttons, class_="acts", role="toolbar", aria_label="Your decision"))
     parts.append(_targets(table))
     parts.append(auto_pass_toggle(table))
-    return _tag("section", parts, class_="bcp turn-panel", id="br-turn", data_phase=phase, aria_label="This turn")
+    return el("section", parts, class_="bcp turn-panel", id="br-turn", data_phase=phase, aria_label="This turn")
 
 
 # --- your hand ---------------------------------------------------------------------------------
@@ -200,27 +199,27 @@ def _card_li(table: BreachTable, card: str, index: int, phase: str) -> str:
     on = index < picked_count
     if pick is not None:
         verb = {"block": "Block", "counter": "Counter", "reroll": "Spend", "discard": "Discard"}[pick.verb]
-        action = _tag("button", [verb, " \u2713" if on else ""], type="button",
-                      class_="cplay pick" + (" on" if on else ""), data_cmd="pick", data_value=card,
-                      aria_pressed="true" if on else "false", aria_label=f"{verb} with {spec.name}")
+        action = el("button", [verb, " \u2713" if on else ""], type="button",
+                    class_="cplay pick" + (" on" if on else ""), data_cmd="pick", data_value=card,
+                    aria_pressed="true" if on else "false", aria_label=f"{verb} with {spec.name}")
     elif phase == "exploits" and table.deciding():
         pressed = table.tool == card and index == 0
         ok = table.playable(card)
-        action = _tag("button", ["Cancel" if pressed else "Play" if spec.target == "none" else "Play\u2026"],
-                      type="button", class_="cplay" + (" on" if pressed else "") + ("" if ok or pressed else " off"),
-                      data_tool=card, aria_pressed="true" if pressed else "false",
-                      aria_disabled=None if ok or pressed else "true", aria_label=f"Play {spec.name}",
-                      title=f"Play {spec.name}: {target_words(spec.target, _rules(table))}")
+        action = el("button", ["Cancel" if pressed else "Play" if spec.target == "none" else "Play\u2026"],
+                    type="button", class_="cplay" + (" on" if pressed else "") + ("" if ok or pressed else " off"),
+                    data_tool=card, aria_pressed="true" if pressed else "false",
+                    aria_disabled=None if ok or pressed else "true", aria_label=f"Play {spec.name}",
+                    title=f"Play {spec.name}: {target_words(spec.target, _rules(table))}")
     else:
         action = ""
     cost = f"{spec.cost} EXP" if spec.cost else ""
     limit = f"{spec.limit}/turn"
-    return _tag("li", [
-        _tag("div", [_tag("b", escape(spec.name)), _tag("span", spec.family, class_="fam")], class_="chead"),
-        _tag("small", escape(spec.text), class_="cwhat"),
-        _tag("small", " \u00b7 ".join(x for x in (f"target: {target_words(spec.target, _rules(table))}", cost, limit)
+    return el("li", [
+        el("div", [el("b", escape(spec.name)), el("span", spec.family, class_="fam")], class_="chead"),
+        el("small", escape(spec.text), class_="cwhat"),
+        el("small", " \u00b7 ".join(x for x in (f"target: {target_words(spec.target, _rules(table))}", cost, limit)
                                        if x),
-             class_="cmeta"),
+           class_="cmeta"),
         action,
     ], class_=f"xcard fam-{FAMILY[spec.family]}" + (" on" if on or (table.tool == card and index == 0) else ""),
         data_card=card)
@@ -237,28 +236,28 @@ def hand_panel(table: BreachTable) -> str:
     exploits = me["exploits"] or []
     slots = []
     for _ in range(me["exposure"]):
-        slots.append(_tag("i", "Exposure", class_="slot exp", title="Exposure: fills a slot; at 5 you crash"))
+        slots.append(el("i", "Exposure", class_="slot exp", title="Exposure: fills a slot; at 5 you crash"))
     if me["payload"]:
-        slots.append(_tag("i", "Payload", class_="slot pay", title="the Payload: take it back to the Edge"))
+        slots.append(el("i", "Payload", class_="slot pay", title="the Payload: take it back to the Edge"))
     for _ in range(me["exploit_count"] if hidden else len(exploits)):
-        slots.append(_tag("i", "Exploit", class_="slot xp", title="an Exploit (hidden)" if hidden else "an Exploit"))
+        slots.append(el("i", "Exploit", class_="slot xp", title="an Exploit (hidden)" if hidden else "an Exploit"))
     while len(slots) < HAND:
-        slots.append(_tag("i", "", class_="slot empty"))
+        slots.append(el("i", "", class_="slot empty"))
     size = me["hand_size"]
     whose = "Your hand" if table.names[seat] == "You" else f"{escape(table.names[seat])}'s hand"
     danger = me["exposure"] >= CRASH - 1
-    head = _tag("h3", [seat_mark(seat), whose,
-                       _tag("span", f"{size}/{HAND} slots", class_="limit" + (" over" if size > HAND else "")),
-                       _tag("span", f"Exposure {me['exposure']}/{CRASH}", class_="expo" + (" hot" if danger else ""),
-                            title=f"at {CRASH} Exposure you crash")])
+    head = el("h3", [seat_mark(seat), whose,
+                       el("span", f"{size}/{HAND} slots", class_="limit" + (" over" if size > HAND else "")),
+                       el("span", f"Exposure {me['exposure']}/{CRASH}", class_="expo" + (" hot" if danger else ""),
+                          title=f"at {CRASH} Exposure you crash")])
     phase = view["phase"]
     cards = [_card_li(table, card, exploits[:i].count(card), phase) for i, card in enumerate(exploits)]
     count = me["exploit_count"]
-    body = (_tag("p", f"Hidden: {escape(table.names[seat])} holds {count} Exploit{'' if count == 1 else 's'}.",
-                 class_="empty") if hidden else
-            _tag("ul", cards, class_="xcards") if cards else _tag("p", "No Exploits in hand.", class_="empty"))
-    return _tag("section", [head, _tag("div", slots, class_="slots", aria_label=f"{size} of {HAND} slots used"), body],
-                class_="bcp hand-panel", id="br-hand", aria_label=whose)
+    body = (el("p", f"Hidden: {escape(table.names[seat])} holds {count} Exploit{'' if count == 1 else 's'}.",
+               class_="empty") if hidden else
+            el("ul", cards, class_="xcards") if cards else el("p", "No Exploits in hand.", class_="empty"))
+    return el("section", [head, el("div", slots, class_="slots", aria_label=f"{size} of {HAND} slots used"), body],
+              class_="bcp hand-panel", id="br-hand", aria_label=whose)
 
 
 def tool_panel(table: BreachTable) -> str:
@@ -282,21 +281,17 @@ def players_panel(table: BreachTable) -> str:
             flag = "answers"
         owed = len(info["markers"])
         rems = [card_name(r["card"]) for r in view["reminders"] if r["seat"] == seat]
-        rows.append(_tag("li", [
-            _tag("div", [seat_mark(seat), _tag("span", escape(table.names[seat]), class_="pname"),
-                         _tag("span", escape(kind if kind != HUMAN else "human"), class_="pkind"),
-                         _tag("span", escape(flag), class_="pflag")], class_="phead"),
-            _tag("dl", [
-                _tag("div", [_tag("dt", "at"), _tag("dd", escape(info["at"]))], title=where_words(info["at"])),
-                _tag("div", [_tag("dt", "EXP"), _tag("dd", f"{info['exposure']}<small>/{CRASH}</small>")],
-                     class_="hot" if info["exposure"] >= CRASH - 1 else None),
-                _tag("div", [_tag("dt", "hand"), _tag("dd", f"{info['hand_size']}<small>/{HAND}</small>")],
-                     title=f"{info['exploit_count']} Exploits"),
-                _tag("div", [_tag("dt", "owes"), _tag("dd", str(owed))], title="route markers still to take back"),
+        rows.append(el("li", [
+            player_head(seat, table.names[seat], kind, flag),
+            el("dl", [
+                stat("at", info["at"], title=where_words(info["at"])),
+                stat("EXP", info["exposure"], CRASH, class_="hot" if info["exposure"] >= CRASH - 1 else None),
+                stat("hand", info["hand_size"], HAND, title=f"{info['exploit_count']} Exploits"),
+                stat("owes", owed, title="route markers still to take back"),
             ]),
-            _tag("div", [_tag("span", "PAYLOAD", class_="badge ok") if info["payload"] else "",
-                         *[_tag("span", escape(r), class_="badge") for r in rems],
-                         _tag("span", f"progress {info['progress']}/30", class_="prog")], class_="badges"),
+            el("div", [el("span", "PAYLOAD", class_="badge ok") if info["payload"] else "",
+                       *[el("span", escape(r), class_="badge") for r in rems],
+                       el("span", f"progress {info['progress']}/30", class_="prog")], class_="badges"),
         ], class_=f"player p{seat + 1}" + (" active" if active else "") + (" winner" if winner else "")
             + (" resigned" if info["resigned"] else ""),
             data_seat=seat, aria_current="true" if active else None))
@@ -304,7 +299,7 @@ def players_panel(table: BreachTable) -> str:
             + (f", {view['removed_count']} set aside" if view["removed_count"] else "")
             + f"; Exposure supply {view['exposure_supply']}. Round {view['round']}"
             + (f"/{view['rounds']}." if view["rounds"] else " (no lockdown)."))
-    return _tag("ul", rows, class_="players") + _tag("p", note, class_="hnote")
+    return el("ul", rows, class_="players") + el("p", note, class_="hnote")
 
 
 def cards_of(table: BreachTable | None = None) -> dict:
@@ -328,13 +323,13 @@ def deck_panel(table: BreachTable | None = None) -> str:
     target, cost, limit, effect."""
     rows = []
     for card in cards_of(table).values():
-        rows.append(_tag("tr", [
-            _tag("th", [escape(card.name), _tag("small", f"{card.family} \u00d7{card.count}")], scope="row"),
-            _tag("td", [escape(card.text), _tag("small", f" target: {target_words(card.target, _rules(table))}; "
+        rows.append(el("tr", [
+            el("th", [escape(card.name), el("small", f"{card.family} \u00d7{card.count}")], scope="row"),
+            el("td", [escape(card.text), el("small", f" target: {target_words(card.target, _rules(table))}; "
                                                  f"{card.limit}/turn" + (f"; costs {card.cost} EXP" if card.cost else ""))]),
         ], class_=f"fam-{FAMILY[card.family]}"))
-    return _tag("table", [_tag("caption", f"{DECK_SIZE} Exploits; a block or counter discards any 2"),
-                          _tag("tbody", rows)], class_="costs br-deck")
+    return el("table", [el("caption", f"{DECK_SIZE} Exploits; a block or counter discards any 2"),
+                          el("tbody", rows)], class_="costs br-deck")
 
 
 def log_panel(table: BreachTable) -> str:
@@ -342,14 +337,8 @@ def log_panel(table: BreachTable) -> str:
     if not entries:
         first = table.names[table.view()["first"]]
         opener = "You go first." if first == "You" else f"{escape(first)} goes first."
-        return _tag("p", f"Game started with {len(table.names)} infiltrators. {opener}", class_="empty")
-    shown = entries[-LOG_LIMIT:]
-    items = []
-    if len(entries) > len(shown):
-        items.append(_tag("li", f"\u2026 {len(entries) - len(shown)} earlier actions (the link keeps them all)",
-                          class_="more"))
-    items.extend(log_items(table, shown))
-    return _tag("ol", items, class_="log")
+        return el("p", f"Game started with {len(table.names)} infiltrators. {opener}", class_="empty")
+    return log_list(table, entries, LOG_LIMIT)
 
 
 def panels(table: BreachTable) -> dict[str, str]:
@@ -407,17 +396,9 @@ RULES_HTML = (
 def side(table: BreachTable | None = None) -> str:
     players = players_panel(table) if table is not None else ""
     log = log_panel(table) if table is not None else ""
-    return (
-        f'<section class="panel" aria-labelledby="h-players"><h2 id="h-players">Infiltrators</h2>'
-        f'<div id="players">{players}</div></section>'
-        '<section class="panel log-panel" aria-labelledby="h-log"><h2 id="h-log">Activity</h2>'
-        '<div id="log" class="logbox" tabindex="0" aria-label="Moves so far, in notation">'
-        f'{log}</div></section>'
-        '<section class="panel" id="costs-panel" aria-labelledby="h-costs"><h2 id="h-costs">Exploit deck '
-        '<button type="button" class="mini" data-cmd="costs" aria-expanded="true" aria-controls="costs">Hide'
-        f'</button></h2><div id="costs">{deck_panel()}</div></section>'
-        + views.rules_panel("breach", "Breach", RULES_HTML)
-    )
+    return (views.panel("players", "Infiltrators", players) + views.activity_panel(log)
+            + views.panel("costs", "Exploit deck", deck_panel(), hide=True)
+            + views.rules_panel("breach", "Breach", RULES_HTML))
 
 
 def game_over(table: BreachTable) -> str:
@@ -430,15 +411,15 @@ def game_over(table: BreachTable) -> str:
     history = views.round_history(table, view["history"]) or [[0] * len(session.names)]
     chart = score_chart(history, session.names, 480, 220, target=30, y_label="PROGRESS", x_label="ROUND")
     buttons = views.over_actions(session)
-    return _tag("div", [
-        _tag("h2", escape(headline), id="result-title"),
-        _tag("p", escape(detail), class_="detail", id="result-detail"),
-        _tag("figure", [chart, _tag("figcaption", "Progress after each round: layer reached (0-15), "
+    return el("div", [
+        el("h2", escape(headline), id="result-title"),
+        el("p", escape(detail), class_="detail", id="result-detail"),
+        el("figure", [chart, el("figcaption", "Progress after each round: layer reached (0-15), "
                                     "then 15 + layers back out with the Payload; 30 = transmitted")],
-             class_="chart"),
-        _tag("div", buttons, class_="actions"),
+           class_="chart"),
+        el("div", buttons, class_="actions"),
     ], class_="card over-card", role="dialog", aria_labelledby="result-title",
-                aria_describedby="result-detail")
+              aria_describedby="result-detail")
 
 
 _ = views  # the shared helpers above come from it

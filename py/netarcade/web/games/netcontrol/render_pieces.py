@@ -19,7 +19,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from netarcade.web.render.palette import PLAYERS, THEME
-from netarcade.web.render.svg import el, escape, fmt, shape, text
+from netarcade.web.render.svg import cell_attrs, el, escape, fmt, shape, text
 from netarcade.games.netcontrol.board import DEAD, PIPS, RESOURCE_CODES, RESOURCES
 from .render_geometry import LABEL_H, LABEL_OUT, LABEL_W, Geometry
 from .render_style import HL, HOT_INK, TERRAIN, TOKEN, TOKEN_INK, VIRUS_INK, use
@@ -154,11 +154,8 @@ def tile_group(view, geometry: Geometry, t: int, infected: bool, action: str | N
         attributes["class"] = " ".join(classes)
         parts.append(el("polygon", None, {"class": "hl", "points": geometry.inset[t], "fill": color,
                                           "stroke": color, "stroke-dasharray": None if dash == "none" else dash}))
-    if action:
-        attributes.update({"data-action": action, "role": "button", "tabindex": "0",
-                           "aria-label": label or action})
-    else:  # a screen reader hears the tile as its title says it, not its code and token one by one
-        attributes.update({"role": "img", "aria-label": f"t{t}: {title}"})
+    # unplayable, a screen reader hears the tile as its title says it, not its code and token one by one
+    attributes.update(cell_attrs(action, label or action, f"t{t}: {title}"))
     return el("g", parts, attributes)
 
 
@@ -350,9 +347,5 @@ def _spot(name: str, classes: list[str], parts: list[str], action: str | None, l
     """A link or corner of the board as a group: a button when ``action``
     may be played there, else an image described by ``picture`` (if any)."""
     attributes: dict[str, Any] = {"id": name, "class": " ".join(classes), "data-name": name}
-    if action:
-        attributes.update({"data-action": action, "role": "button", "tabindex": "0",
-                           "aria-label": label or action})
-    elif picture is not None:
-        attributes.update({"role": "img", "aria-label": picture})
+    attributes.update(cell_attrs(action, label or action, picture))
     return el("g", parts, attributes)

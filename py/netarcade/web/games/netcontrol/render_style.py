@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from netarcade.web.render.palette import HIGHLIGHT, THEME
-from netarcade.web.render.svg import escape, fmt
+from netarcade.web.render import svg
+from netarcade.web.render.svg import el
 from netarcade.games.netcontrol.board import DEAD
 
 
@@ -46,7 +47,7 @@ TOKEN_INK = "#1b1f24"
 HOT_INK = "#c62828"
 VIRUS_INK = THEME["danger"]
 
-_S = 'fill="none" stroke="currentColor" stroke-linecap="round" stroke-linejoin="round"'
+_S = svg.ICON_LINE
 
 #: resource icons (view box -12 -12 24 24, colour: currentColor)
 _ICONS: dict[str, str] = {
@@ -109,26 +110,22 @@ HL: dict[str, tuple[str, str]] = {
 
 def resource_icon(name: str, cls: str = "ico") -> str:
     """A resource's (or ``dead``, ``virus``, ``shield``'s) icon as a small inline SVG."""
-    return (f'<svg class="{escape(cls)}" viewBox="-12 -12 24 24" aria-hidden="true" focusable="false">'
-            f"{_ICONS[name]}</svg>")
+    return svg.inline_icon(_ICONS[name], cls)
 
 
 def use(name: str, cx: float, cy: float, size: float, **kw: Any) -> str:
-    half = size / 2.0
-    extra = "".join(f' {k.rstrip("_").replace("_", "-")}="{escape(v)}"' for k, v in kw.items() if v is not None)
-    return (f'<use href="#nc-{name}" x="{fmt(cx - half)}" y="{fmt(cy - half)}" '
-            f'width="{fmt(size)}" height="{fmt(size)}"{extra}/>')
+    """Icon ``name`` (drawn once by :func:`defs`) centred on ``(cx, cy)`` in a ``size`` x ``size`` box."""
+    return svg.use(f"nc-{name}", cx, cy, size, **kw)
 
 
 def defs() -> str:
-    symbols = "".join(f'<symbol id="nc-{name}" viewBox="-12 -12 24 24" overflow="visible">{body}</symbol>'
-                      for name, body in _ICONS.items())
-    hatch = (f'<pattern id="nc-hatch" width="7" height="7" patternUnits="userSpaceOnUse" '
-             f'patternTransform="rotate(45)"><rect width="7" height="7" fill="{TERRAIN[DEAD].fill}"/>'
-             f'<path d="M0,0V7" stroke="#252a31" stroke-width="2.4"/></pattern>')
-    glow = ('<filter id="nc-glow" x="-50%" y="-50%" width="200%" height="200%">'
-            '<feGaussianBlur stdDeviation="3"/></filter>')
-    return f"<defs>{symbols}{hatch}{glow}</defs>"
+    symbols = [svg.symbol(f"nc-{name}", body) for name, body in _ICONS.items()]
+    hatch = el("pattern", [el("rect", width=7, height=7, fill=TERRAIN[DEAD].fill),
+                           el("path", d="M0,0V7", stroke="#252a31", stroke_width=2.4)],
+               id="nc-hatch", width=7, height=7, patternUnits="userSpaceOnUse", patternTransform="rotate(45)")
+    glow = el("filter", el("feGaussianBlur", stdDeviation=3), id="nc-glow", x="-50%", y="-50%", width="200%",
+              height="200%")
+    return el("defs", [*symbols, hatch, glow])
 
 
 def stylesheet() -> str:

@@ -25,12 +25,11 @@ from netarcade.games.netcontrol.rules import (
     SUPER_BASE,
     THREAT_TO_PURGE,
 )
-from netarcade.web.render.svg import escape
+from netarcade.web.render.svg import el, escape
 from .table import CARD_INFO, COST_ROWS, TOOL_INFO, NetControlTable, cost_text
 from .tools import DECK_COUNT
-from netarcade.web.session import HUMAN
 from netarcade.web import views
-from netarcade.web.views import _tag, log_items, seat_mark
+from netarcade.web.views import log_list, player_head, seat_mark, stat
 
 __all__ = [
     "RULES_HTML",
@@ -50,14 +49,14 @@ def res_chip(code: str, count: int | str | None = None, cls: str = "") -> str:
     """A resource's icon and code (and a count), coloured by its terrain."""
     name = RESOURCES[RESOURCE_CODES.index(code)]
     label = f"{count}{code}" if count is not None else code
-    return _tag("span", [resource_icon(name), _tag("b", escape(label))],
-                class_=f"res res-{code} {cls}".strip(), title=name)
+    return el("span", [resource_icon(name), el("b", escape(label))],
+              class_=f"res res-{code} {cls}".strip(), title=name)
 
 
 def resource_legend() -> str:
     """The five resources' codes with their names, on screen (a hover title
     is no help on a phone): the codes on the island, the hand and the costs."""
-    return _tag("p", [_tag("span", [_tag("b", code, class_=f"res res-{code}"), f" {RESOURCES[r]}"])
+    return el("p", [el("span", [el("b", code, class_=f"res res-{code}"), f" {RESOURCES[r]}"])
                       for r, code in enumerate(RESOURCE_CODES)], class_="rlegend", aria_label="Resources")
 
 
@@ -77,12 +76,11 @@ _PIP_SPOTS = {
 def die_svg(value: int | None, colour: str) -> str:
     """One die face as inline SVG: ``colour`` is ``red`` or ``white``."""
     fill, ink = ("#c62828", "#fff5f5") if colour == "red" else ("#e9e2cf", "#1b1f24")
-    spots = "".join(f'<circle cx="{x * 5.2:g}" cy="{y * 5.2:g}" r="2.1" fill="{ink}"/>'
-                    for x, y in _PIP_SPOTS.get(value or 0, ()))
+    spots = [el("circle", cx=x * 5.2, cy=y * 5.2, r=2.1, fill=ink) for x, y in _PIP_SPOTS.get(value or 0, ())]
     label = f"{colour} die: {value}" if value else f"{colour} die"
-    return (f'<svg class="die die-{colour}{"" if value else " blank"}" viewBox="-11 -11 22 22" role="img" '
-            f'aria-label="{label}"><rect x="-10" y="-10" width="20" height="20" rx="4" fill="{fill}" '
-            f'stroke="#0b0f14" stroke-width="1"/>{spots}</svg>')
+    face = el("rect", x=-10, y=-10, width=20, height=20, rx=4, fill=fill, stroke="#0b0f14", stroke_width=1)
+    return el("svg", [face, *spots], class_=f"die die-{colour}{'' if value else ' blank'}", viewBox="-11 -11 22 22",
+              role="img", aria_label=label)
 
 
 def _last_roll(table: NetControlTable) -> tuple[int, dict, bool] | None:
@@ -144,18 +142,18 @@ def dice_panel(table: NetControlTable) -> str:
     total = (red + white) if red else None
     note = roll_note(red, white, purged)
     threat = view["threat"]
-    steps = "".join(_tag("i", "", class_="on" if k < threat else None) for k in range(THREAT_TO_PURGE))
-    return _tag("section", [
-        _tag("div", [die_svg(red, "red"), die_svg(white, "white"),
-                     _tag("span", str(total) if total else "\u2013", class_="dsum", aria_label="sum")],
-             class_="dice" + ("" if fresh else " stale")),
-        _tag("div", [
-            _tag("p", caption, class_="dcap"),
-            _tag("p", escape(note), class_="dnote") if note else "",
-            _tag("div", [_tag("span", "threat", class_="tl"), _tag("span", steps, class_="track"),
-                         _tag("span", f"{threat}/{THREAT_TO_PURGE}", class_="tn")],
-                 class_="threat" + (" hot" if threat == THREAT_TO_PURGE - 1 else ""),
-                 title=f"Every red 6 moves the threat track; the {THREAT_TO_PURGE}rd fires a network purge: "
+    steps = "".join(el("i", "", class_="on" if k < threat else None) for k in range(THREAT_TO_PURGE))
+    return el("section", [
+        el("div", [die_svg(red, "red"), die_svg(white, "white"),
+                     el("span", str(total) if total else "\u2013", class_="dsum", aria_label="sum")],
+           class_="dice" + ("" if fresh else " stale")),
+        el("div", [
+            el("p", caption, class_="dcap"),
+            el("p", escape(note), class_="dnote") if note else "",
+            el("div", [el("span", "threat", class_="tl"), el("span", steps, class_="track"),
+                         el("span", f"{threat}/{THREAT_TO_PURGE}", class_="tn")],
+               class_="threat" + (" hot" if threat == THREAT_TO_PURGE - 1 else ""),
+               title=f"Every red 6 moves the threat track; the {THREAT_TO_PURGE}rd fires a network purge: "
                        "everyone over the limit discards down to it."),
         ], class_="dinfo"),
     ], class_="ncp dice-panel", id="nc-dice", aria_label="Dice and threat track")
@@ -177,13 +175,13 @@ def hand_panel(table: NetControlTable) -> str:
     rows = []
     for r, code in enumerate(RESOURCE_CODES):
         rate = player["rates"][r]
-        rows.append(_tag("li", [
-            _tag("span", [resource_icon(RESOURCES[r]), _tag("span", code, class_="rname")],
-                 class_=f"res res-{code}", title=RESOURCES[r]),
-            _tag("b", "?" if hidden else str(hand[r]), class_="rcount" + (" zero" if not (hand[r] or hidden) else ""),
-                 title="hidden" if hidden else None),
-            _tag("span", f"{rate}:1", class_="rate" + (" better" if rate < 4 else ""),
-                 title=f"bank trade: {rate} {RESOURCES[r]} for 1 of anything"),
+        rows.append(el("li", [
+            el("span", [resource_icon(RESOURCES[r]), el("span", code, class_="rname")],
+               class_=f"res res-{code}", title=RESOURCES[r]),
+            el("b", "?" if hidden else str(hand[r]), class_="rcount" + (" zero" if not (hand[r] or hidden) else ""),
+               title="hidden" if hidden else None),
+            el("span", f"{rate}:1", class_="rate" + (" better" if rate < 4 else ""),
+               title=f"bank trade: {rate} {RESOURCES[r]} for 1 of anything"),
         ], class_="hrow" + (" zero" if not hand[r] and not hidden else "")))
     whose = "Your hand" if table.names[seat] == "You" else f"{escape(table.names[seat])}'s hand"
     note = ("rate = bank trade, 4:1 unless you hold an exchange" if not hidden else
@@ -191,13 +189,13 @@ def hand_panel(table: NetControlTable) -> str:
             "rate = the runner's bank trade, 4:1 unless it holds an exchange")
     over = size > limit
     limit_note = f"{HAND_LIMIT} + 2 per fortified Super Node" if limit > HAND_LIMIT else "hand limit"
-    return _tag("section", [
-        _tag("h3", [seat_mark(seat), whose,
-                    _tag("span", f"{size}/{limit} limit", class_="limit" + (" over" if over else ""),
-                         title=limit_note)]),
-        _tag("ul", rows, class_="hand"),
+    return el("section", [
+        el("h3", [seat_mark(seat), whose,
+                    el("span", f"{size}/{limit} limit", class_="limit" + (" over" if over else ""),
+                       title=limit_note)]),
+        el("ul", rows, class_="hand"),
         resource_legend(),
-        _tag("p", note, class_="hnote"),
+        el("p", note, class_="hnote"),
     ], class_="ncp hand-panel", id="nc-hand", aria_label=whose)
 
 
@@ -207,10 +205,10 @@ def hand_panel(table: NetControlTable) -> str:
 def _button(label: str, key: str, *, tool: str | None = None, cmd: str | None = None,
             value: str | None = None, off: bool = False, pressed: bool = False, cls: str = "",
             sub: str = "", title: str = "", disabled: bool = False) -> str:
-    return _tag("button", [
-        _tag("span", escape(label), class_="blabel"),
-        _tag("small", sub, class_="bsub") if sub else "",
-        _tag("kbd", escape(key)) if key else "",
+    return el("button", [
+        el("span", escape(label), class_="blabel"),
+        el("small", sub, class_="bsub") if sub else "",
+        el("kbd", escape(key)) if key else "",
     ], type="button", class_=" ".join(c for c in ("act", cls, "off" if off else "", "on" if pressed else "") if c),
         data_tool=tool, data_cmd=cmd, data_value=value, aria_pressed=("true" if pressed else "false") if tool else None,
         aria_disabled="true" if off and not disabled else None, disabled=disabled,
@@ -239,22 +237,22 @@ def actions_panel(table: NetControlTable) -> str:
     buttons.append(_button("End turn", "E", cmd="end", cls="end-turn", disabled=not main,
                            title="End your turn (E)"))
     chooser = table.chooser()
-    parts = [_tag("div", buttons, class_="acts", role="toolbar", aria_label="Roll, build, draw, trade, end")]
+    parts = [el("div", buttons, class_="acts", role="toolbar", aria_label="Roll, build, draw, trade, end")]
     if chooser is not None:
         options = []
         picked = set(table.picked)
         for index, option in enumerate(chooser["options"]):
             code = option["code"]
-            options.append(_tag("button", [
-                resource_icon(option["name"]), _tag("b", code), _tag("small", escape(option["note"])),
+            options.append(el("button", [
+                resource_icon(option["name"]), el("b", code), el("small", escape(option["note"])),
             ], type="button", aria_keyshortcuts=str(index + 1), class_=f"pick res-{code}" + (" on" if code in picked else ""),
                 data_cmd="pick", data_value=code, aria_disabled=None if option["enabled"] else "true",
                 aria_label=f"{option['name']}: {option['note']}"))
-        parts.append(_tag("div", [
-            _tag("p", [escape(chooser["title"]), _tag("kbd", "1-5")], class_="ctitle"),
-            _tag("div", options, class_="picks"),
+        parts.append(el("div", [
+            el("p", [escape(chooser["title"]), el("kbd", "1-5")], class_="ctitle"),
+            el("div", options, class_="picks"),
         ], class_=f"chooser mode-{chooser['mode']}", role="group", aria_label=chooser["title"]))
-    return _tag("section", parts, class_="ncp actions-panel", id="nc-actions")
+    return el("section", parts, class_="ncp actions-panel", id="nc-actions")
 
 
 # --- special cards ---------------------------------------------------------------------------
@@ -279,40 +277,40 @@ def cards_panel(table: NetControlTable) -> str:
         new = fresh.get(card, 0)
         playable = main and counts.get(card, 0) > 0
         pressed = main and table.tool == card
-        items.append(_tag("li", [
-            _tag("div", [_tag("b", escape(label)), _tag("span", f"\u00d7{held}", class_="ccount"),
-                         _tag("span", "new" if new else "", class_="cnew",
-                              title="drawn this turn: playable from your next turn") if new else ""],
-                 class_="chead"),
-            _tag("small", escape(what), class_="cwhat"),
-            _tag("button", ["Play" if card == "xp" else "Play\u2026" if not pressed else "Cancel",
-                            _tag("kbd", escape(key))], type="button",
-                 class_="cplay" + (" on" if pressed else "") + ("" if playable or pressed else " off"),
-                 data_tool=card, aria_pressed="true" if pressed else "false",
-                 aria_disabled=None if playable or pressed else "true",
-                 aria_label=f"Play {label}", title=f"Play {label} (key {key})"),
+        items.append(el("li", [
+            el("div", [el("b", escape(label)), el("span", f"\u00d7{held}", class_="ccount"),
+                         el("span", "new" if new else "", class_="cnew",
+                            title="drawn this turn: playable from your next turn") if new else ""],
+               class_="chead"),
+            el("small", escape(what), class_="cwhat"),
+            el("button", ["Play" if card == "xp" else "Play\u2026" if not pressed else "Cancel",
+                            el("kbd", escape(key))], type="button",
+               class_="cplay" + (" on" if pressed else "") + ("" if playable or pressed else " off"),
+               data_tool=card, aria_pressed="true" if pressed else "false",
+               aria_disabled=None if playable or pressed else "true",
+               aria_label=f"Play {label}", title=f"Play {label} (key {key})"),
         ], class_=f"card-{card}" + (" on" if pressed else "")))
     total = player["card_count"]
     deck = view["deck_size"]
     played = view["played_card"]
     whose = "Your special cards" if table.names[seat] == "You" else f"{escape(table.names[seat])}'s cards"
-    head = _tag("h3", [whose, _tag("span", f"deck {deck}", class_="limit",
+    head = el("h3", [whose, el("span", f"deck {deck}", class_="limit",
                                    title="cards left in the deck; +1 XP cards leave the game at a reshuffle")])
     if hidden:
         name = escape(table.names[seat])
-        body = _tag("p", f"Hidden: {name} holds {total} special card{'' if total == 1 else 's'}"
+        body = el("p", f"Hidden: {name} holds {total} special card{'' if total == 1 else 's'}"
                          + (f", {player['fresh_count']} drawn this turn" if player["fresh_count"] else "") + ".",
-                    class_="empty")
+                  class_="empty")
     elif not items:
-        body = _tag("p", f"None yet. Draw card buys one ({cost_text('draw')}); "
+        body = el("p", f"None yet. Draw card buys one ({cost_text('draw')}); "
                          "it is playable from your next turn.", class_="empty")
     else:
-        body = _tag("ul", items, class_="cards")
-    note = _tag("p", "One card per turn: played." if played and main else
-                "One card per turn, never on the turn it was drawn." if hidden else
-                "One card per turn, never on the turn you drew it.", class_="hnote")
-    return _tag("section", [head, body, note], class_="ncp cards-panel", id="nc-cards",
-                aria_label=f"{whose}: {total}")
+        body = el("ul", items, class_="cards")
+    note = el("p", "One card per turn: played." if played and main else
+              "One card per turn, never on the turn it was drawn." if hidden else
+              "One card per turn, never on the turn you drew it.", class_="hnote")
+    return el("section", [head, body, note], class_="ncp cards-panel", id="nc-cards",
+              aria_label=f"{whose}: {total}")
 
 
 def tool_panel(table: NetControlTable) -> str:
@@ -341,33 +339,28 @@ def players_panel(table: NetControlTable) -> str:
             flag = f"discards {view['owed'].get(str(seat), 0)}"
         badges = []
         if view["longest"] == seat:
-            badges.append(_tag("span", "Longest Network +2", class_="badge ok", title="5+ links in one run"))
+            badges.append(el("span", "Longest Network +2", class_="badge ok", title="5+ links in one run"))
         if view["fortified"] == seat:
-            badges.append(_tag("span", "Most Fortified +2", class_="badge ok", title="3+ fortifications"))
+            badges.append(el("span", "Most Fortified +2", class_="badge ok", title="3+ fortifications"))
         hand = player["hand"]
         hand_title = (" ".join(f"{n}{RESOURCE_CODES[r]}" for r, n in enumerate(hand)) if hand else "")
-        rows.append(_tag("li", [
-            _tag("div", [seat_mark(seat), _tag("span", escape(name), class_="pname"),
-                         _tag("span", escape(kind if kind != HUMAN else "human"), class_="pkind"),
-                         _tag("span", escape(flag), class_="pflag")], class_="phead"),
-            _tag("dl", [
-                _tag("div", [_tag("dt", "XP"), _tag("dd", f"{player['xp']}<small>/{target}</small>")]),
-                _tag("div", [_tag("dt", "res"), _tag("dd", f"{player['hand_size']}<small>/{player['hand_limit']}</small>")],
-                     title=hand_title or None),
-                _tag("div", [_tag("dt", "cards"), _tag("dd", str(player["card_count"]))]),
-                _tag("div", [_tag("dt", "net"), _tag("dd", str(player["network"]))],
-                     title="links in the longest unbroken run"),
-                _tag("div", [_tag("dt", "fort"), _tag("dd", str(player["fortifications"]))],
-                     title="fortifications on your buildings"),
+        rows.append(el("li", [
+            player_head(seat, name, kind, flag),
+            el("dl", [
+                stat("XP", player["xp"], target),
+                stat("res", player["hand_size"], player["hand_limit"], title=hand_title or None),
+                stat("cards", player["card_count"]),
+                stat("net", player["network"], title="links in the longest unbroken run"),
+                stat("fort", player["fortifications"], title="fortifications on your buildings"),
             ]),
-            _tag("div", badges, class_="badges") if badges else "",
+            el("div", badges, class_="badges") if badges else "",
         ], class_=f"player p{seat + 1}" + (" active" if active else "") + (" winner" if winner else ""),
             data_seat=seat, aria_current="true" if active else None))
     longest, fortified = view["longest"], view["fortified"]
     note = (f"First to {target} XP. Longest Network (5+ links): "
             f"{escape(table.names[longest]) if longest is not None else 'nobody'}; Most Fortified (3+): "
             f"{escape(table.names[fortified]) if fortified is not None else 'nobody'}. Both pass on a tie.")
-    return _tag("ul", rows, class_="players runners") + _tag("p", note, class_="bonus-note")
+    return el("ul", rows, class_="players runners") + el("p", note, class_="bonus-note")
 
 
 def costs_panel(table: NetControlTable) -> str:
@@ -379,15 +372,15 @@ def costs_panel(table: NetControlTable) -> str:
     rows = []
     for verb, label, what in COST_ROWS:
         afford = hand is not None and all(have >= need for have, need in zip(hand, COSTS[verb]))
-        rows.append(_tag("tr", [
-            _tag("th", [escape(label), _tag("small", escape(what))], scope="row"),
-            _tag("td", cost_chips(verb), class_="cc"),
+        rows.append(el("tr", [
+            el("th", [escape(label), el("small", escape(what))], scope="row"),
+            el("td", cost_chips(verb), class_="cc"),
         ], class_="afford" if afford else None))
-    return _tag("table", [
-        _tag("caption", f"{escape(table.names[seat])}: highlighted rows are what the hand covers now"
-             if hand is not None else "Build costs"),
-        _tag("tbody", rows),
-    ], class_="costs nc-costs") + _tag("p", "Bank trade is 4:1, better on an exchange vertex (3:1, or 2:1 "
+    return el("table", [
+        el("caption", f"{escape(table.names[seat])}: highlighted rows are what the hand covers now"
+           if hand is not None else "Build costs"),
+        el("tbody", rows),
+    ], class_="costs nc-costs") + el("p", "Bank trade is 4:1, better on an exchange vertex (3:1, or 2:1 "
                                             "for the resource it names).", class_="hnote")
 
 
@@ -395,14 +388,8 @@ def log_panel(table: NetControlTable) -> str:
     """The activity log in action notation, with what each action did."""
     entries = table.session.log
     if not entries:
-        return _tag("p", f"Game started with {len(table.names)} runners. P1 places first.", class_="empty")
-    items = []
-    shown = entries[-LOG_LIMIT:]
-    if len(entries) > len(shown):
-        items.append(_tag("li", f"\u2026 {len(entries) - len(shown)} earlier actions (the link keeps them all)",
-                          class_="more"))
-    items.extend(log_items(table, shown))
-    return _tag("ol", items, class_="log")
+        return el("p", f"Game started with {len(table.names)} runners. P1 places first.", class_="empty")
+    return log_list(table, entries, LOG_LIMIT)
 
 
 def panels(table: NetControlTable) -> dict[str, str]:
@@ -478,7 +465,7 @@ def terrain_legend() -> str:
     """The terrains with their icons, codes and names (for the home screen card: the codes
     alone were a riddle there, issue 39)."""
     return "".join(
-        _tag("span", [resource_icon(name), _tag("b", style.code), " ", _tag("span", name, class_="rname")],
-             class_=f"res res-{style.code}")
+        el("span", [resource_icon(name), el("b", style.code), " ", el("span", name, class_="rname")],
+           class_=f"res res-{style.code}")
         for name, style in TERRAIN.items() if name in RESOURCES
     )

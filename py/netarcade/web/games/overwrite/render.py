@@ -42,7 +42,7 @@ from collections.abc import Mapping
 from typing import Any
 
 from netarcade.web.render.palette import HIGHLIGHT, PLAYERS, THEME
-from netarcade.web.render.svg import el, escape, fmt, shape, svg_document, text
+from netarcade.web.render.svg import cell_attrs, el, fmt, shape, svg_document, text
 from netarcade.games.overwrite.board import COLUMNS, WIDTH, parse_cell
 from netarcade.games.overwrite.pieces import ALL_SHAPES, COLOUR, KIND, SHAPE, SPECIAL_NAMES
 
@@ -176,12 +176,8 @@ def _cell(cell: int, stack: list[str], inside: bool, hint: str | None, action: s
     classes = ["cell"] + (["inside"] if inside else ["outside"]) + ([f"hl hl-{hint}"] if hint else [])
     if height:
         classes.append(f"h{height}")
-    extra: dict[str, Any] = {"data-name": name} if pickable and inside else {}
-    if action:
-        extra.update({"data-name": name, "data-action": action, "role": "button", "tabindex": "0",
-                      "aria-label": f"{name}: {action}"})
-    elif stack and inside:
-        extra.update({"role": "img", "aria-label": _said(name, stack, list(names))})
+    extra: dict[str, Any] = {"data-name": name} if action or (pickable and inside) else {}
+    extra.update(cell_attrs(action, f"{name}: {action}", _said(name, stack, list(names)) if stack and inside else None))
     return el("g", parts, {"class": " ".join(classes), "data-cell": name, **extra})
 
 
@@ -256,8 +252,8 @@ def piece_svg(piece: str, unit: float = 9.0, cells=None, label: str = "") -> str
             body.append(el("path", None, d=LOCK, fill="none", stroke="#1b1f24", stroke_width=1.4,
                            transform=f"translate({fmt(width / 2)} {fmt(height / 2 + 1)}) scale({fmt(unit / 14)})"))
     defs = _defs() if KIND.get(piece) == "enc" else ""
-    return (f'<svg class="piece" viewBox="0 0 {fmt(width)} {fmt(height)}" width="{fmt(width)}" '
-            f'height="{fmt(height)}" role="img" aria-label="{escape(label or piece)}">{defs}{"".join(body)}</svg>')
+    return el("svg", [defs, *body], class_="piece", viewBox=f"0 0 {fmt(width)} {fmt(height)}", width=width,
+              height=height, role="img", aria_label=label or piece)
 
 
 def _strip(view: Mapping[str, Any], top: float, width: float) -> list[str]:
@@ -307,9 +303,8 @@ def _target(name: str, target: Mapping[str, Any]) -> str:
     action = target.get("action")
     attributes: dict[str, Any] = {"class": "target" + (" ok" if ok else " bad") + (" cursor" if target.get("cursor") else ""),
                                   "data-name": name}
-    if action:
-        attributes.update({"data-action": action, "role": "button", "tabindex": "0"})
-    if target.get("label"):
+    attributes.update(cell_attrs(action, target.get("label") or None))
+    if not action and target.get("label"):
         attributes["aria-label"] = target["label"]
     hit = el("rect", None, x=x, y=y, width=CELL, height=CELL, fill="#000", fill_opacity=0, class_="hit")
     tap = el("rect", None, {"x": x, "y": y, "width": CELL, "height": CELL, "fill": "#000", "fill-opacity": 0,
@@ -407,7 +402,7 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
         parts = [parts[0], parts[1], el("defs", clip), el("g", parts[2:], clip_path="url(#ow-crop)")]
         # a group, not an image: its covered cells and lit targets are named one by one
         return svg_document(parts, box, {"class": board_class, "role": "group",
-                                         "aria-label": escape(_summary(view))})
+                                         "aria-label": _summary(view)})
     if strip:
         parts.extend(_strip(view, board_bottom + 8, width))
         if view.get("over"):
@@ -418,7 +413,7 @@ def render_board(view: Mapping[str, Any], hints: Mapping[str, Any] | None = None
     else:
         height = board_bottom + 6
     return svg_document(parts, (0, 0, width, height), {"class": board_class, "role": "group",
-                                                        "aria-label": escape(_summary(view))})
+                                                        "aria-label": _summary(view)})
 
 
 def _order(name: str) -> int:

@@ -15,9 +15,9 @@ from __future__ import annotations
 
 from netarcade.games.overwrite.pieces import KIND, ORDER, RESERVE_LIMIT, SPECIAL_NAMES
 from netarcade.web.games.overwrite.render import piece_svg
-from netarcade.web.render.svg import escape
-from netarcade.web.session import HUMAN
-from netarcade.web.views import _tag, log_items, over_actions, round_history, rules_panel, seat_mark
+from netarcade.web.render.svg import el, escape
+from netarcade.web.views import (activity_panel, log_list, over_actions, panel, player_head, round_history,
+                                 rules_panel, seat_mark, stat)
 
 from .table import OverwriteTable
 from .tools import PERSONAL_LIMIT, cells, piece_label, play_name
@@ -47,26 +47,26 @@ def _bank_button(table: OverwriteTable, piece: str, index: int | None, offered: 
     title = label + (f" ({'; '.join(notes)})" if notes else "")
     drawn = (piece_svg(piece, 11, cells(table.shape(), table.orient()) if picked and table.orient() else None, label)
              if KIND.get(piece) not in ("df", "sf") else piece_svg(piece, 9, None, label))
-    key = _tag("kbd", str(index), aria_hidden="true") if index is not None and index <= 9 else ""
+    key = el("kbd", str(index), aria_hidden="true") if index is not None and index <= 9 else ""
     shown = name if KIND.get(piece) == "data" else SPECIAL_NAMES[KIND[piece]]
     # named by its visible id, then what it is ("1I3: P1 I3 (3 blocks)"); the drawing and the key are not read
     said = title[len(shown):] if title.startswith(shown) else f": {title}"
-    return _tag("button", [_tag("span", drawn, aria_hidden="true"), key, _tag("small", escape(shown)),
-                           _tag("span", escape(said), class_="sr-only") if said else ""],
-                type="button", class_="bankpiece" + (" on" if picked else "") + ("" if usable else " off")
-                + (" mine" if name in reservable else ""),
-                data_cmd="pick", data_value=piece, aria_pressed="true" if picked else "false",
-                aria_disabled=None if usable else "true", title=title,
-                aria_keyshortcuts=str(index) if key else None)
+    return el("button", [el("span", drawn, aria_hidden="true"), key, el("small", escape(shown)),
+                           el("span", escape(said), class_="sr-only") if said else ""],
+              type="button", class_="bankpiece" + (" on" if picked else "") + ("" if usable else " off")
+              + (" mine" if name in reservable else ""),
+              data_cmd="pick", data_value=piece, aria_pressed="true" if picked else "false",
+              aria_disabled=None if usable else "true", title=title,
+              aria_keyshortcuts=str(index) if key else None)
 
 
 def _act(label: str, key: str, cmd: str, *, on: bool = True, pressed: bool | None = None, tool: bool = False,
          title: str = "") -> str:
-    return _tag("button", [_tag("span", escape(label), class_="blabel"), _tag("kbd", escape(key)) if key else ""],
-                type="button", class_="act" + ("" if on else " off") + (" on" if pressed else ""),
-                data_tool=cmd if tool else None, data_cmd=None if tool else cmd,
-                aria_pressed=None if pressed is None else ("true" if pressed else "false"),
-                aria_disabled=None if on else "true", aria_keyshortcuts=key or None, title=title or None)
+    return el("button", [el("span", escape(label), class_="blabel"), el("kbd", escape(key)) if key else ""],
+              type="button", class_="act" + ("" if on else " off") + (" on" if pressed else ""),
+              data_tool=cmd if tool else None, data_cmd=None if tool else cmd,
+              aria_pressed=None if pressed is None else ("true" if pressed else "false"),
+              aria_disabled=None if on else "true", aria_keyshortcuts=key or None, title=title or None)
 
 
 def tool_panel(table: OverwriteTable) -> str:
@@ -85,20 +85,20 @@ def tool_panel(table: OverwriteTable) -> str:
     count = view["envelope"]["count"]
     kinds = view["envelope"]["kinds"]
     specials = ", ".join(f"{SPECIAL_NAMES[k]} {n}" for k, n in sorted(kinds.items()) if k in SPECIAL_NAMES)
-    head = _tag("h3", ["Bank", _tag("span", f"envelope {count}", class_="limit",
+    head = el("h3", ["Bank", el("span", f"envelope {count}", class_="limit",
                                     title=f"pieces left in the envelope; specials: {specials or 'none'}")])
-    parts = [head, _tag("div", bank_buttons or [_tag("p", "empty", class_="empty")], class_="bank",
-                        role="group", aria_label="Community bank")]
+    parts = [head, el("div", bank_buttons or [el("p", "empty", class_="empty")], class_="bank",
+                      role="group", aria_label="Community bank")]
     seat = table.human_seat()
     if seat is not None:
         mine = view["personal"][seat]
         own = [_bank_button(table, piece, numbers.get(piece) if drawing else None, offered, playable, reservable)
                for piece in mine]
-        parts.append(_tag("h3", ["Your bank", _tag("span", f"{len(mine)}/{PERSONAL_LIMIT}", class_="limit",
+        parts.append(el("h3", ["Your bank", el("span", f"{len(mine)}/{PERSONAL_LIMIT}", class_="limit",
                                                    title=f"pieces of your colour with at most {RESERVE_LIMIT} blocks")]))
-        parts.append(_tag("div", own or [_tag("p", "empty: Reserve keeps one of your pieces (4 blocks at most)",
+        parts.append(el("div", own or [el("p", "empty: Reserve keeps one of your pieces (4 blocks at most)",
                                               class_="empty")], class_="bank own", role="group",
-                          aria_label="Your bank"))
+                        aria_label="Your bank"))
     picked = table.selected_piece() is not None and table.orient() is not None
     can_draw = human and bool(table.continuing("draw"))
     can_pass = human and bool(table.continuing("pass"))
@@ -115,8 +115,8 @@ def tool_panel(table: OverwriteTable) -> str:
         buttons.insert(0, _act("Draw", "D", "draw", on=can_draw, title="Draw a piece into the bank (D)"))
     if can_pass:
         buttons.append(_act("Pass", "P", "pass", title="Nothing fits or can be kept: pass (P)"))
-    parts.append(_tag("div", buttons, class_="acts", role="toolbar", aria_label="Piece controls"))
-    return _tag("section", parts, class_="owp bank-panel", id="ow-bank", aria_label="Banks and piece controls")
+    parts.append(el("div", buttons, class_="acts", role="toolbar", aria_label="Piece controls"))
+    return el("section", parts, class_="owp bank-panel", id="ow-bank", aria_label="Banks and piece controls")
 
 
 def players_panel(table: OverwriteTable) -> str:
@@ -130,22 +130,19 @@ def players_panel(table: OverwriteTable) -> str:
         kind = session.setup.seats[seat]
         flag = "\u25b6 to move" if active else "winner" if winner else ""
         own = "".join(piece_svg(piece, 6, None, piece_label(piece)) for piece in view["personal"][seat])
-        rows.append(_tag("li", [
-            _tag("div", [seat_mark(seat), _tag("span", escape(name), class_="pname"),
-                         _tag("span", escape(kind if kind != HUMAN else "human"), class_="pkind"),
-                         _tag("span", escape(flag), class_="pflag")], class_="phead"),
-            _tag("dl", [
-                _tag("div", [_tag("dt", "chunk"), _tag("dd", str(view["scores"][seat]))],
+        rows.append(el("li", [
+            player_head(seat, name, kind, flag),
+            el("dl", [
+                stat("chunk", view["scores"][seat],
                      title="largest connected group of your colour seen from above: the score"),
-                _tag("div", [_tag("dt", "on top"), _tag("dd", str(view["visible"][seat]))],
-                     title="cells of your colour seen from above (breaks ties)"),
-                _tag("div", [_tag("dt", "bank"), _tag("dd", own or "\u2013", class_="minis")]),
+                stat("on top", view["visible"][seat], title="cells of your colour seen from above (breaks ties)"),
+                el("div", [el("dt", "bank"), el("dd", own or "\u2013", class_="minis")]),
             ]),
         ], class_=f"player p{seat + 1}" + (" active" if active else "") + (" winner" if winner else ""),
             data_seat=seat, aria_current="true" if active else None))
     note = ("Stacking is allowed: any piece may cover others (never Encrypted data)." if view["unlocked"] else
             f"No stacking yet: pieces touch the chain until it {unlock_goal(view)}.")
-    return _tag("ul", rows, class_="players") + _tag("p", note, class_="bonus-note")
+    return el("ul", rows, class_="players") + el("p", note, class_="bonus-note")
 
 
 def envelope_panel(table: OverwriteTable) -> str:
@@ -156,26 +153,20 @@ def envelope_panel(table: OverwriteTable) -> str:
     items = []
     for seat in range(view["players"]):
         n = kinds.get(f"colour{seat + 1}", 0)
-        items.append(_tag("li", [seat_mark(seat), f" {escape(names[seat])}", _tag("b", str(n))]))
+        items.append(el("li", [seat_mark(seat), f" {escape(names[seat])}", el("b", str(n))]))
     for kind, label in SPECIAL_NAMES.items():
         if kinds.get(kind):
-            items.append(_tag("li", [escape(label), _tag("b", str(kinds[kind]))], class_=f"sp-{kind}"))
-    return _tag("p", f"{view['envelope']['count']} pieces left; the System Fail ends the game when drawn.",
-                class_="hnote") + _tag("ul", items, class_="envelope")
+            items.append(el("li", [escape(label), el("b", str(kinds[kind]))], class_=f"sp-{kind}"))
+    return el("p", f"{view['envelope']['count']} pieces left; the System Fail ends the game when drawn.",
+              class_="hnote") + el("ul", items, class_="envelope")
 
 
 def log_panel(table: OverwriteTable) -> str:
     entries = table.session.log
     if not entries:
-        return _tag("p", f"Game started with {len(table.session.names)} players. "
+        return el("p", f"Game started with {len(table.session.names)} players. "
                          "The first draw is automatic.", class_="empty")
-    shown = entries[-LOG_LIMIT:]
-    items = []
-    if len(entries) > len(shown):
-        items.append(_tag("li", f"\u2026 {len(entries) - len(shown)} earlier actions (the link keeps them all)",
-                          class_="more"))
-    items.extend(log_items(table, shown))
-    return _tag("ol", items, class_="log")
+    return log_list(table, entries, LOG_LIMIT)
 
 
 def panels(table: OverwriteTable) -> dict[str, str]:
@@ -225,16 +216,8 @@ def side(table: OverwriteTable | None = None) -> str:
     players = players_panel(table) if table is not None else ""
     envelope = envelope_panel(table) if table is not None else ""
     log = log_panel(table) if table is not None else ""
-    return (
-        f'<section class="panel" aria-labelledby="h-players"><h2 id="h-players">Players</h2>'
-        f'<div id="players">{players}</div></section>'
-        f'<section class="panel" aria-labelledby="h-envelope"><h2 id="h-envelope">Envelope</h2>'
-        f'<div id="ow-envelope">{envelope}</div></section>'
-        '<section class="panel log-panel" aria-labelledby="h-log"><h2 id="h-log">Activity</h2>'
-        '<div id="log" class="logbox" tabindex="0" aria-label="Moves so far, in notation">'
-        f'{log}</div></section>'
-        + rules_panel("overwrite", "Overwrite", RULES_HTML)
-    )
+    return (panel("players", "Players", players) + panel("envelope", "Envelope", envelope, "ow-envelope")
+            + activity_panel(log) + rules_panel("overwrite", "Overwrite", RULES_HTML))
 
 
 def game_over(table: OverwriteTable) -> str:
@@ -247,11 +230,11 @@ def game_over(table: OverwriteTable) -> str:
     history = round_history(table, view["history"]) or [[0] * len(session.names)]
     chart = score_chart(history, session.names, 480, 220, y_label="LARGEST CHUNK", x_label="ROUND")
     buttons = over_actions(session)
-    return _tag("div", [
-        _tag("h2", escape(headline), id="result-title"),
-        _tag("p", escape(detail), class_="detail", id="result-detail"),
-        _tag("figure", [chart, _tag("figcaption", "Largest chunk at the end of each round")], class_="chart"),
-        _tag("div", buttons, class_="actions"),
+    return el("div", [
+        el("h2", escape(headline), id="result-title"),
+        el("p", escape(detail), class_="detail", id="result-detail"),
+        el("figure", [chart, el("figcaption", "Largest chunk at the end of each round")], class_="chart"),
+        el("div", buttons, class_="actions"),
     ], class_="card over-card", role="dialog", aria_labelledby="result-title",
-                aria_describedby="result-detail")
+              aria_describedby="result-detail")
 
