@@ -71,12 +71,6 @@ def test_no_game_writes_a_method_that_only_forwards(game):
     assert forwarders(type(game)) == []
 
 
-def test_the_worked_example_forwards_nothing():
-    import tinyarcade.games.takeaway as takeaway
-
-    assert forwarders(takeaway.TakeAway) == []
-
-
 def test_a_method_taken_from_a_module_is_that_function():
     """No forwarding call at play time: the game's method is the rules' function."""
     from netarcade.games.backbone import rules

@@ -28,6 +28,14 @@ def takeaway():
     assert "takeaway" not in declared()
 
 
+def test_the_worked_example_forwards_nothing(takeaway):
+    """Take-away takes its methods from its modules too (test_game_defaults checks the four
+    games; the test game is checked here, where its registration is withdrawn after)."""
+    from test_game_defaults import forwarders
+
+    assert forwarders(type(takeaway)) == []
+
+
 def test_the_registration_line_adds_the_game_everywhere(takeaway):
     assert get_game("takeaway") is takeaway and takeaway in all_games()
     assert declared()[-1] == "takeaway"
