@@ -1,4 +1,3 @@
-#!/usr/bin/env python3
 """Build the static site: our pages, the vendored browser runtime and our wheels.
 
 What it is for
@@ -13,7 +12,7 @@ folder (default ``dist/``) is everything a static host needs, and it is what
     dist/static/...                              our own CSS/JS/Python/pages (copied; app.css gets the shared sheets
                                                  of its topics and each game's CSS appended, boot.js every
                                                  game's board picker)
-    dist/static/icons/                           icon.svg, icon-192.png, icon-512.png (scripts/arcade_icon.py)
+    dist/static/icons/                           icon.svg, icon-192.png, icon-512.png (sitebuild/icon.py)
     dist/static/vendor/pyodide-VERSION/          loadPyodide's runtime files from npm (python_stdlib.zip
                                                  with its members stored, so it compresses as a whole),
         pyodide-lock.json                        Pyodide's lockfile + netarcade + msgpack
@@ -23,7 +22,7 @@ folder (default ``dist/``) is everything a static host needs, and it is what
     *.br, *.gz                                   precompressed copies beside every file worth it
 
 Every HTML page gets the site's Content-Security-Policy as a ``<meta>``
-(``netarcade.siterules``; the servers send it as a header too), so a static
+(``netarcade.site.rules``; the servers send it as a header too), so a static
 host that sends no header still runs no inline script and nothing from
 another origin.
 
@@ -49,28 +48,28 @@ Where each part lives
 ---------------------
 This file plans the site (:func:`plan_site`), writes it (:func:`write_site`)
 and runs the steps in order (:func:`build`, :func:`main`); the steps are its
-siblings in ``scripts/``:
+siblings in this package (``sitebuild/``, run as ``python -m sitebuild``):
 
-- ``site_layout.py``: the names every step shares (folders, pinned versions,
+- ``layout.py``: the names every step shares (folders, pinned versions,
   the site's paths, what the service worker keeps) and ``BuildError``;
-- ``site_wheels.py``: our wheel, msgpack's Pyodide wheel and the served
+- ``wheels.py``: our wheel, msgpack's Pyodide wheel and the served
   ``pyodide-lock.json`` (``build_our_wheel``, ``fetch_msgpack_wheel``,
   ``lock_entry``, ``served_lockfile``);
-- ``site_pages.py``: our pages filled by ``netarcade`` (``prerendered_shell``,
+- ``pages.py``: our pages filled by ``netarcade`` (``prerendered_shell``,
   ``site_stylesheet``, ``boot_script``), the versioned runtime URLs
   (``versioned_runtime``) and the Content-Security-Policy ``<meta>``
   (``with_policy``);
-- ``site_light.py``: the bytes on the wire and the build's cache (the stored
+- ``light.py``: the bytes on the wire and the build's cache (the stored
   stdlib, PyScript's package compiled, the ``.gz``/``.br`` copies:
   ``stored_stdlib``, ``pyscript_bytecode``, ``precompressed``,
   ``prune_site_cache``);
-- ``site_bytecode.py``: makes PyScript's bytecode (Node; the memory snapshot
+- ``bytecode.py``: makes PyScript's bytecode (Node, ``pyscript_bytecode.mjs``; the memory snapshot
   is made by the browser: ``static/snapshot-worker.mjs``);
-- ``site_offline.py``: the icons, the web app manifest and the service worker
+- ``offline.py``: the icons, the web app manifest and the service worker
   (``app_icons``, ``web_manifest``, ``precache_list``, ``service_worker``);
-- ``arcade_icon.py``: draws the icon.
+- ``icon.py``: draws the icon.
 
-Nothing in them imports this file; ``site_layout.py`` imports none of them.
+Nothing in them imports this file; ``layout.py`` imports none of them.
 """
 
 from __future__ import annotations
@@ -83,23 +82,21 @@ import sys
 import time
 from pathlib import Path
 
-# the build's other modules: scripts/, beside this file
-sys.path.insert(0, str(Path(__file__).resolve().parent))
-from site_layout import (BOOT_SCRIPT, LOCKFILE, MANIFEST, MARKER, MICROPYTHON_DIR,  # noqa: E402
-                         MICROPYTHON_PACKAGE, MICROPYTHON_RUNTIME_FILES, MICROPYTHON_VERSION, NODE_MODULES,
+from .layout import (BOOT_SCRIPT, LOCKFILE, MANIFEST, MARKER, MICROPYTHON_DIR,
+                     MICROPYTHON_PACKAGE, MICROPYTHON_RUNTIME_FILES, MICROPYTHON_VERSION, NODE_MODULES,
                          OWN_STATIC_EXCLUDE, PYODIDE_DIR, PYODIDE_RUNTIME_FILES, PYODIDE_VERSION, PYSCRIPT_BYTECODE,
                          PYSCRIPT_DIR, PYSCRIPT_VERSION, ROOT, RUNTIME_PAGES, SERVICE_WORKER, SW_TEMPLATE,
                          BuildError)
-from site_light import (precompressed, prune_site_cache, pyscript_bytecode, pyscript_chunk,  # noqa: E402
-                        runtime_files, stored_stdlib)
-from site_offline import app_icons, service_worker, web_manifest  # noqa: E402
-from site_pages import (boot_script, joined_sheets, prerendered_shell, site_stylesheet, versioned_runtime,  # noqa: E402
-                        with_policy)
-from site_wheels import build_our_wheel, fetch_msgpack_wheel, served_lockfile  # noqa: E402
+from .light import (precompressed, prune_site_cache, pyscript_bytecode, pyscript_chunk,
+                    runtime_files, stored_stdlib)
+from .offline import app_icons, service_worker, web_manifest
+from .pages import (boot_script, joined_sheets, prerendered_shell, site_stylesheet, versioned_runtime,
+                    with_policy)
+from .wheels import build_our_wheel, fetch_msgpack_wheel, served_lockfile
 
 
 def log(message: str) -> None:
-    print(f"build_site: {message}", flush=True)
+    print(f"sitebuild: {message}", flush=True)
 
 
 # --------------------------------------------------------------- npm runtime
@@ -169,7 +166,7 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
     plan[MANIFEST] = web_manifest()
     if sw_template is not None:
         plan[SERVICE_WORKER] = service_worker(sw_template.read_text(encoding="utf-8"), plan)
-    plan[MARKER] = b"netarcade build output: scripts/build_site.py rewrites and prunes this folder\n"
+    plan[MARKER] = b"netarcade build output: sitebuild/build.py rewrites and prunes this folder\n"
     return plan
 
 
@@ -248,10 +245,6 @@ def main(argv: list[str] | None = None) -> int:
     try:
         build(Path(args.out).resolve())
     except BuildError as err:
-        print(f"build_site: error: {err}", file=sys.stderr)
+        print(f"sitebuild: error: {err}", file=sys.stderr)
         return 1
     return 0
-
-
-if __name__ == "__main__":
-    sys.exit(main())

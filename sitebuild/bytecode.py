@@ -1,9 +1,9 @@
 """PyScript's package compiled, for the built site (``make site``).
 
-What it is for: scripts/build_site.py (through scripts/site_light.py) calls
+What it is for: sitebuild/build.py (through sitebuild/light.py) calls
 :func:`make_pyscript_bytecode` to get ``static/pyscript-bytecode.zip``:
 PyScript's own Python package, which it writes and imports at every start,
-compiled by the site's own runtime in Node (scripts/pyscript_bytecode.mjs);
+compiled by the site's own runtime in Node (sitebuild/pyscript_bytecode.mjs);
 a warm start unpacks it before PyScript writes the sources
 (static/pyodide-start.mjs). It depends on the runtime, PyScript's chunk and
 that script, and is kept in the build's cache
@@ -25,7 +25,7 @@ import tempfile
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
-PYSCRIPT_BYTECODE_SCRIPT = ROOT / "scripts" / "pyscript_bytecode.mjs"
+PYSCRIPT_BYTECODE_SCRIPT = ROOT / "sitebuild" / "pyscript_bytecode.mjs"
 #: what the bytecode is made with: the served runtime files (the stored stdlib zip included),
 #: and Pyodide's own lockfile, which loadPyodide reads (ours adds only our wheels to it)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
@@ -45,7 +45,7 @@ def _key(runtime: dict[str, Path], inputs: list[Path], script: Path) -> str:
     digest.update(hashlib.sha256(NPM_LOCKFILE.read_bytes()).digest())
     for path in inputs:
         digest.update(path.name.encode() + b"\0" + hashlib.sha256(path.read_bytes()).digest())
-    for code in (script, ROOT / "scripts" / "offline_pyodide.mjs"):
+    for code in (script, ROOT / "sitebuild" / "offline_pyodide.mjs"):
         digest.update(code.read_bytes())
     return digest.hexdigest()[:16]
 
@@ -76,6 +76,6 @@ def pyscript_bytecode_key(runtime: dict[str, Path], chunk: Path) -> str:
 
 
 def make_pyscript_bytecode(runtime: dict[str, Path], chunk: Path) -> bytes:
-    """PyScript's package compiled by the runtime's own CPython (scripts/pyscript_bytecode.mjs):
+    """PyScript's package compiled by the runtime's own CPython (sitebuild/pyscript_bytecode.mjs):
     a zip of ``.pyc`` at their paths under the worker's home folder."""
     return _run_node(PYSCRIPT_BYTECODE_SCRIPT, runtime, "bytecode.zip", str(chunk), "bytecode.zip")

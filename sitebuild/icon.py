@@ -1,7 +1,7 @@
 """The arcade's icon, drawn by us: an SVG and PNGs of any size, standard library only.
 
-What it is for: ``scripts/build_site.py`` (``app_icons`` in
-``scripts/site_offline.py``) writes ``static/icons/icon.svg`` and the PNGs the web app manifest lists (192 and 512 pixels, also used as
+What it is for: ``sitebuild/build.py`` (``app_icons`` in
+``sitebuild/offline.py``) writes ``static/icons/icon.svg`` and the PNGs the web app manifest lists (192 and 512 pixels, also used as
 the maskable icon and the apple-touch-icon) from the one drawing below: a
 hexagon, the island outline of the games, with a node in the middle linked
 to three nodes on its corners in the players' colours, on the page's dark

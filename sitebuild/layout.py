@@ -1,12 +1,12 @@
 """Where the built site's parts come from and where they go (``make site``).
 
-What it is for: the names every step of scripts/build_site.py shares: the
+What it is for: the names every step of sitebuild/build.py shares: the
 repository's folders, the pinned runtime versions, the site's paths (the
 versioned vendor folders, the lockfile, the snapshot, the service worker,
 the manifest and icons), what the service worker keeps, and the
-:class:`BuildError` every step raises. scripts/site_wheels.py,
-scripts/site_light.py, scripts/site_pages.py, scripts/site_offline.py and
-scripts/build_site.py import them from here (and nothing here imports them).
+:class:`BuildError` every step raises. sitebuild/wheels.py,
+sitebuild/light.py, sitebuild/pages.py, sitebuild/offline.py and
+sitebuild/build.py import them from here (and nothing here imports them).
 
 What it is not: a build step; nothing here reads or writes a file.
 """
@@ -40,7 +40,7 @@ PYODIDE_RUNTIME_FILES = (
 )
 VENDOR = "static/vendor"
 #: the runtime's folders carry their pinned versions, so their npm files can be
-#: cached for a year (netarcade.serve.cache_control); a new pin is a new URL
+#: cached for a year (netarcade.site.serve.cache_control); a new pin is a new URL
 PYODIDE_DIR = f"{VENDOR}/pyodide-{PYODIDE_VERSION}"
 PYSCRIPT_DIR = f"{VENDOR}/pyscript-{PYSCRIPT_VERSION}"
 MICROPYTHON_DIR = f"{VENDOR}/micropython-{MICROPYTHON_VERSION}"
@@ -54,7 +54,7 @@ RUNTIME_PAGES = {
     "static/snapshot-worker.mjs": ("./vendor/", ("pyodide/pyodide.mjs", "pyodide/")),
     "static/bare.html": ("vendor/", ("pyodide/pyodide.mjs", "pyscript/core.js")),
 }
-#: PyScript's own package compiled by the runtime's CPython (scripts/site_bytecode.py), unpacked on a
+#: PyScript's own package compiled by the runtime's CPython (sitebuild/bytecode.py), unpacked on a
 #: warm start; the service worker stores it only after the memory snapshot, and never on a light
 #: connection (Save-Data, metered): it is the one file the site has that a first visit does not load
 PYSCRIPT_BYTECODE = "static/pyscript-bytecode.zip"
@@ -90,7 +90,7 @@ PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.py", "static/page.py
 #: TOML readers, its own service worker): not stored for offline use
 PYSCRIPT_UNUSED = ("codemirror", "xterm", "zip-", "toml-", "service-worker", "storage")
 #: the page's navigations the service worker stores, each with the headers the server sends it:
-#: the embed's let any site frame it, the arcade's only our own pages (netarcade.siterules)
+#: the embed's let any site frame it, the arcade's only our own pages (netarcade.site.rules)
 NAVIGATIONS = {"./": "index.html", "./?embed": "index.html"}
 #: our script the build fills with every playable game's board picker (NA_PAGES)
 BOOT_SCRIPT = "static/boot.js"

@@ -1,14 +1,14 @@
 """Light: the bytes on the wire, and the build's cache of derived files (``make site``).
 
-What it is for: scripts/build_site.py serves Pyodide's stdlib zip with its
+What it is for: sitebuild/build.py serves Pyodide's stdlib zip with its
 members stored (:func:`stored_stdlib`, so it compresses as a whole),
-PyScript's package compiled (:func:`pyscript_bytecode`: scripts/site_bytecode.py
+PyScript's package compiled (:func:`pyscript_bytecode`: sitebuild/bytecode.py
 makes it) and ``.gz``/``.br`` copies beside every file worth it
 (:func:`precompressed`). Each is made once and kept by content hash under
 ``build/site-cache/`` (:func:`in_site_cache`); :func:`prune_site_cache` deletes
 entries this build did not use when they are old, or large.
 
-What it is not: a server; netarcade.serve picks the copies by the request's
+What it is not: a server; netarcade.site.serve picks the copies by the request's
 Accept-Encoding.
 """
 
@@ -22,8 +22,8 @@ import time
 import zipfile
 from pathlib import Path
 
-import site_bytecode
-from site_layout import COMPRESSIBLE, MIN_COMPRESS, NODE_MODULES, SITE_CACHE, BuildError
+from . import bytecode
+from .layout import COMPRESSIBLE, MIN_COMPRESS, NODE_MODULES, SITE_CACHE, BuildError
 
 #: names in the site cache this run used (the others may be pruned)
 _CACHE_USED: set[str] = set()
@@ -72,17 +72,17 @@ def stored_stdlib(source: Path) -> Path:
 def runtime_files() -> dict[str, Path]:
     """The served Pyodide files the Node steps run (the stored stdlib included)."""
     pyodide = NODE_MODULES / "pyodide"
-    files = {name: pyodide / name for name in site_bytecode.RUNTIME_FILES}
+    files = {name: pyodide / name for name in bytecode.RUNTIME_FILES}
     files["python_stdlib.zip"] = stored_stdlib(pyodide / "python_stdlib.zip")
     return files
 
 
 def _made_in_node(name: str, make) -> Path:
-    """``in_site_cache(name, make)`` for a file a Node script makes (scripts/site_bytecode.py):
+    """``in_site_cache(name, make)`` for a file a Node script makes (sitebuild/bytecode.py):
     its failure is the build's."""
     try:
         return in_site_cache(name, make)
-    except site_bytecode.SnapshotError as error:
+    except bytecode.SnapshotError as error:
         raise BuildError(str(error)) from None
 
 
@@ -96,9 +96,9 @@ def pyscript_chunk() -> Path:
 
 def pyscript_bytecode(runtime: dict[str, Path], chunk: Path) -> Path:
     """PyScript's own package compiled by the runtime's CPython, made once per
-    runtime and PyScript (scripts/site_bytecode.py); only a warm start reads it."""
-    return _made_in_node(f"pyscript-bytecode-{site_bytecode.pyscript_bytecode_key(runtime, chunk)}.zip",
-                         lambda: site_bytecode.make_pyscript_bytecode(runtime, chunk))
+    runtime and PyScript (sitebuild/bytecode.py); only a warm start reads it."""
+    return _made_in_node(f"pyscript-bytecode-{bytecode.pyscript_bytecode_key(runtime, chunk)}.zip",
+                         lambda: bytecode.make_pyscript_bytecode(runtime, chunk))
 
 
 def prune_site_cache() -> int:
@@ -134,7 +134,7 @@ def precompressed(plan: dict[str, Path | bytes]) -> dict[str, Path]:
     file worth it: a compressible type, at least MIN_COMPRESS bytes, and the copy
     at most 90% of the original. The copies are cached by content hash under
     ``build/site-cache/``: the runtime's big files are compressed once per pin.
-    The servers pick them by the request's Accept-Encoding (netarcade.serve)."""
+    The servers pick them by the request's Accept-Encoding (netarcade.site.serve)."""
     brotli = _brotli()
     copies: dict[str, Path] = {}
     for rel, source in plan.items():

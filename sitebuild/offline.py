@@ -1,7 +1,7 @@
 """Offline and installable: the icons, the web app manifest and the service worker (``make site``).
 
-What it is for: scripts/build_site.py adds the arcade's icon as SVG and PNGs
-(:func:`app_icons`, drawn by scripts/arcade_icon.py), the web app manifest
+What it is for: sitebuild/build.py adds the arcade's icon as SVG and PNGs
+(:func:`app_icons`, drawn by sitebuild/icon.py), the web app manifest
 (:func:`web_manifest`) and ``sw.js``: ``static/sw.js`` with this build's
 version and the files it stores on the first visit
 (:func:`service_worker`, :func:`precache_list`).
@@ -14,26 +14,21 @@ from __future__ import annotations
 import base64
 import hashlib
 import json
-import sys
 from pathlib import Path
 
-from site_layout import (ICON_SIZES, ICONS_DIR, MARKER, MICROPYTHON_DIR, NAVIGATIONS, PRECACHE_OWN, PYODIDE_DIR,
-                         PYSCRIPT_BYTECODE, PYSCRIPT_DIR, PYSCRIPT_UNUSED, SW_TEMPLATE, BuildError)
-from site_light import in_site_cache, source_bytes
+from . import icon
+from .layout import (ICON_SIZES, ICONS_DIR, MARKER, MICROPYTHON_DIR, NAVIGATIONS, PRECACHE_OWN, PYODIDE_DIR,
+                      PYSCRIPT_BYTECODE, PYSCRIPT_DIR, PYSCRIPT_UNUSED, SW_TEMPLATE, BuildError)
+from .light import in_site_cache, source_bytes
 
 
 def app_icons() -> dict[str, Path | bytes]:
-    """The icon as SVG and PNGs (scripts/arcade_icon.py), PNGs cached by its source."""
-    sys.path.insert(0, str(Path(__file__).resolve().parent))
-    try:
-        import arcade_icon
-    finally:
-        sys.path.pop(0)
-    digest = hashlib.sha256(Path(arcade_icon.__file__).read_bytes()).hexdigest()[:16]
-    icons: dict[str, Path | bytes] = {f"{ICONS_DIR}/icon.svg": arcade_icon.svg().encode("utf-8")}
+    """The icon as SVG and PNGs (sitebuild/icon.py), PNGs cached by its source."""
+    digest = hashlib.sha256(Path(icon.__file__).read_bytes()).hexdigest()[:16]
+    icons: dict[str, Path | bytes] = {f"{ICONS_DIR}/icon.svg": icon.svg().encode("utf-8")}
     for size in ICON_SIZES:
         icons[f"{ICONS_DIR}/icon-{size}.png"] = in_site_cache(f"icon-{digest}-{size}.png",
-                                                              lambda size=size: arcade_icon.png(size))
+                                                              lambda size=size: icon.png(size))
     return icons
 
 

@@ -1,6 +1,6 @@
 // Pyodide in Node with our wheel, offline: what the cross-runtime test
 // (tests/node/run_pyodide.mjs) and the Pyodide benchmark
-// (scripts/bench_pyodide.mjs) both need, and the warm start's runner (tests/node/warm_start.mjs).
+// (scripts/bench/pyodide.mjs) both need, and the warm start's runner (tests/node/warm_start.mjs).
 //
 // refuseNetwork() makes every fetch of an http(s) URL fail, so a package
 // missing from the local lockfile fails loudly instead of being downloaded.

@@ -1,6 +1,6 @@
 """Our pages as the site serves them, filled by our own package (``make site``).
 
-What it is for: scripts/build_site.py pre-renders ``index.html``'s first
+What it is for: sitebuild/build.py pre-renders ``index.html``'s first
 screen (:func:`prerendered_shell`), appends every game's CSS to
 ``static/app.css`` (:func:`site_stylesheet`: the shared sheets and the games' own, one file) and fills ``static/boot.js``
 with every playable game's board picker (:func:`boot_script`), all through
@@ -9,7 +9,7 @@ at the versioned vendor folders (:func:`versioned_runtime`); and writes the
 site's Content-Security-Policy into every HTML page (:func:`with_policy`).
 
 What it is not: the shell's drawing (netarcade.web.shell) or the policy
-itself (netarcade.siterules).
+itself (netarcade.site.rules).
 """
 
 from __future__ import annotations
@@ -18,7 +18,7 @@ import importlib
 import sys
 from pathlib import Path
 
-from site_layout import CHARSET, MICROPYTHON_VERSION, PYODIDE_VERSION, PYSCRIPT_VERSION, ROOT, BuildError
+from .layout import CHARSET, MICROPYTHON_VERSION, PYODIDE_VERSION, PYSCRIPT_VERSION, ROOT, BuildError
 
 
 def versioned_runtime(page: str, text: str, prefix: str, loads: tuple[str, ...]) -> str:
@@ -36,11 +36,11 @@ def versioned_runtime(page: str, text: str, prefix: str, loads: tuple[str, ...])
 def with_policy(page: str, text: str) -> str:
     """The page with the site's Content-Security-Policy as a ``<meta>`` right
     after its charset, so a static host that sends no header applies it too
-    (``netarcade.siterules.content_security_policy``, the servers' header
+    (``netarcade.site.rules.content_security_policy``, the servers' header
     without ``frame-ancestors``, which a ``<meta>`` cannot carry)."""
     if text.count(CHARSET) != 1:
         raise BuildError(f"{page} must carry {CHARSET} once (its policy goes right after it)")
-    policy = _netarcade("siterules").content_security_policy(page, meta=True)
+    policy = _netarcade("site.rules").content_security_policy(page, meta=True)
     meta = f'<meta http-equiv="Content-Security-Policy" content="{policy}">'
     return text.replace(CHARSET, f"{CHARSET}\n  {meta}")
 

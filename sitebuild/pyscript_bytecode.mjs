@@ -6,7 +6,7 @@
 // into the worker's home folder and imports it, compiling each module from
 // source in WebAssembly. On a warm start, with our own modules already
 // imported in the memory snapshot (static/python-snapshot.mjs), that
-// compiling is most of PyScript's setup. scripts/build_site.py serves what
+// compiling is most of PyScript's setup. sitebuild/build.py serves what
 // this writes as static/pyscript-bytecode.zip; the service worker stores it
 // once the browser has made the memory snapshot (never under Save-Data or on
 // a metered connection), and static/pyodide-start.mjs unpacks it into the
@@ -25,7 +25,7 @@
 // zip holds only the .pyc, at their paths under the home folder, stored
 // (not deflated): the page reads it in JavaScript, member after member.
 //
-// Usage: node scripts/pyscript_bytecode.mjs RUNTIME_FOLDER CORE_CHUNK OUT.zip
+// Usage: node sitebuild/pyscript_bytecode.mjs RUNTIME_FOLDER CORE_CHUNK OUT.zip
 // Prints one line of JSON: the modules compiled, the home folder.
 //
 // What it is not: run in the page, or a test.
@@ -75,7 +75,7 @@ json.dumps({"compiled": compiled, "home": home})
 async function main() {
   const [folder, chunk, outPath] = process.argv.slice(2);
   if (!folder || !chunk || !outPath) {
-    console.error("usage: node scripts/pyscript_bytecode.mjs RUNTIME_FOLDER CORE_CHUNK OUT.zip");
+    console.error("usage: node sitebuild/pyscript_bytecode.mjs RUNTIME_FOLDER CORE_CHUNK OUT.zip");
     process.exit(2);
   }
   refuseNetwork("pyscript_bytecode");

@@ -1,6 +1,6 @@
 """Our wheel and msgpack's Pyodide wheel, and the lockfile the site serves (``make site``).
 
-What it is for: scripts/build_site.py calls :func:`build_our_wheel` (``python
+What it is for: sitebuild/build.py calls :func:`build_our_wheel` (``python
 -m build`` from a clean copy, reproducible, rebuilt only when its inputs
 changed) and :func:`fetch_msgpack_wheel` (``pip download``, once), both
 cached under ``build/wheels/``, then :func:`served_lockfile`: Pyodide's own
@@ -25,8 +25,8 @@ import zipfile
 from email.parser import Parser
 from pathlib import Path
 
-from site_layout import (MSGPACK_VERSION, NODE_MODULES, PYODIDE_PLATFORM, PYODIDE_PYTHON, ROOT, SOURCE_DATE_EPOCH,
-                         WHEEL_CACHE, WHEEL_INPUTS, BuildError)
+from .layout import (MSGPACK_VERSION, NODE_MODULES, PYODIDE_PLATFORM, PYODIDE_PYTHON, ROOT, SOURCE_DATE_EPOCH,
+                     WHEEL_CACHE, WHEEL_INPUTS, BuildError)
 
 
 #: what the page's wheel leaves out: the learning environments (``netarcade.rl``,

@@ -14,7 +14,7 @@ from netarcade.bots.learner import LearnerBot, pool_size
 from netarcade.core import Match
 from netarcade.core.prng import Rng
 from netarcade.games import get_game
-from netarcade.ladder import run_ladder
+from netarcade.cli.ladder import run_ladder
 
 from soak import soak_size
 

@@ -24,7 +24,7 @@ from netarcade.core.prng import Rng
 from netarcade.games.netcontrol import evaluation
 from netarcade.games.netcontrol import rules
 from netarcade.games.netcontrol.actions import Act
-from netarcade.simulate import play
+from netarcade.cli.simulate import play
 
 from soak import soak_size
 

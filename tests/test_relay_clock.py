@@ -6,7 +6,7 @@ plays on, and the seat is its player's again the moment they act (or send
 from __future__ import annotations
 
 from netarcade.games import get_game
-from test_relay_harness import Client, RelayProcess, run
+from support.relay_harness import Client, RelayProcess, run
 
 
 def seat_info(frame, seat):

@@ -17,7 +17,7 @@ import random
 
 from netarcade.core import Match, wire
 from netarcade.games import get_game
-from test_relay_harness import Client, relay, run  # noqa: F401  (relay is a fixture)
+from support.relay_harness import Client, relay, run  # noqa: F401  (relay is a fixture)
 
 
 def local_backbone(moves: int, seed: int = 5) -> Match:

@@ -19,7 +19,7 @@ What it is not: a test (no pass/fail; the targets are in the issue: a
 typical Backbone and Net Control game within 30 s, no main-thread task
 over 200 ms).
 
-Usage: ``python scripts/bench_analysis_page.py --dist DIST RECORD_FILE...``
+Usage: ``python scripts/bench/analysis_page.py --dist DIST RECORD_FILE...``
 """
 
 from __future__ import annotations
@@ -30,16 +30,16 @@ import sys
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tests"))
 
 from netarcade.core.record import decode_record  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
-from netarcade.serve import serve_in_thread  # noqa: E402
-from webstack import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from netarcade.site.serve import serve_in_thread  # noqa: E402
+from support.webstack import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 
-from bench_page import OBSERVE_LONG_TASKS, only_local  # noqa: E402  (this script's folder)
+from page import OBSERVE_LONG_TASKS, only_local  # noqa: E402  (scripts/bench/page.py, this script's folder)
 
 TIMEOUT_MS = 120_000
 DONE = "() => { const d = document.documentElement.dataset.analysisDone; return d && d.split('/')[0] === d.split('/')[1]; }"

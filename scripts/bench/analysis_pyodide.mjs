@@ -4,12 +4,12 @@
 // What it is for: docs/bots.md's "Move analysis" figures for the page. The
 // page runs the analysis in its worker on the same Pyodide (V8's wasm, as
 // in Chromium); its wall time on a quiet machine is about this CPU time,
-// which a loaded machine does not stretch (scripts/bench_analysis_page.py
+// which a loaded machine does not stretch (scripts/bench/analysis_page.py
 // measures the page itself, in wall time). The digest of the decisions is
-// the one CPython gives (scripts/analysis_spread.py --digest): the same
+// the one CPython gives (scripts/research/analysis_spread.py --digest): the same
 // analysis on every runtime.
 //
-// Usage: node scripts/bench_analysis_pyodide.mjs [--lock PATH] RECORD_FILE...
+// Usage: node scripts/bench/analysis_pyodide.mjs [--lock PATH] RECORD_FILE...
 // (default lockfile: dist/, built by `make site`).
 //
 // What it is not: a test (it prints figures).
@@ -18,13 +18,13 @@ import { readFileSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { loadNetarcade, refuseNetwork } from "./offline_pyodide.mjs";
+import { loadNetarcade, refuseNetwork } from "../../sitebuild/offline_pyodide.mjs";
 
-const root = resolve(dirname(fileURLToPath(import.meta.url)), "..");
+const root = resolve(dirname(fileURLToPath(import.meta.url)), "../..");
 const version = JSON.parse(readFileSync(resolve(root, "package.json"), "utf8")).dependencies.pyodide;
 
 const CODE = `
-from netarcade.analyse import analyse
+from netarcade.cli.analyse import analyse
 from netarcade.bots.analysis import PAGE_SETTINGS
 from netarcade.core.record import canonical_bytes, decode_record
 import hashlib

@@ -4,7 +4,7 @@ search bots alternating in the seats) timed with ``time.process_time``
 instead of the wall clock, so the figures hold on a machine shared with
 other work (``python -m netarcade bench GAME --bots`` gives wall time).
 
-    python scripts/bench_bot_cpu.py breach [--players N] [--seed S]
+    python scripts/bench/bot_cpu.py breach [--players N] [--seed S]
 
 Prints one line per bot, like ``bench --bots``. It asserts nothing.
 """
@@ -16,9 +16,9 @@ import sys
 import time
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
-from netarcade.bench import bench_bots, bench_options, format_bots, runtime  # noqa: E402
+from netarcade.cli.bench import bench_bots, bench_options, format_bots, runtime  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
 
 

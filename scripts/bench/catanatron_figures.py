@@ -14,7 +14,7 @@ It plays seeded games (seeds 1, 2, ...: ``Game(players, seed=...)``) of four
 ``len(game.state.actions)`` (the log of every action played, one per
 ``play_tick``), turns are ``game.state.num_turns``. Prints one line and, with
 ``--save FILE``, the figures as JSON (read by ``netarcade bench --catanatron``
-and scripts/bench_table.py).
+and scripts/bench/table.py).
 
 What it is not: part of the package (it imports catanatron, which the
 project never depends on) or a test.

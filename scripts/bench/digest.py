@@ -4,7 +4,7 @@ against a walk that calls itself for every item, as it did before
 seeded random games of each game (at most 150 actions). Checks that both
 give the same bytes, then prints the time per state and the ratio.
 
-    python scripts/digest_bench.py
+    python scripts/bench/digest.py
 
 Figures only (docs/engine.md, "Randomness and identity"); the digest
 vectors in the tests pin the bytes.

@@ -5,7 +5,7 @@ Redis"; issue 28).
 Starts a ``redis-server`` of its own (AOF, ``appendfsync always``, as
 docs/relay.md says) and PROCESSES relay processes on it, opens ROOMS rooms
 of SEATS human seats created round the processes (each owns its share),
-and plays them with ``bench_relay.py``'s players (one client per seat,
+and plays them with ``relay.py``'s players (scripts/bench/relay.py) (one client per seat,
 spread over the processes; a closed connection reopened on a live process
 and resumed, ``unavailable`` followed by a ``resume``). Then KILLS times:
 it reads which rooms one process owns, kills it with SIGKILL, and waits
@@ -18,7 +18,7 @@ and for each room handed to it notes the longest gap between two acks of
 the room around the handoff. It prints the median, 90th percentile and longest pause, and what
 the restarted processes owned.
 
-    python scripts/bench_failover.py --rooms 30 --seats 4 --processes 3 --kills 3
+    python scripts/bench/failover.py --rooms 30 --seats 4 --processes 3 --kills 3
 """
 
 from __future__ import annotations
@@ -34,11 +34,11 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT / "scripts"))
+ROOT = Path(__file__).resolve().parents[2]
 
-from bench_relay import (NO_QUOTA, RelayProcess, Tally, create_rooms, load_average, start_players,  # noqa: E402
-                         start_redis, stop_players)
+from relay import (  # noqa: E402  (scripts/bench/relay.py, this script's folder)
+    NO_QUOTA, RelayProcess, Tally, create_rooms, load_average, start_players,
+    start_redis, stop_players)
 
 #: a safety net: a room that has not moved this long after a kill is reported as stuck
 STUCK_S = 60.0

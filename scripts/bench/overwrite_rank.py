@@ -3,7 +3,7 @@ the game's mask ranking (``Game.rank_steps``, what the bots use) against
 copy + apply + evaluate of every legal action (the general road), over the
 positions of seeded greedy games 1-5 with 2 and 4 players.
 
-    python scripts/overwrite_rank_bench.py
+    python scripts/bench/overwrite_rank.py
 
 Figures only (docs/bots.md, "Overwrite"); tests/test_overwrite_bots.py
 checks the two rank alike.

@@ -50,7 +50,7 @@ medians over the rounds:
   a reload in its context (HTTP cache and compiled code warm; the bare page
   has no service worker).
 - ``--save FILE``: the ready-to-play figures as JSON, for
-  scripts/bench_table.py (``make bench``'s closing table).
+  scripts/bench/table.py (``make bench``'s closing table).
 
 Targets (from the issues), each printed beside its figure with "met" or
 "not met": first board paint under 0.5 s; ready to play cold no slower than
@@ -76,12 +76,12 @@ import time
 from contextlib import contextmanager
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "py"))
 sys.path.insert(0, str(ROOT / "tests"))
 
-from netarcade.serve import serve_in_thread  # noqa: E402
-from webstack import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
+from netarcade.site.serve import serve_in_thread  # noqa: E402
+from support.webstack import CHROMIUM, CHROMIUM_ARGS  # noqa: E402
 TIMEOUT_MS = 120_000
 #: how often a wait reads the page: Playwright's default polls on every animation frame, which
 #: makes an idle page draw 60 frames a second while Python starts in its worker (a cost the bare
@@ -333,7 +333,7 @@ def main(argv: list[str] | None = None) -> int:
                         help="the game the search bots play, as a seed link fragment (default: Net Control, "
                              "4 search bots, seed 5)")
     parser.add_argument("--save", default=None, metavar="FILE",
-                        help="also write the ready-to-play figures as JSON (scripts/bench_table.py reads it)")
+                        help="also write the ready-to-play figures as JSON (scripts/bench/table.py reads it)")
     parser.add_argument("--versus", default=None, metavar="DIST",
                         help="another built site (say, before a change): its arcade page is loaded cold "
                              "in alternation with --dist's, and its ready and boot-task figures printed beside")

@@ -4,34 +4,34 @@
 // What it is for: `make bench` runs the CPython bench (saving its figures as
 // JSON), then this script, which loads the built wheel from the site's
 // lockfile the way tests/node/run_pyodide.mjs does (offline), runs
-// netarcade.bench's functions on Pyodide's CPython and prints the same lines
+// netarcade.cli.bench's functions on Pyodide's CPython and prints the same lines
 // plus the Pyodide/CPython ratio of each figure.
 //
 // Usage:
-//   node scripts/bench_pyodide.mjs [--lock PATH] [--cpython FILE.json]
+//   node scripts/bench/pyodide.mjs [--lock PATH] [--cpython FILE.json]
 //        [--seconds S] [--warmup S] [--game ID] [--bots] [--players N] [--save FILE.json]
 // Defaults: lockfile dist/static/vendor/pyodide-VERSION/pyodide-lock.json (built by
 // `make site`), every game for 3 s each, no bot timings. --cpython names the
 // JSON written by `python -m netarcade bench --save FILE`; without it no
 // ratio is printed. --warmup: untimed random play before each game's figure
-// (netarcade.bench.WARMUP_SECONDS unless given, as on CPython: V8 runs the
+// (netarcade.cli.bench.WARMUP_SECONDS unless given, as on CPython: V8 runs the
 // interpreter's WebAssembly from its baseline compiler until it has tiered
 // the hot functions up). --save writes the report (with the CPython figures
-// it was compared with) as JSON for scripts/bench_table.py. The last stdout
+// it was compared with) as JSON for scripts/bench/table.py. The last stdout
 // line is `pyodide-bench: {...json...}`.
 //
 // What it is not: a test (no thresholds) and not a browser measurement
-// (scripts/bench_page.py measures pages); Node's wasm engine is V8, as in
+// (scripts/bench/page.py measures pages); Node's wasm engine is V8, as in
 // Chromium, so the figures are close to the page's.
 
 import { readFileSync, writeFileSync, existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { loadNetarcade, refuseNetwork } from "./offline_pyodide.mjs";
+import { loadNetarcade, refuseNetwork } from "../../sitebuild/offline_pyodide.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
-const root = resolve(here, "..");
+const root = resolve(here, "../..");
 
 // the build puts the runtime in a folder named with its pinned version
 function pinnedPyodide() {
@@ -80,7 +80,7 @@ function parseArgs(argv) {
 
 const BENCH_CODE = `
 import json
-from netarcade.bench import bench_bots, bench_game, bench_options, format_bots, format_game, runtime
+from netarcade.cli.bench import bench_bots, bench_game, bench_options, format_bots, format_game, runtime
 from netarcade.games import all_games, get_game
 
 report = []

@@ -26,9 +26,9 @@ work (measured for 2 s before the window, everyone connected and nobody
 moving) taken out. Its Redis runs as docs/relay.md says (AOF, ``appendfsync
 always``).
 
-    python scripts/bench_relay.py --rooms 250 --seats 4 --game netcontrol --seconds 20
-    python scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --think 2
-    python scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --processes 3
+    python scripts/bench/relay.py --rooms 250 --seats 4 --game netcontrol --seconds 20
+    python scripts/bench/relay.py --rooms 250 --seats 4 --seconds 20 --think 2
+    python scripts/bench/relay.py --rooms 250 --seats 4 --seconds 20 --processes 3
 """
 
 from __future__ import annotations
@@ -48,11 +48,11 @@ import time
 from collections import Counter
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 sys.path.insert(0, str(ROOT / "tests"))
 sys.path.insert(0, str(ROOT / "py"))
 
-from test_relay_harness import NO_QUOTA, Client, RelayProcess  # noqa: E402
+from support.relay_harness import NO_QUOTA, Client, RelayProcess  # noqa: E402
 from netarcade.relay.store import journal  # noqa: E402
 
 

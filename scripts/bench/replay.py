@@ -16,7 +16,7 @@ whole game), and the longest main-thread task meanwhile (target 50 ms; a
 ``longtask`` observer, which reports only tasks over 50 ms: "none" meets
 it). ``--no-analyse`` skips it. Figures only: nothing is asserted.
 
-    .venv/bin/python scripts/bench_replay.py [--seeds 3] [--page dist] [--steps 80] [--no-analyse]
+    .venv/bin/python scripts/bench/replay.py [--seeds 3] [--page dist] [--steps 80] [--no-analyse]
 """
 
 from __future__ import annotations
@@ -127,9 +127,9 @@ def bench_page(dist: Path, links: dict[str, str], link_moves: dict[str, list], s
                analyse: bool = True) -> None:
     from playwright.sync_api import sync_playwright
 
-    from netarcade.serve import serve_in_thread
+    from netarcade.site.serve import serve_in_thread
 
-    from bench_page import OBSERVE_LONG_TASKS  # this script's folder
+    from page import OBSERVE_LONG_TASKS  # scripts/bench/page.py, this script's folder
 
     httpd, base = serve_in_thread(dist, port=0)
     try:

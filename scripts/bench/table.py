@@ -6,12 +6,12 @@ steps saved in ``build/`` and prints one table:
 
 - per game, random-playout actions/s on CPython (``bench-cpython.json``,
   ``python -m netarcade bench --save``) and under Pyodide in Node
-  (``bench-pyodide.json``, scripts/bench_pyodide.mjs --save), each as a
+  (``bench-pyodide.json``, scripts/bench/pyodide.mjs --save), each as a
   ratio to catanatron 3.2.1's four random players measured in the same run
-  (``bench-catanatron.json``, scripts/bench_catanatron.py), and how many
+  (``bench-catanatron.json``, scripts/bench/catanatron_figures.py), and how many
   times slower Pyodide is than CPython;
 - the page's ready-to-play times (``bench-page.json``,
-  scripts/bench_page.py --save): cold and warm (an offline reload from the
+  scripts/bench/page.py --save): cold and warm (an offline reload from the
   service worker) beside the bare PyScript page's cold load and reload.
 
 A file that is missing is said, not guessed. ``--markdown`` prints the
@@ -27,7 +27,7 @@ import json
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 
 
 def _load(folder: Path, name: str) -> dict | None:

@@ -12,7 +12,7 @@ and how many were marked by some seed and by every seed.
 
 What it is not: a test (it prints figures).
 
-Usage: ``python scripts/analysis_spread.py RECORD_FILE [--seeds 5] [--worlds W] [--search-share F]``
+Usage: ``python scripts/research/analysis_spread.py RECORD_FILE [--seeds 5] [--worlds W] [--search-share F]``
 """
 
 from __future__ import annotations
@@ -25,9 +25,9 @@ import time
 from dataclasses import replace
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
-from netarcade.analyse import analyse  # noqa: E402
+from netarcade.cli.analyse import analyse  # noqa: E402
 from netarcade.bots.analysis import PAGE_SETTINGS  # noqa: E402
 from netarcade.core.record import canonical_bytes, decode_record  # noqa: E402
 
@@ -44,7 +44,7 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--worlds", type=int, default=PAGE_SETTINGS.worlds)
     parser.add_argument("--search-share", type=float, default=PAGE_SETTINGS.search_share)
     parser.add_argument("--digest", action="store_true",
-                        help="print the digest of the first seed's decisions (bench_analysis_pyodide.mjs prints it too)")
+                        help="print the digest of the first seed's decisions (scripts/bench/analysis_pyodide.mjs prints it too)")
     args = parser.parse_args(argv)
     record = decode_record(Path(args.record).read_text())
     runs = []

@@ -1,7 +1,7 @@
 """Breach balance tables: seeded bot games, then per first player, per
 Exploit and per Node card the figures docs/rules/breach.md reports.
 
-    python scripts/breach_balance.py --players 4 --games 100 --bots greedy --seed 1 --rules 2
+    python scripts/research/breach_balance.py --players 4 --games 100 --bots greedy --seed 1 --rules 2
 
 Per Exploit of the chosen rules edition (``--rules``, D26): plays per game,
 the share of all turns in which it was played, the share of its plays
@@ -21,14 +21,14 @@ from collections import Counter, defaultdict
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
 from netarcade.core.match import Match  # noqa: E402
 from netarcade.core.record import decode_record  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
 from netarcade.games.breach.cards import NODES, PRESSURE, exploits_of  # noqa: E402
-from netarcade.ladder import wilson  # noqa: E402
-from netarcade.simulate import play  # noqa: E402
+from netarcade.cli.ladder import wilson  # noqa: E402
+from netarcade.cli.simulate import play  # noqa: E402
 
 
 def one(job):

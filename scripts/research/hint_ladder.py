@@ -6,9 +6,9 @@ seat instead. Prints one JSON line per game: both score rates (a k-way
 shared win counts 1/k) with their 95% Wilson intervals. docs/bots.md, "Hints
 that teach", has the figures.
 
-    .venv/bin/python scripts/hint_ladder.py --games 100 --players 2 --workers 2
+    .venv/bin/python scripts/research/hint_ladder.py --games 100 --players 2 --workers 2
 
-The hero's seat rotates as in ``netarcade.ladder`` (each seed once per
+The hero's seat rotates as in ``netarcade.cli.ladder`` (each seed once per
 seat); the rivals' bots and the actor draws are the ladder's.
 """
 
@@ -19,14 +19,14 @@ import json
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parents[1] / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
 from netarcade.bots import bot_seed, make_bot  # noqa: E402
 from netarcade.bots.analysis import PAGE_SETTINGS, Analyser  # noqa: E402
 from netarcade.bots.base import finish  # noqa: E402
 from netarcade.core import Match  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
-from netarcade.ladder import _share, play_jobs, wilson  # noqa: E402
+from netarcade.cli.ladder import _share, play_jobs, wilson  # noqa: E402
 
 GAMES = ("backbone", "netcontrol", "overwrite", "breach")
 

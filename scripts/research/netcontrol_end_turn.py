@@ -13,7 +13,7 @@ build's, their paired difference with its standard error, and whether that
 build was among the search's root candidates (the one-ply best
 ``root_width``); then the totals.
 
-    .venv/bin/python scripts/netcontrol_end_turn.py --games 6 --worlds 48
+    .venv/bin/python scripts/research/netcontrol_end_turn.py --games 6 --worlds 48
 """
 
 from __future__ import annotations

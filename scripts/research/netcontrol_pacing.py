@@ -1,7 +1,7 @@
 """Net Control pacing: how long seeded bot games last and how long runners
 sit with no building at all (the figures of docs/bots.md, "Net Control pacing").
 
-    nice -n 10 .venv/bin/python scripts/netcontrol_pacing.py --bots greedy --players 3 --games 60 --seed 1
+    nice -n 10 .venv/bin/python scripts/research/netcontrol_pacing.py --bots greedy --players 3 --games 60 --seed 1
     ... --option rules=1     the first rules edition (before N32), for "before" figures
 
 Each game is played exactly as ``simulate`` plays it (same seeds, same bots,
@@ -37,16 +37,16 @@ from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 from statistics import median
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
-from netarcade.argcheck import UsageError, option_pairs  # noqa: E402
+from netarcade.core.argcheck import UsageError, option_pairs  # noqa: E402
 from netarcade.bots import bot_seed, make_bot  # noqa: E402
 from netarcade.core.match import Match  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
 from netarcade.core.actors import actor_rng  # noqa: E402
 
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 _OLD: dict[str, types.ModuleType] = {}
 
 

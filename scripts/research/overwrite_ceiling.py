@@ -1,13 +1,13 @@
 """What limits Overwrite's search bot against greedy: the experiments of
 docs/bots.md, "How far a bot can get against greedy" (under "Overwrite").
 
-    .venv/bin/python scripts/overwrite_ceiling.py last-mover --pair greedy,greedy --games 500 --seed 30001
-    .venv/bin/python scripts/overwrite_ceiling.py oracle --width 6 --games 200 --seed 8001 --workers 2
-    .venv/bin/python scripts/overwrite_ceiling.py rollouts --width 4 --worlds 8 --games 100 --seed 8001 --workers 2
-    .venv/bin/python scripts/overwrite_ceiling.py weights '{"second": 0.6}' --games 1000 --seed 20001
+    .venv/bin/python scripts/research/overwrite_ceiling.py last-mover --pair greedy,greedy --games 500 --seed 30001
+    .venv/bin/python scripts/research/overwrite_ceiling.py oracle --width 6 --games 200 --seed 8001 --workers 2
+    .venv/bin/python scripts/research/overwrite_ceiling.py rollouts --width 4 --worlds 8 --games 100 --seed 8001 --workers 2
+    .venv/bin/python scripts/research/overwrite_ceiling.py weights '{"second": 0.6}' --games 1000 --seed 20001
 
 Each plays a hero bot against copies of greedy with the ladder's schedule
-(``netarcade.ladder``: each seed once per seat, the hero's seat rotating)
+(``netarcade.cli.ladder``: each seed once per seat, the hero's seat rotating)
 and prints one JSON line: the hero's score rate (a shared win counts 1/k),
 its 95% Wilson interval and the CPU a game took.
 
@@ -46,7 +46,7 @@ import types
 from concurrent.futures import ProcessPoolExecutor
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
 from netarcade import bots as registry  # noqa: E402
 from netarcade.bots.base import Bot  # noqa: E402
@@ -58,8 +58,8 @@ from netarcade.core.match import Match  # noqa: E402
 from netarcade.core.record import decode_record  # noqa: E402
 from netarcade.games.overwrite import evaluation  # noqa: E402
 from netarcade.games.overwrite.scoring import leaders, ranking  # noqa: E402
-from netarcade.ladder import _share, ladder_jobs, wilson  # noqa: E402
-from netarcade.simulate import play  # noqa: E402
+from netarcade.cli.ladder import _share, ladder_jobs, wilson  # noqa: E402
+from netarcade.cli.simulate import play  # noqa: E402
 
 FAIL = "sf"
 

@@ -1,10 +1,10 @@
 """Overwrite's search-against-greedy ladders of issue 24, with the page's
 think time (docs/bots.md, "Overwrite", "Ladders"; `make bench-ladders`).
 
-    .venv/bin/python scripts/overwrite_ladders.py --players 2 --games 200 --seed 8001 --workers 2
-    .venv/bin/python scripts/overwrite_ladders.py --players 4 --games 200 --seed 7001 --workers 2
+    .venv/bin/python scripts/research/overwrite_ladders.py --players 2 --games 200 --seed 8001 --workers 2
+    .venv/bin/python scripts/research/overwrite_ladders.py --players 4 --games 200 --seed 7001 --workers 2
 
-The schedule is the ladder's (``netarcade.ladder``: each seed once per seat,
+The schedule is the ladder's (``netarcade.cli.ladder``: each seed once per seat,
 the hero's seat rotating; the same seeds, bot seeds and actor draws as
 ``python -m netarcade ladder overwrite --pair search,greedy``), so with
 ``--cpu-limit 0`` the games are the ladder's games, move for move.
@@ -52,14 +52,14 @@ import time
 from pathlib import Path
 from statistics import mean
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 
-from netarcade.argcheck import UsageError, option_pairs  # noqa: E402
+from netarcade.core.argcheck import UsageError, option_pairs  # noqa: E402
 from netarcade.bots import bot_seed, make_bot  # noqa: E402
 from netarcade.core.errors import InvalidOption  # noqa: E402
 from netarcade.core.match import Match  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
-from netarcade.ladder import _share, ladder_jobs, play_jobs, wilson  # noqa: E402
+from netarcade.cli.ladder import _share, ladder_jobs, play_jobs, wilson  # noqa: E402
 from netarcade.web.thinking import PAGE_SEARCH  # noqa: E402
 
 #: Pyodide / CPython time of a search move (median; docs/bots.md, "Search move time")

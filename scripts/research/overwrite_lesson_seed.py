@@ -14,7 +14,7 @@ rival's pieces; P2 is gentle (it avoids covering pieces). A plan is kept
 when every one of those happens and P1 wins; the best per seed is printed
 (more P1 pieces in P1's colour, about 12 steps, low stacks), best first.
 
-    PYTHONPATH=py .venv/bin/python scripts/overwrite_lesson_seed.py --seeds 0-40000 --tries 15
+    PYTHONPATH=py .venv/bin/python scripts/research/overwrite_lesson_seed.py --seeds 0-40000 --tries 15
 
 Seed 10879 came out among the best (12 steps, chunks 30 to 2); the
 lesson's moves are one of its plans, checked on the board, and its

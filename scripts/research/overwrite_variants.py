@@ -1,11 +1,11 @@
 """Variants of Overwrite's search bot tried against three greedy bots on
 2026-12-02 (docs/bots.md, "Overwrite", "Four-player variants at the work
 clock"): each replaces one part of the flat search for this process only,
-then plays ``scripts/overwrite_ladders.py``'s ladder with the arguments
+then plays ``scripts/research/overwrite_ladders.py``'s ladder with the arguments
 that follow.
 
-    .venv/bin/python scripts/overwrite_variants.py exact --players 4 --games 200 --seed 7001 --unit-us 130
-    .venv/bin/python scripts/overwrite_variants.py chunk+cycles0.5 --players 4 --games 200 --seed 7001 --unit-us 130
+    .venv/bin/python scripts/research/overwrite_variants.py exact --players 4 --games 200 --seed 7001 --unit-us 130
+    .venv/bin/python scripts/research/overwrite_variants.py chunk+cycles0.5 --players 4 --games 200 --seed 7001 --unit-us 130
 
 The first argument names the variant (several may be joined with ``+``):
 
@@ -56,7 +56,7 @@ The first argument names the variant (several may be joined with ``+``):
   lead if its pieces survived the three replies.
 
 They are experiments, not players: they live here, never in the arcade's
-bot list (as ``scripts/overwrite_ceiling.py``'s).
+bot list (as ``scripts/research/overwrite_ceiling.py``'s).
 """
 
 from __future__ import annotations
@@ -64,7 +64,7 @@ from __future__ import annotations
 import sys
 from pathlib import Path
 
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent / "py"))
+sys.path.insert(0, str(Path(__file__).resolve().parents[2] / "py"))
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 
 import overwrite_ladders  # noqa: E402

@@ -2,10 +2,10 @@
 beside the engine's own random play (steps per second), then a tiny
 learner that beats the random bot in small Backbone games.
 
-    python scripts/rl_example.py                      # both parts, the sizes of docs/rl.md
-    python scripts/rl_example.py --part speed --games 20
-    python scripts/rl_example.py --part learn --episodes 500 --eval 200
-    python scripts/rl_example.py --part layout        # the layout tables of docs/rl.md
+    python scripts/research/rl_example.py                      # both parts, the sizes of docs/rl.md
+    python scripts/research/rl_example.py --part speed --games 20
+    python scripts/research/rl_example.py --part learn --episodes 500 --eval 200
+    python scripts/research/rl_example.py --part layout        # the layout tables of docs/rl.md
 
 The learner is a softmax preference per action index (one weight for each
 of Backbone's 7,129 indices, a policy that reads no observation: tabular

@@ -1,6 +1,6 @@
 """Seeded mutations of the rules that the conformance suite must catch.
 
-Run ``.venv/bin/python scripts/conformance_mutations.py``: each mutation is
+Run ``.venv/bin/python tests/support/conformance_mutations.py``: each mutation is
 patched in, the conformance test aimed at it runs, and a line says whether
 it was caught. A suite that lets one through has stopped guarding the
 contract (``tests/test_conformance.py``; ``docs/engine.md``).
@@ -12,7 +12,7 @@ import dataclasses
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1] / "tests"))
+sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # tests/
 
 import test_conformance as suite  # noqa: E402
 

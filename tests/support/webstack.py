@@ -1,7 +1,7 @@
 """Helpers shared by the cross-runtime and browser tests: make sure the site is built.
 
 Not a test module (no ``test_`` prefix). ``ensure_site()`` runs
-``scripts/build_site.py`` once per test session, after ``npm ci`` if the npm
+``sitebuild/build.py`` once per test session, after ``npm ci`` if the npm
 runtime is missing, so these tests always exercise the wheel built from the
 current source, exactly as ``make site`` would.
 """
@@ -16,7 +16,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 #: the built site; NETARCADE_DIST points elsewhere (a private copy while others rebuild dist/)
 DIST = Path(os.environ.get("NETARCADE_DIST") or ROOT / "dist").resolve()
 #: the build names the runtime's folder with the version package.json pins
@@ -85,10 +85,10 @@ def ensure_site() -> Path:
             fcntl.flock(lock, fcntl.LOCK_EX)
             ensure_node_modules()
             result = subprocess.run(
-                [sys.executable, str(ROOT / "scripts" / "build_site.py"), "--out", str(DIST)],
+                [sys.executable, "-m", "sitebuild", "--out", str(DIST)],
                 cwd=ROOT, capture_output=True, text=True,
             )
         if result.returncode != 0:
-            raise RuntimeError(f"build_site failed:\n{result.stdout}{result.stderr}")
+            raise RuntimeError(f"the site build (python -m sitebuild) failed:\n{result.stdout}{result.stderr}")
         _built = DIST
     return _built

@@ -12,10 +12,10 @@ from __future__ import annotations
 
 from typing import Any, Iterable
 
-from .bots.analysis import MARKS, Analyser, Decision, Settings, summary
-from .core.match import Match
-from .core.record import Record
-from .games import get_game
+from ..bots.analysis import MARKS, Analyser, Decision, Settings, summary
+from ..core.match import Match
+from ..core.record import Record
+from ..games import get_game
 
 __all__ = ["analyse", "format_text", "to_json"]
 

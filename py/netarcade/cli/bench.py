@@ -3,12 +3,12 @@
 ``bench_game``: random playouts (every seat a uniformly random legal action,
 ``Game.pick_legal``, as the random bot plays) for a few seconds: games, actions and turns per
 second. ``bench_bots``: seconds per move of the greedy and search bots in one
-seeded game. The same functions run under Pyodide (scripts/bench_pyodide.mjs),
+seeded game. The same functions run under Pyodide (scripts/bench/pyodide.mjs),
 so both runtimes measure exactly the same work.
 
 The yardstick is catanatron 3.2.1 (the pip package), the reference Python
 Catan engine, four random players, measured in the same run by
-scripts/bench_catanatron.py (in ``make bench``'s own venv: the package never
+scripts/bench/catanatron_figures.py (in ``make bench``'s own venv: the package never
 depends on it) and handed over as its JSON (``catanatron=``, the CLI's
 ``--catanatron FILE``): every game's line then carries its ratio to that
 figure. A game is benchmarked with its ``Game.bench_options`` (Net Control
@@ -21,7 +21,7 @@ hot functions while it runs, so a figure taken from the first second
 measures the compiler, not the engine. CPython gets the same warm-up, so
 both runtimes measure the same work.
 
-Not here: printing (``cli.py``), page figures (scripts/bench_page.py).
+Not here: printing (``main.py``), page figures (scripts/bench/page.py).
 """
 
 from __future__ import annotations
@@ -31,12 +31,12 @@ import sys
 import time
 from statistics import median
 
-from .bots import bot_seed, make_bot
-from .core.errors import quoted
-from .core.game import Game
-from .core.actors import RandomActor
-from .core.match import Match
-from .core.prng import Rng
+from ..bots import bot_seed, make_bot
+from ..core.errors import quoted
+from ..core.game import Game
+from ..core.actors import RandomActor
+from ..core.match import Match
+from ..core.prng import Rng
 
 #: untimed random play before each game's figure (seconds; see the module's doc)
 WARMUP_SECONDS = 1.0
@@ -92,7 +92,7 @@ def bench_game(game: Game, seconds: float = 3.0, first_seed: int = 1, options: d
     ``MAX_SECONDS``) after ``warmup`` seconds of untimed ones (0: none;
     default ``WARMUP_SECONDS``, or ``seconds`` if that is shorter);
     return games/actions/turns per second, and with ``catanatron`` (the
-    figures scripts/bench_catanatron.py saved) the ratios to it."""
+    figures scripts/bench/catanatron_figures.py saved) the ratios to it."""
     if not 0 < seconds <= MAX_SECONDS:  # NaN fails this too
         raise ValueError(f"seconds must be above 0 and at most {MAX_SECONDS}, got {quoted(seconds)}")
     if warmup is None:
@@ -128,7 +128,7 @@ def bench_bots(game: Game, names=("greedy", "search"), seed: int = 1, options: d
     """Seconds per move of each bot over one seeded game, ``names`` repeated
     to fill the seats (4 players: greedy, search, greedy, search). ``clock``
     is wall time unless given (``time.process_time``: CPU time, steadier on a
-    machine shared with other work; scripts/bench_bot_cpu.py).
+    machine shared with other work; scripts/bench/bot_cpu.py).
 
     Only real decisions count (moves with more than one legal action). Per
     bot name: moves, median, 90th percentile, max and total seconds.

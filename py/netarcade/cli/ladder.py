@@ -4,7 +4,7 @@ out. Used to set default targets and for the figures in docs/bots.md.
 
 Two players: each seed is played twice with the sides swapped. ``players``
 = N: each seed is played N times, the hero in seat 0, 1, ..., N-1 and the
-other N-1 seats held by the rival bot. Not here: printing (``cli.py``).
+other N-1 seats held by the rival bot. Not here: printing (``main.py``).
 """
 
 from __future__ import annotations
@@ -14,7 +14,7 @@ import os
 from concurrent.futures import ProcessPoolExecutor
 from statistics import mean
 
-from .core.options import validate_seeds
+from ..core.options import validate_seeds
 from .simulate import play
 
 

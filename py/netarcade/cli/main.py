@@ -14,14 +14,14 @@ import time
 from typing import Any
 
 from .bench import MAX_SECONDS
-from .bots import BOTS
-from .bots.analysis import WORLDS as ANALYSE_WORLDS
-from .core.errors import NetarcadeError, quoted
-from .games import get_game
-from .argcheck import OneLineParser, UsageError, option_pairs, read_number, report
-from .core.options import validate_seeds
-from .core.record import MAX_RECORD_CHARS, decode_record, digest
-from .games import replay
+from ..bots import BOTS
+from ..bots.analysis import WORLDS as ANALYSE_WORLDS
+from ..core.errors import NetarcadeError, quoted
+from ..games import get_game
+from ..core.argcheck import OneLineParser, UsageError, option_pairs, read_number, report
+from ..core.options import validate_seeds
+from ..core.record import MAX_RECORD_CHARS, decode_record, digest
+from ..games import replay
 
 
 # Numbers on the command line take one written form, as option values do
@@ -125,7 +125,7 @@ MAX_ANALYSE_SECONDS = 60
 
 def cmd_analyse(args) -> int:
     from .analyse import analyse, format_text, to_json
-    from .bots.analysis import Settings
+    from ..bots.analysis import Settings
 
     record = decode_record(_record_text(args.record))
     game = get_game(record.game)
@@ -155,7 +155,7 @@ def cmd_analyse(args) -> int:
 
 def cmd_bench(args) -> int:
     from .bench import bench_bots, bench_game, bench_options, format_bots, format_game, runtime
-    from .games import all_games
+    from ..games import all_games
 
     games = [get_game(args.game)] if args.game else all_games()
     if not (math.isfinite(args.seconds) and 0 < args.seconds <= MAX_SECONDS):
@@ -169,7 +169,7 @@ def cmd_bench(args) -> int:
             catanatron = {key: catanatron[key] for key in ("engine", "actions_per_s", "turns_per_s")}
         except (OSError, ValueError, KeyError, TypeError) as error:
             raise UsageError(f"--catanatron {quoted(args.catanatron)}: not the figures "
-                             f"scripts/bench_catanatron.py saves ({error})") from None
+                             f"scripts/bench/catanatron_figures.py saves ({error})") from None
     report = []
     for game in games:
         options = bench_options(game, args.players)
@@ -275,9 +275,9 @@ def build_parser() -> argparse.ArgumentParser:
                      help=f"per game, a number above 0 and at most {MAX_SECONDS} (default 3)")
     ben.add_argument("--bots", action="store_true", help="also time greedy and search moves")
     ben.add_argument("--players", type=_integer, help="seats (default: the game's bench_options, else its default)")
-    ben.add_argument("--save", metavar="FILE", help="also write the figures as JSON (read by scripts/bench_pyodide.mjs)")
+    ben.add_argument("--save", metavar="FILE", help="also write the figures as JSON (read by scripts/bench/pyodide.mjs)")
     ben.add_argument("--catanatron", metavar="FILE",
-                     help="catanatron's figures from this run (scripts/bench_catanatron.py --save FILE): "
+                     help="catanatron's figures from this run (scripts/bench/catanatron_figures.py --save FILE): "
                           "every game's ratio to them")
     ben.set_defaults(run=cmd_bench)
 
@@ -292,7 +292,7 @@ def build_parser() -> argparse.ArgumentParser:
     lad.add_argument("--option", action="append", metavar="NAME=VALUE", help=_OPTION_HELP)
     lad.set_defaults(run=cmd_ladder)
 
-    # listed for --help only: main() hands "serve ..." to netarcade.serve, which parses its own options
+    # listed for --help only: main() hands "serve ..." to netarcade.site.serve, which parses its own options
     commands.add_parser("serve", help="serve the built arcade on localhost (serve --help for its options)")
     # "relay ..." goes to netarcade.relay.server, which parses its own options (relay --help)
     commands.add_parser("relay", help="online play: the site and the WebSocket relay (relay --help for its options)")
@@ -304,10 +304,10 @@ def main(argv: list[str] | None = None) -> int:
     argv = sys.argv[1:] if argv is None else list(argv)
     if argv[:1] == ["serve"]:
         # the server parses its own options (argparse's REMAINDER drops leading "--port")
-        from . import serve
+        from ..site import serve
         return serve.main(argv[1:]) or 0
     if argv[:1] == ["relay"]:
-        from .relay import command as relay_command
+        from ..relay import command as relay_command
         return relay_command.main(argv[1:]) or 0
     try:
         parser = build_parser()

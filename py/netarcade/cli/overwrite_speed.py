@@ -1,6 +1,6 @@
 """How fast Overwrite lists placements (the hot path), for docs/rules/overwrite.md.
 
-``python -m netarcade.games.overwrite.speed`` prints placements enumerated
+``python -m netarcade.cli.overwrite_speed`` prints placements enumerated
 per second of a 5-block piece (L5, 504 placements inside the 10x10 boundary)
 on a full 10x10 board, with stacking allowed and during the first layer
 (where none fits and all 504 are ruled out), and how long one piece's
@@ -14,8 +14,8 @@ from __future__ import annotations
 
 import time
 
-from . import OVERWRITE, legal
-from .board import placements
+from ..games.overwrite import OVERWRITE, legal
+from ..games.overwrite.board import placements
 
 
 def full_board(seed: int = 1):

@@ -6,10 +6,10 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from .bots import bot_seed, make_bot
-from .games import get_game
-from .core.match import Match
-from .core.record import encode_record
+from ..bots import bot_seed, make_bot
+from ..games import get_game
+from ..core.match import Match
+from ..core.record import encode_record
 
 
 @dataclass

@@ -46,8 +46,8 @@ import math
 import sys
 from typing import Any
 
-from .core.errors import CodedError, quoted
-from .core.options import is_integer_text
+from .errors import CodedError, quoted
+from .options import is_integer_text
 
 
 class Range:
@@ -151,7 +151,7 @@ def option_pairs(pairs: list[str] | None) -> dict[str, Any]:
     >>> option_pairs(["target"])
     Traceback (most recent call last):
     ...
-    netarcade.argcheck.UsageError: --option expects name=value, got 'target'
+    netarcade.core.argcheck.UsageError: --option expects name=value, got 'target'
     """
     options = {}
     for pair in pairs or []:

@@ -2,7 +2,7 @@
 
 What it is for
 --------------
-One definition, used by the static server (``netarcade.serve``, ``python
+One definition, used by the static server (``netarcade.site.serve``, ``python
 -m netarcade serve``) and by the relay (``netarcade.relay.site``), of:
 
 - which file a request names (:func:`locate`): nothing outside the site
@@ -25,7 +25,7 @@ One definition, used by the static server (``netarcade.serve``, ``python
   refused (:func:`announces_body`: a GET or HEAD with one is 400);
 - the security headers of every answer (:func:`security_headers`): the
   Content-Security-Policy (:func:`content_security_policy`, also written
-  into the built pages as a ``<meta>`` by ``scripts/build_site.py``),
+  into the built pages as a ``<meta>`` by ``sitebuild/build.py``),
   ``Referrer-Policy``, the framing policy, ``nosniff``.
 
 What it is not

@@ -7,7 +7,7 @@ Playing and testing locally: it serves a folder (default ``dist/``, made by
 JavaScript, ``.wasm`` as ``application/wasm`` so it can be compiled while it
 streams, ``.whl`` as a zip).
 
-What it sends follows the rules of ``netarcade.siterules``, which the relay
+What it sends follows the rules of ``netarcade.site.rules``, which the relay
 (``netarcade.relay.site``) follows too: which file a request names (nothing
 outside the folder, also not through a symlink, the precompressed copy
 included), the build's Brotli/gzip copies by ``Accept-Encoding``, the
@@ -41,8 +41,8 @@ import sys
 import threading
 from pathlib import Path
 
-from .argcheck import PORT, OneLineParser, UsageError, report
-from .siterules import (ALLOWED_METHODS, MIME_TYPES, NO_CACHE, SiteFile, announces_body, cache_control, entity_tag,
+from ..core.argcheck import PORT, OneLineParser, UsageError, report
+from .rules import (ALLOWED_METHODS, MIME_TYPES, NO_CACHE, SiteFile, announces_body, cache_control, entity_tag,
                         locate, method_status, not_modified, security_headers, with_slash)
 
 __all__ = ["SiteHandler", "make_server", "serve_in_thread", "main"]
@@ -59,7 +59,7 @@ ISOLATION_HEADERS = (
 
 class _CountingWriter:
     """Counts the bytes a connection writes into its server's ``bytes_sent``,
-    and per request path in ``bytes_by_path`` (``scripts/bench_page.py``
+    and per request path in ``bytes_by_path`` (``scripts/bench/page.py``
     reports bytes on the wire with them)."""
 
     def __init__(self, raw, server, handler):
