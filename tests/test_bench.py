@@ -17,7 +17,7 @@ import sys
 
 import pytest
 
-from netarcade import cli
+from netarcade.cli import main as cli
 from netarcade.cli.bench import (
     bench_bots,
     bench_game,
