@@ -12,7 +12,7 @@ from netarcade.bots.greedy import rank_actions
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 
-from test_breach_helpers import GAME
+from support.breach_helpers import GAME
 
 
 def positions(players: int, seed: int, count: int):

@@ -14,7 +14,7 @@ from collections import Counter
 
 import msgpack
 
-from test_breach_helpers import GAME
+from support.breach_helpers import GAME
 from netarcade.core import Match
 from netarcade.core.prng import Rng
 from netarcade.games.breach.cards import EXPLOIT

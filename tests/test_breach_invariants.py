@@ -16,7 +16,7 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from test_breach_helpers import GAME
+from support.breach_helpers import GAME
 from netarcade.core import IllegalAction, Match, digest
 from netarcade.core.prng import Rng
 from netarcade.games.breach.actions import Discard, Enter, Play, Resign, Stop

@@ -9,7 +9,7 @@ from collections import Counter
 
 import pytest
 
-from test_breach_helpers import GAME, POS_BY_NAME, act, at, fresh, give, refused
+from support.breach_helpers import GAME, POS_BY_NAME, act, at, fresh, give, refused
 from test_breach_invariants import where_cards_are
 from netarcade.core import Match
 from netarcade.core.prng import Rng
