@@ -36,7 +36,7 @@ soak: $(STAMP)
 
 # engine figures (catanatron's four random players, then ours on CPython, then ours under
 # Pyodide in Node), page figures (first board paint, ready to play cold and warm, beside
-# the bare page), the relay's, then one table of them all (scripts/bench_table.py);
+# the bare page), the relay's, then one table of them all (scripts/bench/table.py);
 # `make bench BENCH_ARGS=--bots` also times the greedy and search bots' moves on both
 # relay: 250 rooms of clients acting at once (throughput), then thinking 2 s, then three processes on
 # Redis, and the pause per room when an owner is killed (docs/relay-load.md)
@@ -44,13 +44,13 @@ BENCH_ARGS ?=
 BENCH_JSON := build/bench-cpython.json
 bench: bench-pyodide
 	$(MAKE) --no-print-directory bench-page
-	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20
-	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --think 2 --service-moves 0
-	$(PY) scripts/bench_relay.py --rooms 20 --seats 4 --seconds 60 --kills 200 --service-moves 0
+	$(PY) scripts/bench/relay.py --rooms 250 --seats 4 --seconds 20
+	$(PY) scripts/bench/relay.py --rooms 250 --seats 4 --seconds 20 --think 2 --service-moves 0
+	$(PY) scripts/bench/relay.py --rooms 20 --seats 4 --seconds 60 --kills 200 --service-moves 0
 	$(MAKE) --no-print-directory redis
-	$(PY) scripts/bench_relay.py --rooms 250 --seats 4 --seconds 20 --processes 3
-	$(PY) scripts/bench_failover.py --rooms 30 --seats 4 --processes 3 --kills 3
-	$(PY) scripts/bench_table.py --build build
+	$(PY) scripts/bench/relay.py --rooms 250 --seats 4 --seconds 20 --processes 3
+	$(PY) scripts/bench/failover.py --rooms 30 --seats 4 --processes 3 --kills 3
+	$(PY) scripts/bench/table.py --build build
 
 # catanatron for the yardstick lives in its own venv, never in the test venv or the page
 BENCH_VENV       := build/bench-venv
@@ -64,17 +64,17 @@ $(BENCH_VENV_STAMP):
 # catanatron then ours on CPython, in one run: every game's ratio to catanatron's figure
 bench-cpython: $(STAMP) $(BENCH_VENV_STAMP)
 	@mkdir -p build
-	$(BENCH_VENV)/bin/python scripts/bench_catanatron.py --save build/bench-catanatron.json
+	$(BENCH_VENV)/bin/python scripts/bench/catanatron_figures.py --save build/bench-catanatron.json
 	$(PY) -m netarcade bench --catanatron build/bench-catanatron.json --save $(BENCH_JSON) $(BENCH_ARGS)
 
 # the search bots' ladders at full size (issue 24's targets; docs/bots.md): Overwrite's search
 # against greedy at the page's think time, 200 games with 2 players and 200 with 4
-# (scripts/overwrite_ladders.py; LADDER_ARGS="--option rules=2" for edition 2), then Breach's.
+# (scripts/research/overwrite_ladders.py; LADDER_ARGS="--option rules=2" for edition 2), then Breach's.
 # Tens of CPU minutes each, so not part of `make bench`
 LADDER_ARGS ?=
 bench-ladders: $(STAMP)
-	$(PY) scripts/overwrite_ladders.py --players 2 --games 200 --seed 8001 --workers 2 $(LADDER_ARGS)
-	$(PY) scripts/overwrite_ladders.py --players 4 --games 200 --seed 7001 --workers 2 $(LADDER_ARGS)
+	$(PY) scripts/research/overwrite_ladders.py --players 2 --games 200 --seed 8001 --workers 2 $(LADDER_ARGS)
+	$(PY) scripts/research/overwrite_ladders.py --players 4 --games 200 --seed 7001 --workers 2 $(LADDER_ARGS)
 	$(MAKE) --no-print-directory bench-breach-ladder
 
 # Breach's search against three greedy bots, the full 200 games (the default rules edition,
@@ -83,16 +83,16 @@ bench-ladders: $(STAMP)
 BREACH_ARGS ?=
 bench-breach-ladder: $(STAMP)
 	$(PY) -m netarcade ladder breach --pair search,greedy --players 4 --games 200 --seed 7001 --workers 2 $(BREACH_ARGS)
-	$(PY) scripts/breach_balance.py --players 4 --games 400 --seed 1 --rules 3 --workers 2
+	$(PY) scripts/research/breach_balance.py --players 4 --games 400 --seed 1 --rules 3 --workers 2
 
 # the CPython figures it compares with are measured first, in the same run (bench-cpython)
 bench-pyodide: site bench-cpython
-	node scripts/bench_pyodide.mjs --lock $(firstword $(wildcard $(DIST)/static/vendor/pyodide-*/pyodide-lock.json)) --cpython $(BENCH_JSON) --save build/bench-pyodide.json $(BENCH_ARGS)
+	node scripts/bench/pyodide.mjs --lock $(firstword $(wildcard $(DIST)/static/vendor/pyodide-*/pyodide-lock.json)) --cpython $(BENCH_JSON) --save build/bench-pyodide.json $(BENCH_ARGS)
 
 bench-page: site chromium
 	@mkdir -p build
-	$(PY) scripts/bench_page.py --dist $(DIST) --save build/bench-page.json
-	$(PY) scripts/bench_replay.py --page $(DIST)
+	$(PY) scripts/bench/page.py --dist $(DIST) --save build/bench-page.json
+	$(PY) scripts/bench/replay.py --page $(DIST)
 
 clean:
 	rm -rf $(VENV) dist build
@@ -113,7 +113,7 @@ $(NPM_STAMP): package.json package-lock.json
 	touch $(NPM_STAMP)
 
 site: $(STAMP) $(NPM_STAMP)
-	$(PY) scripts/build_site.py --out $(DIST)
+	$(PY) -m sitebuild --out $(DIST)
 
 # $(DIST)/ is the folder any static host can serve
 dist: site

@@ -3,7 +3,7 @@
    What it is for: on the first visit it stores the page, the PyScript and
    Pyodide runtime, both wheels and the lockfile in one cache named after
    this build; from then on it answers those URLs from that cache, so a
-   second visit starts with the network off. scripts/build_site.py writes
+   second visit starts with the network off. sitebuild/build.py writes
    this file to the site's root as sw.js (its scope is the whole site) and
    fills in VERSION (a hash of every stored file), FILES ([path,
    integrity] pairs, paths relative to sw.js; the page twice, as "./" and

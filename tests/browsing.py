@@ -25,7 +25,7 @@ import shutil
 import tempfile
 from pathlib import Path
 
-from webstack import CHROMIUM, CHROMIUM_ARGS, ROOT
+from support.webstack import CHROMIUM, CHROMIUM_ARGS, ROOT
 
 #: how long a page may take to start Python (a safety net: tests wait on the page's ready flag)
 BOOT_TIMEOUT_MS = 90_000

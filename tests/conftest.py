@@ -2,7 +2,7 @@
 server, and the two sizes of the long runs.
 
 - ``site``: ``dist/`` built once per session from the current source
-  (``webstack.ensure_site``).
+  (``support.webstack.ensure_site``).
 - ``chromium``: one Debian Chromium per session, driven by Playwright, never
   a downloaded browser; a test that needs isolation (storage, offline,
   service worker) opens its own context in it (``browsing.Browsing``). It is
@@ -14,7 +14,7 @@ server, and the two sizes of the long runs.
   returning player's profile, and its schedule (``--dist loadgroup
   --no-loadscope-reorder``) hands each process its tests in the collected
   order, so there too they run last.
-- ``server``: ``netarcade.serve`` over the built site on a free loopback port;
+- ``server``: ``netarcade.site.serve`` over the built site on a free loopback port;
   a browser context on it starts as a returning player's unless the test asks
   for a fresh one (``browsing.returning_profile``).
 - ``relay_site``: a relay process serving the built site (bots without delay, no creation
@@ -35,7 +35,7 @@ from hypothesis import HealthCheck, settings
 
 import browsing
 import soak
-from webstack import CHROMIUM, CHROMIUM_ARGS, DIST, ensure_site, in_ci, skipped_for_a_missing_tool
+from support.webstack import CHROMIUM, CHROMIUM_ARGS, DIST, ensure_site, in_ci, skipped_for_a_missing_tool
 
 settings.register_profile("fast", max_examples=100, deadline=None)
 settings.register_profile("soak", max_examples=2000, deadline=None,
@@ -143,8 +143,8 @@ def chromium(_playwright, _chromium_holder):
 
 @pytest.fixture(scope="session")
 def server(site):
-    """The built site served by ``netarcade.serve`` on a free loopback port; its base URL."""
-    from netarcade.serve import serve_in_thread
+    """The built site served by ``netarcade.site.serve`` on a free loopback port; its base URL."""
+    from netarcade.site.serve import serve_in_thread
 
     httpd, base = serve_in_thread(DIST, port=0)
     browsing.welcome(base)  # its contexts start as a returning player's
@@ -156,9 +156,9 @@ def server(site):
 
 @pytest.fixture(scope="session")
 def relay_site(site, tmp_path_factory):
-    """A relay serving the built site (``test_relay_harness.RelayProcess``): a local game's page
+    """A relay serving the built site (``support.relay_harness.RelayProcess``): a local game's page
     offers "Take it online" there, and rooms can be opened on it."""
-    from test_relay_harness import NO_QUOTA, RelayProcess
+    from support.relay_harness import NO_QUOTA, RelayProcess
 
     relay = RelayProcess(tmp_path_factory.mktemp("relay-site") / "data", "--bot-delay", "0", *NO_QUOTA, site=site)
     browsing.welcome(relay.http + "/")

@@ -19,7 +19,7 @@ from netarcade.bots.greedy import rank_actions
 from netarcade.core.match import Match
 from netarcade.core.record import encode_record
 from netarcade.games import get_game
-from playing import bot_moves, play, turns
+from support.playing import bot_moves, play, turns
 from test_cli import run
 
 #: a small search and few worlds: a decision takes tens of milliseconds

@@ -1,6 +1,11 @@
 """Dependencies point one way: core -> games -> bots -> web | relay, and
 ``rl`` (the learning environments) above the bots: it may read web's board
-drawing, and nothing imports it.
+drawing, and nothing imports it. ``site`` (serving the built files: the
+rules both servers follow, the static server) stands on the core alone and
+the relay serves the site with it; ``cli`` (the command line and the tools
+behind it) is the top: it may import every layer but the page (``web``, its drawing
+included) and ``rl``, and nothing imports it but ``python -m netarcade``.
+Every package of netarcade is one of these layers: no loose module.
 
 ``web`` is the page, and all of it runs in the engine's Pyodide worker; its
 parts (``WEB_PARTS``) are the page core (its flat modules), ``web/games/``
@@ -29,14 +34,20 @@ BROWSER_OR_SERVER = {"js", "pyodide", "pyscript", "websockets", "sqlite3"}
 # For each layer, the sibling layers it must not import (web and relay sit side
 # by side at the top).
 FORBIDDEN_LAYERS = {
-    "core": {"games", "bots", "web", "relay", "rl"},
-    "games": {"bots", "web", "relay", "rl"},
-    "bots": {"web", "relay", "rl"},
-    "web": {"relay", "rl"},
-    "relay": {"web", "rl"},
+    "core": {"games", "bots", "web", "relay", "rl", "site", "cli"},
+    "games": {"bots", "web", "relay", "rl", "site", "cli"},
+    "bots": {"web", "relay", "rl", "site", "cli"},
+    "web": {"relay", "rl", "site", "cli"},
+    # the relay serves the built site by the site's rules (site.rules)
+    "relay": {"web", "rl", "cli"},
     # the learning environments: above the bots, drawing boards with web's own
     # games' drawing (never web/render directly), never the relay
-    "rl": {"relay"},
+    "rl": {"relay", "site", "cli"},
+    # serving the built files: the core's argument parser and nothing else of ours
+    "site": {"games", "bots", "web", "relay", "rl", "cli"},
+    # the command line on top: games, bots, the analyser, the static server and the
+    # relay's command; never the page or the learning environments
+    "cli": {"web", "rl"},
 }
 #: the parts of the page (``web/``): its subpackages, each with the parts of web it must
 #: not import; the page core is web's own flat modules (tests below find them all listed)
@@ -46,10 +57,15 @@ WEB_PARTS = {
     "replay": {"online", "games"},  # the replay viewer, Analyse, the Hint
     "render": {"games", "online", "replay"},  # what every board's drawing shares; imports nothing else of ours
 }
+#: the modules of the package that are no layer: the package's own and ``python -m netarcade``
+PACKAGE_MODULES = {"__init__.py", "__main__.py"}
 #: the libraries of the ``rl`` extra: only ``rl`` imports them (the page's wheel never carries them)
 LEARNING_LIBRARIES = {"numpy", "gymnasium", "pettingzoo"}
 #: the one module of the page that talks to JavaScript (the worker's socket and clock)
 BROWSER_MODULES = {"web/browser.py"}
+#: modules outside the relay allowed one of those names, and which: the benchmark names
+#: the Pyodide it runs on (``bench.runtime``, when scripts/bench/pyodide.mjs runs it in Node)
+RUNTIME_PROBES = {"cli/bench.py": {"pyodide"}}
 
 
 def _imports(path: pathlib.Path, top_level_only: bool = False, package: tuple | None = None,
@@ -95,6 +111,7 @@ def test_layer_imports_nothing_of_the_browser_or_server(layer):
         if path.relative_to(PACKAGE).as_posix() not in BROWSER_MODULES
         for name in _imports(path)
         if name.split(".")[0] in BROWSER_OR_SERVER - allowed
+        - RUNTIME_PROBES.get(path.relative_to(PACKAGE).as_posix(), set())
     ]
     assert _modules(layer), f"layer {layer} has modules"
     assert offenders == []
@@ -113,6 +130,30 @@ def test_only_rl_imports_the_learning_libraries():
     assert _modules("rl") and any(name.split(".")[0] in LEARNING_LIBRARIES
                                   for path in _modules("rl") for name in _imports(path))
     assert offenders == []
+
+
+def test_every_package_is_a_layer():
+    """No loose module beside the layers: every folder of netarcade is a layer
+    listed above, every file the package's own ``__init__``/``__main__``."""
+    # (a folder git does not hold, with bytecode only, left by a move, is not the package's)
+    entries = {path.name for path in PACKAGE.iterdir()
+               if path.name != "__pycache__" and (path.is_file() or any(path.rglob("*.py")))}
+    folders = {name for name in entries if (PACKAGE / name).is_dir()}
+    assert folders == set(FORBIDDEN_LAYERS)
+    assert entries - folders == PACKAGE_MODULES
+
+
+def test_nothing_imports_the_command_line():
+    """``cli`` is the top: only ``python -m netarcade`` (``__main__.py``) imports it."""
+    offenders = [
+        f"{path.relative_to(PACKAGE)} imports {name}"
+        for path in sorted(PACKAGE.rglob("*.py"))
+        if path.relative_to(PACKAGE).parts[0] != "cli" and path.relative_to(PACKAGE).as_posix() != "__main__.py"
+        for name in _imports(path)
+        if name == "netarcade.cli" or name.startswith("netarcade.cli.")
+    ]
+    assert offenders == []
+    assert "netarcade.cli.main" in set(_imports(PACKAGE / "__main__.py"))
 
 
 def test_only_the_page_draws():

@@ -25,7 +25,7 @@ from netarcade.games.backbone import rules
 from netarcade.games.backbone.network import Side, side
 from netarcade.games.backbone.actions import COSTS, Build, End, Hack, Reroute
 
-from playing import turns
+from support.playing import turns
 from soak import soak_size
 
 MAX_ACTIONS = 150

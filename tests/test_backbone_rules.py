@@ -21,7 +21,7 @@ from netarcade.core.grid import hex_distance
 from netarcade.core.match import Match
 from netarcade.games.backbone import board, rules
 from netarcade.games.backbone.actions import Build, End, Hack, Reroute
-from playing import play, random_moves, turns
+from support.playing import play, random_moves, turns
 
 P1, P2 = 0, 1
 

@@ -4,7 +4,7 @@ Figures are not asserted (benchmarks print, tests do not time): these tests
 check that Net Control is benchmarked with 4 players like catanatron, that
 every game's line carries its ratio to the catanatron figures measured in the
 same run (and none without them), that ``--save`` writes what
-scripts/bench_pyodide.mjs reads, and that the N-player ladder rotates the
+scripts/bench/pyodide.mjs reads, and that the N-player ladder rotates the
 hero over every seat while the 2-player ladder keeps its old schedule.
 """
 
@@ -17,8 +17,8 @@ import sys
 
 import pytest
 
-from netarcade import cli
-from netarcade.bench import (
+from netarcade.cli import main as cli
+from netarcade.cli.bench import (
     bench_bots,
     bench_game,
     bench_options,
@@ -26,9 +26,9 @@ from netarcade.bench import (
     format_game,
 )
 from netarcade.games import get_game
-from netarcade.ladder import ladder_jobs, run_ladder, wilson
+from netarcade.cli.ladder import ladder_jobs, run_ladder, wilson
 
-from webstack import ROOT
+from support.webstack import ROOT
 
 NETCONTROL = get_game("netcontrol")
 BACKBONE = get_game("backbone")
@@ -40,7 +40,7 @@ def test_netcontrol_is_benchmarked_with_four_players():
     assert bench_options(BACKBONE) == BACKBONE.options.validate({})
 
 
-#: what scripts/bench_catanatron.py saves (the figures read back)
+#: what scripts/bench/catanatron_figures.py saves (the figures read back)
 CATANATRON = {"engine": "catanatron 3.2.1", "players": 4, "actions_per_s": 9000.0, "turns_per_s": 3000.0}
 
 
@@ -87,7 +87,7 @@ def test_cli_bench_saves_json(tmp_path, capsys):
     assert json.loads(out.read_text())["catanatron"]["actions_per_s"] == 9000.0
     yardstick.write_text("{}")
     assert cli.main(["bench", "backbone", "--seconds", "0.02", "--catanatron", str(yardstick)]) == 2
-    assert "scripts/bench_catanatron.py" in capsys.readouterr().err
+    assert "scripts/bench/catanatron_figures.py" in capsys.readouterr().err
 
 
 def test_two_player_ladder_keeps_its_schedule():
@@ -132,7 +132,7 @@ def test_pyodide_bench_script_help():
     node = shutil.which("node")
     if node is None:
         pytest.skip("node is not installed")
-    script = ROOT / "scripts" / "bench_pyodide.mjs"
+    script = ROOT / "scripts" / "bench" / "pyodide.mjs"
     result = subprocess.run([node, str(script), "--help"], capture_output=True, text=True, timeout=60)
     assert result.returncode == 0 and "Pyodide" in result.stdout
     bad = subprocess.run([node, str(script), "--nonsense"], capture_output=True, text=True, timeout=60)
@@ -140,18 +140,18 @@ def test_pyodide_bench_script_help():
 
 
 def test_bench_bots_takes_a_clock():
-    """``scripts/bench_bot_cpu.py`` times moves in CPU time: the clock given is the one read."""
+    """``scripts/bench/bot_cpu.py`` times moves in CPU time: the clock given is the one read."""
     ticks = iter(range(1_000_000))
     figures = bench_bots(get_game("backbone"), names=("greedy",), seed=3, clock=lambda: float(next(ticks)))
     assert figures["greedy"]["median_s"] == 1.0 and figures["greedy"]["max_s"] == 1.0  # one tick per move
 
 
 def test_bench_table_reads_the_runs_figures(tmp_path):
-    """``make bench``'s closing table (scripts/bench_table.py): ratios to catanatron
+    """``make bench``'s closing table (scripts/bench/table.py): ratios to catanatron
     and between runtimes per game, the page's cold and warm starts beside the bare page."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("bench_table", ROOT / "scripts" / "bench_table.py")
+    spec = importlib.util.spec_from_file_location("bench_table", ROOT / "scripts" / "bench" / "table.py")
     bench_table = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench_table)
     assert "bench-catanatron.json missing" in "\n".join(bench_table.table(tmp_path))
@@ -178,17 +178,17 @@ def test_catanatron_script_says_when_catanatron_is_missing():
 
     if importlib.util.find_spec("catanatron") is not None:
         pytest.skip("catanatron is installed here")
-    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench_catanatron.py"), "--seconds", "0.1"],
+    done = subprocess.run([sys.executable, str(ROOT / "scripts" / "bench" / "catanatron_figures.py"), "--seconds", "0.1"],
                           capture_output=True, text=True, timeout=60)
     assert done.returncode == 2 and "build/bench-venv" in done.stderr
 
 
 def test_cpu_bench_plays_the_same_games_in_a_fresh_interpreter():
-    """scripts/bench_cpu.py: fixed seeded games (the same actions each run) timed in CPU seconds
+    """scripts/bench/cpu.py: fixed seeded games (the same actions each run) timed in CPU seconds
     in a process of their own; bad arguments stop it before any work."""
     import importlib.util
 
-    spec = importlib.util.spec_from_file_location("bench_cpu", ROOT / "scripts" / "bench_cpu.py")
+    spec = importlib.util.spec_from_file_location("bench_cpu", ROOT / "scripts" / "bench" / "cpu.py")
     bench_cpu = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(bench_cpu)
     first, again = bench_cpu.cpython({"overwrite": 3}), bench_cpu.cpython({"overwrite": 3})

@@ -15,9 +15,9 @@ from netarcade.core import Match
 from netarcade.core.actors import RandomActor
 from netarcade.core.prng import Rng
 from netarcade.games import get_game
-from netarcade.ladder import run_ladder
+from netarcade.cli.ladder import run_ladder
 
-from playing import turns
+from support.playing import turns
 from soak import soak_size
 
 GAMES = ("backbone", "netcontrol", "overwrite", "breach")

@@ -13,8 +13,8 @@ from netarcade.core.actors import RandomActor
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 
-from playing import turns
-from test_breach_helpers import GAME
+from support.playing import turns
+from support.breach_helpers import GAME
 
 
 def positions(players: int, seed: int, count: int):

@@ -14,7 +14,7 @@ import pathlib
 
 import pytest
 
-from test_breach_helpers import GAME, POS_BY_NAME, act, at, fresh, give, place, refused, to_move
+from support.breach_helpers import GAME, POS_BY_NAME, act, at, fresh, give, place, refused, to_move
 from netarcade.core import Match, decode_record, digest
 from netarcade.core.errors import InvalidOption
 from netarcade.games import replay

@@ -15,7 +15,7 @@ import pathlib
 
 import pytest
 
-from test_breach_helpers import GAME, act, at, fresh, give, refused
+from support.breach_helpers import GAME, act, at, fresh, give, refused
 from netarcade.core import decode_record, digest
 from netarcade.games import replay
 from netarcade.web.session import Session, decode_link

@@ -14,8 +14,8 @@ from collections import Counter
 
 import msgpack
 
-from playing import turns
-from test_breach_helpers import GAME
+from support.playing import turns
+from support.breach_helpers import GAME
 from netarcade.core import Match
 from netarcade.core.actors import RandomActor
 from netarcade.core.prng import Rng

@@ -16,8 +16,8 @@ from collections import Counter
 import pytest
 from hypothesis import given, settings, strategies as st
 
-from playing import turns
-from test_breach_helpers import GAME
+from support.playing import turns
+from support.breach_helpers import GAME
 from netarcade.core import IllegalAction, Match, digest
 from netarcade.core.actors import RandomActor
 from netarcade.core.prng import Rng

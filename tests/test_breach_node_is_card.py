@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_breach_helpers import GAME, POS_BY_NAME, act, at, fresh, give, place, refused
+from support.breach_helpers import GAME, POS_BY_NAME, act, at, fresh, give, place, refused
 from netarcade.games.breach.rules import start_turn
 
 

@@ -9,8 +9,8 @@ from collections import Counter
 
 import pytest
 
-from playing import bot_moves, play, turns
-from test_breach_helpers import GAME, POS_BY_NAME, act, at, fresh, give, refused
+from support.playing import bot_moves, play, turns
+from support.breach_helpers import GAME, POS_BY_NAME, act, at, fresh, give, refused
 from test_breach_invariants import where_cards_are
 from netarcade.core import Match
 from netarcade.core.actors import RandomActor

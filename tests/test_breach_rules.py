@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_breach_helpers import EDGE, GAME, POS_BY_NAME, ROOT, act, at, fresh, give, place, to_move
+from support.breach_helpers import EDGE, GAME, POS_BY_NAME, ROOT, act, at, fresh, give, place, to_move
 from netarcade.core import IllegalAction, Match, RandomActor
 from netarcade.core.prng import Rng
 from netarcade.games.breach.actions import Block, Enter, Play, Reroll, Speed, parse_action

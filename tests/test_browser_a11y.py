@@ -19,7 +19,7 @@ import subprocess
 import pytest
 
 from browsing import BOT_TIMEOUT_MS, browsing, wait_ready, wait_state
-from webstack import ROOT, in_ci
+from support.webstack import ROOT, in_ci
 
 pytestmark = pytest.mark.browser
 

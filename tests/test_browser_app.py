@@ -5,11 +5,11 @@ another origin.
 
 Debian's Chromium driven by Playwright (the session's fixtures in
 ``conftest.py``, the helpers in ``browsing.py``); the site is the built ``dist/`` served by
-``netarcade.serve``. Every request that is not to a local test server is
+``netarcade.site.serve``. Every request that is not to a local test server is
 aborted and recorded, and each test asserts there were none. A
 PerformanceObserver records long tasks; the tests print those over 200 ms
 while a bot thinks but assert nothing on time (shared machines are noisy:
-``make bench``'s ``scripts/bench_page.py`` measures it). On failure a
+``make bench``'s ``scripts/bench/page.py`` measures it). On failure a
 screenshot goes to ``artifacts/``.
 """
 
@@ -130,7 +130,7 @@ def test_play_against_the_bot_undo_and_reopen_the_link(chromium, server):
 
         # long main-thread tasks since Python took over, bot thinking included: printed as a
         # figure, never asserted (a loaded machine stretches every task); make bench's
-        # scripts/bench_page.py measures them
+        # scripts/bench/page.py measures them
         tasks = long_tasks_since(page, ready_ms)
         print(f"long tasks since ready: {len(tasks)}, longest "
               f"{max((t['duration'] for t in tasks), default=0):.0f} ms; longest bot slice "

@@ -13,10 +13,10 @@ import time
 
 import pytest
 
-from netarcade.serve import serve_in_thread
+from netarcade.site.serve import serve_in_thread
 
 from browsing import BOOT_TIMEOUT_MS
-from webstack import DIST, ROOT
+from support.webstack import DIST, ROOT
 
 pytestmark = pytest.mark.browser
 

@@ -20,11 +20,11 @@ import zipfile
 
 import pytest
 
-from netarcade.serve import serve_in_thread
+from netarcade.site.serve import serve_in_thread
 
 from browsing import (BOOT_TIMEOUT_MS, STORED_TIMEOUT_MS, browsing, data, wait_ready, wait_state, wait_stored,
                       wait_warm)
-from webstack import DIST, PYODIDE_VERSION
+from support.webstack import DIST, PYODIDE_VERSION
 
 pytestmark = pytest.mark.browser
 

@@ -36,7 +36,7 @@ from browsing import PHONE, browsing, open_setup, wait_ready
 from soak import soak_size
 from test_browser_breach import decide as breach_decide
 from test_browser_overwrite import my_turn as overwrite_turn
-from test_relay_harness import NO_QUOTA, RelayProcess
+from support.relay_harness import NO_QUOTA, RelayProcess
 
 from netarcade.games import get_game
 

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from netarcade.siterules import content_security_policy
+from netarcade.site.rules import content_security_policy
 
 from browsing import another_site, browsing, wait_ready
 
@@ -44,7 +44,7 @@ def test_the_policy_is_on_python_starts_under_it_and_refusals_are_reported(chrom
         assert refused == "script-src-elem"
         assert page.evaluate("() => window.__injected") is None
         # PyScript compiles its hooks with Function(): the arcade's page allows eval (and only
-        # the pages that run PyScript do: siterules.EVAL_PAGES); a fetch elsewhere stays refused
+        # the pages that run PyScript do: site.rules.EVAL_PAGES); a fetch elsewhere stays refused
         assert page.evaluate(LATER.format(code="eval('1')")) == "ran"
         elsewhere = page.evaluate("""() => new Promise((done) => {
             document.addEventListener("securitypolicyviolation", (e) => done(e.effectiveDirective), {once: true});

@@ -21,7 +21,7 @@ import soak
 
 from browsing import browsing, open_setup, wait_ready
 from test_browser_online import backbone_turn, dataset, join_by_link, log_texts
-from test_relay_harness import RelayProcess
+from support.relay_harness import RelayProcess
 from test_relay_redis import REDIS_SERVER, RedisServer
 
 #: a fault run (Redis killed under a live page): in `make soak` only; its fast twins in `make test`

@@ -23,7 +23,7 @@ import time
 import pytest
 
 from browsing import browsing, wait_ready
-from test_relay_harness import Client, run
+from support.relay_harness import Client, run
 
 pytestmark = pytest.mark.browser
 

@@ -97,7 +97,7 @@ def test_replay_reads_at_most_its_limit_from_stdin():
 
 
 def test_replay_reads_at_most_its_limit_from_a_stream():
-    from netarcade import cli
+    from netarcade.cli import main as cli
     from netarcade.core.record import MAX_RECORD_CHARS
 
     class Counting:

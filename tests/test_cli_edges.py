@@ -13,7 +13,7 @@ import pytest
 
 from test_cli import run
 
-from netarcade import bench, ladder
+from netarcade.cli import bench, ladder
 from netarcade.core.options import MAX_SEED
 from netarcade.games import get_game
 

@@ -22,7 +22,7 @@ from netarcade.core.game import ENVELOPE_KEYS
 from netarcade.core.prng import Rng
 from netarcade.games import all_games
 from netarcade.games.registry import page_packages
-from playing import turns
+from support.playing import turns
 
 GAMES = all_games()
 #: values no action field should ever hold; ``check`` must refuse each one cleanly

@@ -1,12 +1,12 @@
 """The conformance suite catches seeded mutations of the rules
-(``scripts/conformance_mutations.py``): a guard that would let a leaked card,
+(``tests/support/conformance_mutations.py``): a guard that would let a leaked card,
 a float hex, a wrong determinization or a non-plain view through fails here."""
 
 import subprocess
 import sys
 from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parents[1] / "scripts" / "conformance_mutations.py"
+SCRIPT = Path(__file__).resolve().parent / "support" / "conformance_mutations.py"
 
 
 def test_every_seeded_mutation_is_caught():

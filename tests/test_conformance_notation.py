@@ -28,7 +28,7 @@ from netarcade.core.prng import Rng
 from netarcade.games import all_games
 
 from illegal_codes import assert_parses_or_refuses
-from playing import turns
+from support.playing import turns
 
 GAMES = all_games()
 #: a digit's look-alikes: superscript, Arabic-Indic, full-width, mathematical bold

@@ -7,7 +7,7 @@ import sys
 from netarcade.core import decode_record, digest
 
 from netarcade.games import replay
-from netarcade.simulate import play
+from netarcade.cli.simulate import play
 
 
 def test_same_seed_same_digest_within_a_run():

@@ -17,7 +17,7 @@ from netarcade.core.game import FROM_MODULES, Game
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.games import all_games, get_game
-from playing import turns
+from support.playing import turns
 
 
 def forwarders(cls: type) -> list[str]:

@@ -15,7 +15,7 @@ from netarcade.games import get_game
 from netarcade.games.registry import page_packages
 from netarcade.web.learn import LEARNED_SETTING, LessonSession, done_lessons, lesson_for
 
-from playing import turns
+from support.playing import turns
 from test_web_controller import controller
 
 LESSONS = [game_id for game_id in page_packages() if lesson_for(game_id) is not None]

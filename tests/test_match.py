@@ -6,7 +6,7 @@ from netarcade.core import TABLE, InvalidOption, InvalidRecord, Match, RandomAct
 from netarcade.core.options import Option, validate_seed
 from netarcade.core.prng import Rng
 from netarcade.games import get_game
-from playing import turns
+from support.playing import turns
 
 NETCONTROL = get_game("netcontrol")
 BACKBONE = get_game("backbone")

@@ -210,7 +210,7 @@ def test_nobody_touches_the_private_fields_of_a_match():
 
 
 #: a seat chosen by hand: the five idioms the tests' own loops used before
-#: they played through ``Match`` (``tests/playing.py``)
+#: they played through ``Match`` (``tests/support/playing.py``)
 CHOOSES_A_SEAT = re.compile(
     r"pick_actor\(|is_bot_turn\(\)|setup_order\[|\.current \+ 1"
     r"|\bseat\w*\)?,?\s*=\s*[^=\n]*(?:\.current\b|next_actor\(\))"

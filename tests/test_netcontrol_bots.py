@@ -25,9 +25,9 @@ from netarcade.core.prng import Rng
 from netarcade.games.netcontrol import evaluation
 from netarcade.games.netcontrol import rules
 from netarcade.games.netcontrol.actions import Act
-from netarcade.simulate import play
+from netarcade.cli.simulate import play
 
-from playing import turns
+from support.playing import turns
 from soak import soak_size
 
 GAME = get_game("netcontrol")

@@ -18,7 +18,7 @@ from netarcade.core.actors import RandomActor
 from netarcade.core.match import Match
 
 from netcontrol_positions import GAME
-from playing import play, turns
+from support.playing import play, turns
 from netarcade.core.prng import Rng
 from netarcade.games.netcontrol import rules
 

@@ -24,7 +24,7 @@ from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.games.netcontrol import rules
 from netarcade.games.netcontrol.actions import SIGNATURES, Act, format_action, parse_action
-from playing import turns
+from support.playing import turns
 
 PLENTY = "9co 9ba 9fi 9sc 9me"
 BASE = position()

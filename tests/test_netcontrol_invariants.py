@@ -40,7 +40,7 @@ from netarcade.games.netcontrol import rules
 from netarcade.games.netcontrol.actions import SIGNATURES, Act
 from netarcade.games.netcontrol.board import DEAD, RESOURCE_CODES, RESOURCES
 
-from playing import turns
+from support.playing import turns
 from soak import soak_size
 
 MAX_ACTIONS = 500

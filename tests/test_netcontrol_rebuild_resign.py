@@ -12,7 +12,7 @@ from netarcade.games import replay
 from netarcade.games.netcontrol import rules
 
 from netcontrol_positions import GAME, P1, P2, P3, act, conserved, digest, far_vertices, kinds, position
-from playing import turns
+from support.playing import turns
 
 
 def lone_nodes(players=3, **kw):

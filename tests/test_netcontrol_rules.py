@@ -29,7 +29,7 @@ from netarcade.core.match import Match
 from netarcade.games.netcontrol import rules
 from netarcade.games.netcontrol.actions import Act
 from netarcade.games.netcontrol.board import DEAD, RESOURCES
-from playing import turns
+from support.playing import turns
 
 # the page's build costs, (co, ba, fi, sc, me)
 COST = {

@@ -12,7 +12,7 @@ import json
 import pytest
 
 import test_conformance
-from netarcade import cli
+from netarcade.cli import main as cli
 from netarcade.core import Match
 from netarcade.games import all_games, declare, declared, get_game
 from netarcade.games.registry import withdraw

@@ -18,7 +18,7 @@ from netarcade.core import TABLE, Match, RandomActor
 from netarcade.core.game import split_seat
 from netarcade.core.prng import Rng
 from netarcade.games import all_games, get_game
-from playing import turns
+from support.playing import turns
 
 HIDDEN = [game for game in all_games() if game.hidden_information]
 

@@ -1,4 +1,4 @@
-"""``scripts/overwrite_ceiling.py``, the experiments behind docs/bots.md
+"""``scripts/research/overwrite_ceiling.py``, the experiments behind docs/bots.md
 ("How far a bot can get against greedy", under "Overwrite"): its counts add up, its
 fair rollouts weigh every draw once, and its weight variants are the
 evaluation when no weight changes."""
@@ -13,9 +13,9 @@ from netarcade.bots import make_bot
 from netarcade.bots.base import finish
 from netarcade.core.match import Match
 from netarcade.games import get_game
-from playing import turns
+from support.playing import turns
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "overwrite_ceiling.py"
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "research" / "overwrite_ceiling.py"
 _spec = importlib.util.spec_from_file_location("overwrite_ceiling", SCRIPT)
 ceiling = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(ceiling)

@@ -28,7 +28,7 @@ from netarcade.relay.room import Room, RoomError
 from netarcade.relay.store import SqliteStore, StoredRoom
 from netarcade.web.newgame import form_fields
 from netarcade.web.session import LinkError, Session, decode_link, encode_link, new_setup
-from playing import play, turns
+from support.playing import play, turns
 
 LINKS = json.loads((pathlib.Path(__file__).parent / "vectors" / "overwrite-links-v1.json").read_text())
 #: edition-2 links written before edition 3 existed (tests/test_overwrite_edition3.py)

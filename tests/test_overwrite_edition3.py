@@ -26,7 +26,7 @@ from netarcade.web.newgame import form_fields, parse_form
 from netarcade.web.session import LinkError, Session, decode_link, encode_link, new_setup
 from netarcade.web.views import new_game_form
 
-from playing import turns
+from support.playing import turns
 from test_overwrite_edition import OVER_AT_ONCE
 from test_overwrite_rules import place, position, refused
 

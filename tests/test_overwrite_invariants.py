@@ -27,7 +27,7 @@ from netarcade.games.overwrite.actions import Defrag, Draw, Pass, Place, Reserve
 from netarcade.games.overwrite.board import BOUNDARY_SIZE, boundary
 from netarcade.games.overwrite.pieces import COLOUR, KIND, PIECES, SIZE
 
-from playing import turns
+from support.playing import turns
 from soak import soak_size
 
 MAX_ACTIONS = 120

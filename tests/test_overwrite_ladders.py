@@ -1,4 +1,4 @@
-"""``scripts/overwrite_ladders.py``, the page-time ladders of docs/bots.md
+"""``scripts/research/overwrite_ladders.py``, the page-time ladders of docs/bots.md
 ("Overwrite", "Ladders"): without a limit its games are the ladder's, its
 work clock cuts the search the same way every time, and a bad
 ``--setting`` is refused before any game. Two short games each: the
@@ -12,9 +12,9 @@ from pathlib import Path
 
 import pytest
 
-from netarcade.ladder import _one, ladder_jobs
+from netarcade.cli.ladder import _one, ladder_jobs
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "overwrite_ladders.py"
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "research" / "overwrite_ladders.py"
 _spec = importlib.util.spec_from_file_location("overwrite_ladders", SCRIPT)
 ladders = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(ladders)

@@ -18,7 +18,7 @@ from netarcade.games.overwrite.board import (BOUNDARY_SIZE, boundary, cell_name,
 from netarcade.games.overwrite.pieces import (COLOUR, KIND, PIECES, SHAPE, SHAPES, SIZE, SPECIAL_SHAPES,
                                               ascii_drawing, colour_set, parse_orientation)
 from netarcade.games.overwrite.state import DRAW, PLAY
-from playing import play, random_moves, turns
+from support.playing import play, random_moves, turns
 
 DOC = Path(__file__).resolve().parents[1] / "docs" / "rules" / "overwrite.md"
 

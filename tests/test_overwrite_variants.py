@@ -1,4 +1,4 @@
-"""``scripts/overwrite_variants.py``, the four-player search variants of
+"""``scripts/research/overwrite_variants.py``, the four-player search variants of
 docs/bots.md ("Four-player variants at the work clock", under
 "Overwrite"): with no variant chosen its playout is the search's own, its
 worlds keep the System Fail out of the draws before the bot's next turn,
@@ -21,9 +21,9 @@ from netarcade.core.actors import LowestSeat
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.games import get_game
-from playing import best_ranked, play, turns
+from support.playing import best_ranked, play, turns
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "overwrite_variants.py"
+SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "research" / "overwrite_variants.py"
 _spec = importlib.util.spec_from_file_location("overwrite_variants", SCRIPT)
 variants = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(variants)

@@ -17,7 +17,7 @@ from netarcade.core.errors import IllegalAction
 from netarcade.core.game import Game
 from netarcade.core.prng import Rng
 from netarcade.games import all_games
-from playing import turns
+from support.playing import turns
 
 GAMES = all_games()
 #: positions checked per game and option set (every seat at each), one

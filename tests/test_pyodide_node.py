@@ -23,8 +23,8 @@ from netarcade.core.match import Match
 from netarcade.games import all_games, get_game
 from netarcade.core.prng import Rng, derive_seed
 
-from playing import play, random_moves
-from webstack import LOCKFILE, ROOT, ensure_site
+from support.playing import play, random_moves
+from support.webstack import LOCKFILE, ROOT, ensure_site
 
 pytestmark = pytest.mark.pyodide
 
@@ -110,7 +110,7 @@ BOT_GAMES = (
 )
 BOT_SNIPPET = """
 import json
-from netarcade.simulate import play
+from netarcade.cli.simulate import play
 for spec in records:
     game, bots, seed, options, settings = json.loads(spec)
     print(play(game, bots, seed, options, settings).digest)
@@ -118,7 +118,7 @@ for spec in records:
 
 
 def test_pyodide_bots_choose_what_cpython_bots_choose(node, tmp_path):
-    from netarcade.simulate import play
+    from netarcade.cli.simulate import play
 
     ensure_site()
     expected = [play(*spec).digest for spec in BOT_GAMES]
@@ -138,7 +138,7 @@ def test_pyodide_bots_choose_what_cpython_bots_choose(node, tmp_path):
 ANALYSIS_SNIPPET = """
 import hashlib
 from netarcade.bots.analysis import Settings
-from netarcade.analyse import analyse
+from netarcade.cli.analyse import analyse
 from netarcade.core.record import canonical_bytes, decode_record
 for record in records:
     _, decisions = analyse(decode_record(record), Settings(worlds=3, search={"iterations": 12}))
@@ -149,10 +149,10 @@ for record in records:
 def test_pyodide_analyses_a_record_as_cpython_does(node, tmp_path):
     import hashlib
 
-    from netarcade.analyse import analyse
+    from netarcade.cli.analyse import analyse
     from netarcade.bots.analysis import Settings
     from netarcade.core.record import canonical_bytes, decode_record
-    from netarcade.simulate import play
+    from netarcade.cli.simulate import play
 
     ensure_site()
     records = [play("netcontrol", ["greedy", "greedy", "greedy"], 4, {"target": 4}).record,

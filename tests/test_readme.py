@@ -14,7 +14,7 @@ from pathlib import Path
 
 import pytest
 
-from netarcade import cli
+from netarcade.cli import main as cli
 from netarcade.relay import command as relay_command
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,7 +70,7 @@ def test_every_documented_command_parses(words):
         relay_command.build_parser().parse_args(rest)
     elif command == "serve":
         # serve parses its own options in main(), which then serves: its flags are checked by name
-        text = (ROOT / "py/netarcade/serve.py").read_text(encoding="utf-8")
+        text = (ROOT / "py/netarcade/site/serve.py").read_text(encoding="utf-8")
         for word in rest:
             if word.startswith("--"):
                 assert f'"{word}"' in text, f"serve has no option {word}"

@@ -6,8 +6,8 @@ plays on, and the seat is its player's again the moment they act (or send
 from __future__ import annotations
 
 from netarcade.games import get_game
-from playing import turns
-from test_relay_harness import Client, RelayProcess, run
+from support.playing import turns
+from support.relay_harness import Client, RelayProcess, run
 
 
 def seat_info(frame, seat):

@@ -9,7 +9,7 @@ there are, and kills land in every phase: creating a room, joining, mid-game,
 the last move. After the last kill each table plays its room to the end. Each kill waits for play to have resumed since the previous
 restart (an acknowledged action), then a random 0-0.25 s, so no kill is
 wasted on a relay nobody has reached yet. ``RELAY_KILLS`` sets the number of
-kills (10 in ``make test``, 50 in ``make soak``; ``scripts/bench_relay.py
+kills (10 in ``make test``, 50 in ``make soak``; ``scripts/bench/relay.py
 --kills 200`` for more). The test ends on events (every kill followed by an
 acknowledged action, every table's last room finished); its time limits are
 only a safety net, far beyond what a loaded machine needs."""
@@ -25,7 +25,7 @@ import pytest
 
 from netarcade.relay.store import journal
 from soak import soak_size
-from test_relay_harness import NO_QUOTA, Client, RelayProcess, check_reloads, progress, run, table
+from support.relay_harness import NO_QUOTA, Client, RelayProcess, check_reloads, progress, run, table
 
 KILLS = int(os.environ.get("RELAY_KILLS") or soak_size(10, 50))
 TABLES = [("netcontrol", ["human", "human", "random"], {"target": 3}),

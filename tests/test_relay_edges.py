@@ -13,7 +13,7 @@ import sqlite3
 
 import pytest
 
-from test_relay_harness import NO_QUOTA, Client, RelayProcess, run
+from support.relay_harness import NO_QUOTA, Client, RelayProcess, run
 
 #: (sent, what every seat and spectator reads)
 NAMES = [

@@ -20,7 +20,7 @@ import time
 
 
 from netarcade.relay.store import journal
-from test_relay_harness import NO_QUOTA, Client, RelayProcess, run
+from support.relay_harness import NO_QUOTA, Client, RelayProcess, run
 
 LONG, SHORT = "3600", "0.5"
 #: the safety net of every wait for an expiry (the sweep runs every second)

@@ -29,7 +29,7 @@ import time
 
 import pytest
 
-from test_relay_harness import Client, close_quietly, run  # noqa: E402
+from support.relay_harness import Client, close_quietly, run  # noqa: E402
 from test_relay_redis import hold_process, lease_key, log_key, redis, redis_server, relays  # noqa: F401,E402
 
 #: a Redis outage this long is longer than the lease (``LEASE_MS``, 2 s): every owner loses its rooms

@@ -17,7 +17,7 @@ from bisect import bisect_right
 from netarcade.core import Match, TABLE
 from netarcade.core.record import decode_record, digest
 from netarcade.games import replay
-from test_relay_harness import Client, pack, play_seat, relay, roundtrip, run  # noqa: F401  (relay is a fixture)
+from support.relay_harness import Client, pack, play_seat, relay, roundtrip, run  # noqa: F401  (relay is a fixture)
 
 
 def check_frames(room: str, reveal: dict, observed: list[tuple[object, list[dict]]], tokens: dict[int, str]):
@@ -160,7 +160,7 @@ def test_sigterm_while_bots_play_stops_them_before_the_journal_closes(tmp_path):
     before the journal closes, so nothing is written to a closed store and
     the relay stops without a traceback ("bot failed ... closed database"
     before the fix, in every run)."""
-    from test_relay_harness import RelayProcess
+    from support.relay_harness import RelayProcess
 
     async def watch_bots_play(url):
         client = await Client.open(url)

@@ -14,7 +14,7 @@ import time
 
 import pytest
 
-from test_relay_harness import Client, RelayProcess, pack, run
+from support.relay_harness import Client, RelayProcess, pack, run
 
 FUZZ_FRAMES = int(os.environ.get("RELAY_FUZZ_FRAMES", "10000"))
 

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 
-from test_relay_harness import Client, RelayProcess, run
+from support.relay_harness import Client, RelayProcess, run
 from test_site_hardening import assert_security_headers, exchange
 
 HANDSHAKE = (b"Host: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"

@@ -20,7 +20,7 @@ from netarcade.relay.lifecycle import IDLE_FINISHED, Quota
 from netarcade.relay.room import RoomError
 from netarcade.relay.command import build_parser
 from netarcade.relay.server import Relay
-from test_relay_harness import ROOT
+from support.relay_harness import ROOT
 from test_relay_resign import Seat
 
 WAIT, KEEP = 600.0, 86400.0

@@ -3,7 +3,7 @@ a round of frames builds each observer's view once (spectators share one)
 and keeps none after it; views never outlive the position or the room's
 start; a room keeps one undo point.
 
-The load figures themselves are ``scripts/bench_relay.py`` (``make bench``)."""
+The load figures themselves are ``scripts/bench/relay.py`` (``make bench``)."""
 
 from __future__ import annotations
 
@@ -11,7 +11,7 @@ from collections import Counter
 
 from netarcade.relay.room import Room
 from netarcade.relay.store import Store
-from playing import turns
+from support.playing import turns
 
 
 class Connection:

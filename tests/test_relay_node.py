@@ -14,7 +14,7 @@ import pytest
 
 from netarcade.core.record import decode_record, digest
 from netarcade.games import replay
-from test_relay_harness import ROOT, relay  # noqa: F401  (relay is a fixture)
+from support.relay_harness import ROOT, relay  # noqa: F401  (relay is a fixture)
 
 NODE = shutil.which("node")
 pytestmark = pytest.mark.skipif(NODE is None, reason="node is not installed (the Node client test needs it)")

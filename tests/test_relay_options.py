@@ -16,7 +16,7 @@ from pathlib import Path
 
 import pytest
 
-from test_relay_harness import ROOT, RelayProcess
+from support.relay_harness import ROOT, RelayProcess
 
 from netarcade.bots import LEVELS
 

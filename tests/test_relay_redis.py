@@ -48,10 +48,10 @@ pytestmark = pytest.mark.skipif(REDIS_SERVER is None,
 from netarcade.core import Match  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
 from netarcade.relay.redis_store import OPEN, hold_process, journal, lease_key, log_key, room_key  # noqa: E402
-from playing import turns  # noqa: E402
+from support.playing import turns  # noqa: E402
 from soak import soak_size  # noqa: E402
 from test_relay_games import full_game  # noqa: E402
-from test_relay_harness import (NO_QUOTA, Client, RelayProcess, check_reloads, close_quietly, progress,  # noqa: E402
+from support.relay_harness import (NO_QUOTA, Client, RelayProcess, check_reloads, close_quietly, progress,  # noqa: E402
                                 run, table)
 
 KILLS = int(os.environ.get("RELAY_REDIS_KILLS") or soak_size(4, 20))

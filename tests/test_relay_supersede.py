@@ -36,7 +36,7 @@ from websockets.exceptions import ConnectionClosed
 from netarcade.core import wire
 from soak import soak_size
 from test_relay_failover import SAFETY, until
-from test_relay_harness import Client, close_quietly, run
+from support.relay_harness import Client, close_quietly, run
 from test_relay_redis import hold_process, lease_key, redis, redis_server, relays  # noqa: F401
 
 PROCESSES = 3

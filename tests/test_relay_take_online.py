@@ -17,8 +17,8 @@ import random
 
 from netarcade.core import LowestSeat, Match, wire
 from netarcade.games import get_game
-from playing import turns
-from test_relay_harness import Client, relay, run  # noqa: F401  (relay is a fixture)
+from support.playing import turns
+from support.relay_harness import Client, relay, run  # noqa: F401  (relay is a fixture)
 
 
 def local_backbone(moves: int, seed: int = 5) -> Match:

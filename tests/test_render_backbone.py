@@ -20,7 +20,7 @@ from netarcade.web.games.backbone.render import (
     render_static_board,
 )
 from netarcade.web.render.svg import polygon_points
-from playing import turns
+from support.playing import turns
 
 NS = "{http://www.w3.org/2000/svg}"
 GAME = get_game("backbone")

@@ -20,7 +20,7 @@ from netarcade.web.games.netcontrol.render import (
     resource_icon,
 )
 from netarcade.web.render.palette import PLAYERS
-from playing import turns
+from support.playing import turns
 
 NS = "{http://www.w3.org/2000/svg}"
 GAME = get_game("netcontrol")

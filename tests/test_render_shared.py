@@ -12,7 +12,7 @@ import pytest
 from netarcade.web.render import chart, palette, svg
 from netarcade.web.games.backbone import icons
 from netarcade.web.render.chart import score_chart
-from playing import play
+from support.playing import play
 
 NS = "{http://www.w3.org/2000/svg}"
 PY = Path(__file__).resolve().parent.parent / "py" / "netarcade"

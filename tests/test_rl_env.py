@@ -21,7 +21,7 @@ from pettingzoo.test import api_test, seed_test  # noqa: E402
 import netarcade.rl as rl  # noqa: E402
 from netarcade.core.match import Match  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
-from playing import turns  # noqa: E402
+from support.playing import turns  # noqa: E402
 
 #: small games: the checkers play short episodes (a game also ends at ``max_steps``)
 SMALL = {

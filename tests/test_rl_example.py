@@ -1,4 +1,4 @@
-"""docs/rl.md and the script that prints its figures (``scripts/rl_example.py``):
+"""docs/rl.md and the script that prints its figures (``scripts/research/rl_example.py``):
 the page holds exactly the layout tables the encoders print, and the
 script's speed and learning parts run (at a tiny size)."""
 
@@ -17,7 +17,7 @@ ROOT = Path(__file__).resolve().parents[1]
 
 @pytest.fixture(scope="module")
 def example():
-    spec = importlib.util.spec_from_file_location("rl_example", ROOT / "scripts" / "rl_example.py")
+    spec = importlib.util.spec_from_file_location("rl_example", ROOT / "scripts" / "research" / "rl_example.py")
     module = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(module)
     return module

@@ -1,5 +1,5 @@
 """The page's wheel is built without the learning environments
-(``scripts/site_wheels.py``): what it leaves out, checked without building
+(``sitebuild/wheels.py``): what it leaves out, checked without building
 the site (``tests/test_site_build.py`` opens the wheel the site serves)."""
 
 from __future__ import annotations
@@ -13,11 +13,10 @@ ROOT = Path(__file__).resolve().parents[1]
 
 
 @pytest.fixture
-def site_wheels(monkeypatch):
-    monkeypatch.syspath_prepend(str(ROOT / "scripts"))
-    import site_wheels
+def site_wheels():
+    from sitebuild import wheels
 
-    return site_wheels
+    return wheels
 
 
 def test_the_pages_pyproject_has_no_rl_extra_and_all_else(site_wheels):

@@ -6,7 +6,7 @@ A small site made here (no build needed): an index page and a runtime file
 under a versioned folder, each with real gzip and a stand-in ``.br`` copy
 (the servers never decode; they pick a file), our wheel and the lockfile in
 the same folder (rebuilt from our source, so not cached for long), and a
-file with no copy. The relay is a real process (``tests/test_relay_harness``);
+file with no copy. The relay is a real process (``tests/support/relay_harness``);
 the static server runs in a thread.
 """
 
@@ -20,10 +20,10 @@ from urllib.parse import urlsplit
 
 import pytest
 
-from netarcade.serve import serve_in_thread
-from netarcade.siterules import accepted_codings, cache_control, negotiate
+from netarcade.site.serve import serve_in_thread
+from netarcade.site.rules import accepted_codings, cache_control, negotiate
 
-from test_relay_harness import RelayProcess
+from support.relay_harness import RelayProcess
 
 RUNTIME = "static/vendor/pyodide-314.0.7"
 PAGE = b"<!doctype html><title>netarcade</title>" + b"<p>board</p>" * 400

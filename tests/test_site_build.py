@@ -1,6 +1,6 @@
 """What ``make site`` writes for a light, offline, installable arcade.
 
-The built site (``webstack.ensure_site``): every compressed copy decodes to
+The built site (``support.webstack.ensure_site``): every compressed copy decodes to
 its original, the service worker lists files that exist with their true
 sha256, the manifest's icons are real PNGs of the sizes it claims, the pages
 load the runtime from its versioned folders, and the repacked
@@ -21,7 +21,7 @@ import zipfile
 
 import pytest
 
-from webstack import DIST, PYODIDE_VERSION, ROOT, ensure_site
+from support.webstack import DIST, PYODIDE_VERSION, ROOT, ensure_site
 
 pytestmark = pytest.mark.pyodide  # needs the npm runtime, as the cross-runtime tests
 RUNTIME = f"static/vendor/pyodide-{PYODIDE_VERSION}"
@@ -154,7 +154,7 @@ def test_memory_snapshot_is_made_in_the_browser_not_served(site):
 
 
 def test_pyscripts_package_is_compiled_for_the_warm_start(site):
-    """PyScript's own package compiled by the runtime's CPython (scripts/pyscript_bytecode.mjs):
+    """PyScript's own package compiled by the runtime's CPython (sitebuild/pyscript_bytecode.mjs):
     one .pyc per module PyScript writes into the worker's home folder, stored (the page's
     JavaScript reads the members in order), checked against its source's hash; listed for
     the service worker as fetched later (only once the snapshot is made, and never on a
@@ -187,7 +187,7 @@ def test_stdlib_is_npms_members_stored(site):
 
 
 def test_pages_carry_the_policy_and_run_no_inline_script(site):
-    from netarcade.siterules import content_security_policy
+    from netarcade.site.rules import content_security_policy
 
     pages = sorted(p.relative_to(DIST).as_posix() for p in DIST.rglob("*.html"))
     assert "index.html" in pages and "static/bare.html" in pages
@@ -204,11 +204,10 @@ def test_pages_carry_the_policy_and_run_no_inline_script(site):
 
 
 def test_the_build_cache_drops_what_it_did_not_use_when_old_or_large(tmp_path, monkeypatch):
-    """scripts/site_light.py: an unused entry goes after two weeks, or at once over
+    """sitebuild/light.py: an unused entry goes after two weeks, or at once over
     CACHE_DROP_BYTES (a memory snapshot of an older build); used ones and one being
     written stay."""
-    monkeypatch.syspath_prepend(str(ROOT / "scripts"))
-    import site_light
+    from sitebuild import light as site_light
 
     monkeypatch.setattr(site_light, "SITE_CACHE", tmp_path)
     monkeypatch.setattr(site_light, "_CACHE_USED", {"used.bin"})
@@ -226,7 +225,7 @@ def test_the_build_cache_drops_what_it_did_not_use_when_old_or_large(tmp_path, m
 
 def test_the_pages_wheel_leaves_the_learning_environments_out(site):
     """The wheel the page loads holds no ``netarcade/rl`` module and no ``rl``
-    extra (scripts/site_wheels.py): the page is the size it was before them."""
+    extra (sitebuild/wheels.py): the page is the size it was before them."""
     assert (ROOT / "py" / "netarcade" / "rl" / "__init__.py").is_file()  # there to leave out
     wheels = list((DIST / RUNTIME).glob("netarcade-*.whl"))
     assert len(wheels) == 1

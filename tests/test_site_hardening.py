@@ -17,7 +17,7 @@ from urllib.parse import quote, urlsplit
 
 import pytest
 
-from netarcade.siterules import content_security_policy
+from netarcade.site.rules import content_security_policy
 
 from test_serve_light import fetch, serving
 
@@ -242,7 +242,7 @@ def test_the_documented_policies_are_the_ones_sent():
     framing; docs/web-runtime.md the arcade's page's."""
     from pathlib import Path
 
-    from netarcade.siterules import EVAL_PAGES
+    from netarcade.site.rules import EVAL_PAGES
 
     docs = Path(__file__).resolve().parents[1] / "docs"
     row = next(line for line in (docs / "relay.md").read_text(encoding="utf-8").splitlines()

@@ -13,7 +13,7 @@ import pytest
 from netarcade.web.replay import analysis_page, hint
 from netarcade.web.controller import Controller
 from netarcade.web.session import Session, new_setup
-from playing import turns
+from support.playing import turns
 from test_analysis import BAD_MOVE_GAMES, FAST, greedy_game_with_a_bad_move
 from test_web_app import ops, start
 from test_web_controller import Recorder, run_next

@@ -20,7 +20,7 @@ from netarcade.web.games.breach.table import BreachTable
 from netarcade.web.games.breach.tools import BARE, EXPLOIT
 from netarcade.web.newgame import parse_form
 from netarcade.web.session import Session, new_setup
-from playing import turns
+from support.playing import turns
 
 
 def parse_html(html: str) -> ET.Element:

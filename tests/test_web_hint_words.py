@@ -27,7 +27,7 @@ from netarcade.web.games.netcontrol.tools import PHASE_TOOLS, RESOURCES, TOOL_SP
 from netarcade.web.games.netcontrol.tools import action_targets, resource_code
 from netarcade.web.games.overwrite.tools import cells, handle_cell, orientation_words, shape_of, shift
 from netarcade.web.session import Session, new_setup
-from playing import turns
+from support.playing import turns
 from test_analysis import FAST
 from test_web_analysis import controller, handle_to_the_end
 from test_web_app import ops, start

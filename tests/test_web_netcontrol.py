@@ -23,7 +23,7 @@ from netarcade.web.games.netcontrol.table import CHOOSER_TOOLS, NetControlTable,
 from netarcade.web.newgame import parse_form
 from netarcade.web.session import Session, new_setup
 from netarcade.web.thinking import Thinker
-from playing import turns
+from support.playing import turns
 
 SEATS = ("human", "greedy", "greedy")
 

@@ -51,7 +51,7 @@ from test_web_controller import Recorder, run_next  # noqa: E402
 
 from netarcade.web.controller import PACES, Controller  # noqa: E402
 from netarcade.web.session import Session, new_setup  # noqa: E402
-from playing import turns  # noqa: E402
+from support.playing import turns  # noqa: E402
 
 
 class Remembering(Recorder):

@@ -19,7 +19,7 @@ from netarcade.web import pages
 from netarcade.web.controller import Controller, Screen
 from netarcade.web.online.fairdice import commitment_of, verify_reveal
 from netarcade.web.online.online import RemoteSession, backoff, online_code
-from playing import turns
+from support.playing import turns
 
 ROOM = "K7Q2MX"
 

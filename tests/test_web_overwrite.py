@@ -23,7 +23,7 @@ from netarcade.web.games.overwrite.table import OverwriteTable
 from netarcade.web.games.overwrite.tools import cells, flipped, handle, shift, turned
 from netarcade.web.newgame import parse_form
 from netarcade.web.session import Session, new_setup
-from playing import bot_moves, play, turns
+from support.playing import bot_moves, play, turns
 
 
 def parse_html(html: str) -> ET.Element:

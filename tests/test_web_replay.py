@@ -18,7 +18,7 @@ from netarcade.web.controller import Controller
 from netarcade.web.replay.replay import Replay, split_at
 from netarcade.web.session import LinkError, Session, encode_link, new_setup
 
-from playing import turns
+from support.playing import turns
 from test_web_controller import Recorder, drop_tasks
 
 GAMES = declared()

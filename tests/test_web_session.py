@@ -38,7 +38,7 @@ from netarcade.web.session import (
 )
 from netarcade.web.newgame import form_fields, parse_form
 from netarcade.web.thinking import Thinker
-from playing import bot_moves, play, turns
+from support.playing import bot_moves, play, turns
 
 ROOT = pathlib.Path(__file__).resolve().parents[1]
 WEB = ROOT / "py" / "netarcade" / "web"
@@ -582,13 +582,8 @@ def test_the_site_stylesheet_appends_each_games_css():
 def test_the_shared_look_is_joined_from_its_topics_in_order():
     """static/app.css grew past 500 lines: the embed, online play and the replay viewer have
     sheets of their own, joined after it (in SHARED_SHEETS' order) into the one stylesheet served."""
-    import sys
+    from sitebuild.pages import joined_sheets, site_stylesheet
 
-    sys.path.insert(0, str(ROOT / "scripts"))
-    try:
-        from site_pages import joined_sheets, site_stylesheet
-    finally:
-        sys.path.remove(str(ROOT / "scripts"))
     css = site_stylesheet(ROOT / "static").decode("utf-8")
     sheets = [(ROOT / "static" / name).read_text(encoding="utf-8") for name in shell.SHARED_SHEETS]
     assert css.startswith(sheets[0].rstrip())

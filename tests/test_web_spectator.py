@@ -14,7 +14,7 @@ from netarcade.web.controller import Controller
 from netarcade.web.games.breach import views as bv
 from netarcade.web.games.netcontrol import views as nv
 
-from playing import turns
+from support.playing import turns
 from test_web_online import ROOM, Recording, Wire, state_frame
 
 

@@ -18,7 +18,7 @@ from netarcade.web.controller import Controller, Screen
 from netarcade.web.pages import page_for
 from netarcade.web.session import Session, new_setup
 from netarcade.web.speech import ANNOUNCED_AT_ONCE, Announcer, conjugate
-from playing import turns
+from support.playing import turns
 
 #: a short game of each: options, seeds, actions at most per game
 GAMES = {

@@ -1,7 +1,7 @@
-"""``python -m netarcade``: see ``netarcade.cli``."""
+"""``python -m netarcade``: see ``netarcade.cli.main``."""
 
 import sys
 
-from .cli import main
+from .cli.main import main
 
 sys.exit(main())

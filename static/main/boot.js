@@ -12,7 +12,7 @@
 
    What it is not: the page's glue (static/page.js) or inline code: the
    site's Content-Security-Policy runs no inline script (docs/web-runtime.md),
-   so everything index.html runs is a file. scripts/build_site.py fills
+   so everything index.html runs is a file. sitebuild/build.py fills
    the NA_PAGES marker below (netarcade.web.shell.fill_boot). */
 // Every playable game: its title and which pre-rendered board a link to
 // it shows at once (web/games/<id>/__init__.py, written by the build).
@@ -230,7 +230,7 @@ var NA_BOOT = (function () {
       painted = true;
       board();
       // the frame that first shows the board: rAF runs just before it is
-      // painted, the timeout just after (scripts/bench_page.py reads it)
+      // painted, the timeout just after (scripts/bench/page.py reads it)
       requestAnimationFrame(function () { setTimeout(function () { performance.mark("na-board-painted"); }); });
     }
     if (!resumed && document.getElementById("resume")) {

@@ -22,7 +22,7 @@
      (static/offline.py). If starting from the snapshot fails, this starts
      from scratch.
    - PyScript's own package compiled: static/pyscript-bytecode.zip
-     (scripts/pyscript_bytecode.mjs, made by the build from PyScript's chunk
+     (sitebuild/pyscript_bytecode.mjs, made by the build from PyScript's chunk
      with the same CPython), when the service worker has stored it, unpacked
      into the worker's home folder once Pyodide has started, before PyScript
      writes its package's sources there and imports them: the imports read
@@ -72,7 +72,7 @@ const pending = stored(SNAPSHOT, (why) => { started.why = why; }).then((bytes) =
 const pendingBytecode = stored(BYTECODE, (why) => { started.bytecode = `pyscript bytecode ${why}`; });
 
 // the members of a zip whose members are stored (not deflated) and name their sizes in their
-// local headers, as scripts/pyscript_bytecode.mjs writes it: [path, bytes] pairs, in order
+// local headers, as sitebuild/pyscript_bytecode.mjs writes it: [path, bytes] pairs, in order
 function* storedMembers(bytes) {
   const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
   const names = new TextDecoder();

@@ -8,14 +8,14 @@
 //   node tests/node/run_pyodide.mjs [--lock PATH] [--code FILE] [RECORD ...]
 // Records (base64url) come from the arguments, or from stdin one per line
 // when there are none. Default lockfile: dist/static/vendor/pyodide-VERSION/
-// pyodide-lock.json (built by scripts/build_site.py); our wheel and msgpack's
+// pyodide-lock.json (built by sitebuild/build.py); our wheel and msgpack's
 // sit beside it. --code runs that Python file instead of the digest snippet,
 // with `records` (a list of str) in its globals.
 //
 // Output: one digest per record on stdout, in order. Timings go to stderr as
 // a line `pyodide-node: {...json...}`.
 //
-// Offline by construction (scripts/offline_pyodide.mjs): every fetch of an
+// Offline by construction (sitebuild/offline_pyodide.mjs): every fetch of an
 // http(s) URL is refused, so a package missing from the local lockfile fails
 // loudly instead of being downloaded from a CDN.
 
@@ -23,7 +23,7 @@ import { readFileSync, existsSync } from "node:fs";
 import { dirname, resolve } from "node:path";
 import { fileURLToPath } from "node:url";
 
-import { loadNetarcade, readStdin, refuseNetwork } from "../../scripts/offline_pyodide.mjs";
+import { loadNetarcade, readStdin, refuseNetwork } from "../../sitebuild/offline_pyodide.mjs";
 
 const here = dirname(fileURLToPath(import.meta.url));
 const root = resolve(here, "..", "..");

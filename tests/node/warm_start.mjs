@@ -20,7 +20,7 @@ import { readdirSync, readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { pathToFileURL } from "node:url";
 
-import { readStdin, refuseNetwork } from "../../scripts/offline_pyodide.mjs";
+import { readStdin, refuseNetwork } from "../../sitebuild/offline_pyodide.mjs";
 
 async function main() {
   const [dist, codeFile] = process.argv.slice(2);

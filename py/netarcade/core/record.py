@@ -55,7 +55,7 @@ _AS_IS = frozenset({bool, int, str, bytes, float, type(None)})
 
 def _canonicalize(data: Any) -> Any:
     # a state is mostly lists of ints: an item that is its own canonical form is kept without a
-    # call (the same bytes in half to a third of the time: scripts/digest_bench.py)
+    # call (the same bytes in half to a third of the time: scripts/bench/digest.py)
     if isinstance(data, dict):
         return [[key if type(key) in _AS_IS else _canonicalize(key),
                  value if type(value) in _AS_IS else _canonicalize(value)] for key, value in

@@ -17,7 +17,7 @@ import sqlite3
 import sys
 from pathlib import Path
 
-from ..argcheck import PORT, OneLineParser, Range, UsageError, report
+from ..core.argcheck import PORT, OneLineParser, Range, UsageError, report
 from ..bots import LEVELS
 from . import lifecycle
 from .server import DEFAULTS, MAX_CLOCK, CannotListen, Relay

@@ -42,7 +42,7 @@ from websockets.http11 import Request, Response, parse_headers, parse_line
 from websockets.protocol import CONNECTING, Protocol
 from websockets.server import ServerProtocol
 
-from ..siterules import announces_body
+from ..site.rules import announces_body
 from .site import response
 
 __all__ = ["RelayConnection", "RelayProtocol", "read_request"]

@@ -2,7 +2,7 @@
 
 What it is for: answering plain HTTP requests from websockets'
 ``process_request`` hook with the static server's rules, which live in
-``netarcade.siterules`` and are the same code for both servers: which file
+``netarcade.site.rules`` and are the same code for both servers: which file
 a request names (nothing outside the site folder, also not through a
 symlink, the precompressed copy included; no dotfiles; no listings; a NUL
 byte (``%00``) or a backslash answered 400), the MIME types, the build's
@@ -27,7 +27,7 @@ from pathlib import Path
 from websockets.datastructures import Headers
 from websockets.http11 import Response
 
-from ..siterules import (ALLOWED_METHODS, MIME_TYPES, NO_CACHE, SiteFile, announces_body, cache_control, entity_tag,
+from ..site.rules import (ALLOWED_METHODS, MIME_TYPES, NO_CACHE, SiteFile, announces_body, cache_control, entity_tag,
                          locate, method_status, not_modified, security_headers, with_slash)
 
 MAX_FILE = 64 * 1024 * 1024

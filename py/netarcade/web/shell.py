@@ -1,7 +1,7 @@
 """Fill the app shell (``index.html``) with the first screen, at build time.
 
 What it is for: the page must show a board at once, long before Pyodide has
-started (seconds). ``scripts/build_site.py`` calls :func:`fill_shell` on the
+started (seconds). ``sitebuild/build.py`` calls :func:`fill_shell` on the
 repository's ``index.html``; it replaces ``<!--na:NAME-->`` (and
 ``/*na:theme*/``) markers with the first game's pre-rendered starting board,
 tools and side column (players, build costs, activity, rules) of a fresh

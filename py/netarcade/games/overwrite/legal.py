@@ -157,7 +157,7 @@ def action_table(kind, seat: int, name: str, shape: str, size: int) -> tuple:
 
 def forget() -> None:
     """Drop every kept placement answer and list (figures that time the
-    work, not the lookup: ``speed.py``)."""
+    work, not the lookup: ``netarcade/cli/overwrite_speed.py``)."""
     _PICKED.clear()
     fits_forget()
 

@@ -5,7 +5,7 @@ You are P1 (orange); the gentle bot's replies are scripted. Every kind of
 action is played: place (with Turn and Flip), reserve, draw, pass and
 Defrag, and the Anti-virus is placed; resigning is only mentioned. The seed
 puts the draws where the lesson needs them (found by
-``scripts/overwrite_lesson_seed.py``): the first layer fills the board
+``scripts/research/overwrite_lesson_seed.py``): the first layer fills the board
 before it joins the first piece's side (the bottom) to the top, so after a
 Draw nothing in the bank fits and you pass; your own bank's I4 then joins
 them and stacking is allowed; the Anti-virus and the Defrag come after
