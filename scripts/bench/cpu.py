@@ -39,7 +39,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]  # scripts/bench/ -> the repository
 #: games per figure, each about a CPU second on CPython here (at ``--scale 1``)
 GAMES = {"backbone": 60, "breach": 40, "netcontrol": 60, "overwrite": 3000}
 CATANATRON_GAMES = 40
