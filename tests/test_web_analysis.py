@@ -296,6 +296,11 @@ def test_the_analysis_panel_in_the_page(bad_game, monkeypatch):
     handle_to_the_end(app, {"kind": "cmd", "name": "analyse", "seq": 3})
     panel = ops(posted, "html", id="replay-analysis")[-1]["html"]
     assert "marked of" in panel and f'data-value="{bad}"' in panel
+    # issue 40: Analyse and its verdicts redraw the panel alone (the board was
+    # sent again at the press: a main-thread task over 50 ms), the focus kept
+    assert not ops(posted, "html", id="board") and not ops(posted, "html", id="tools")
+    kinds = [op["op"] for op in ops(posted) if op["op"] == "focus" or op.get("id") == "replay-analysis"]
+    assert kinds[:3] == ["focus", "html", "focus"] and kinds.count("focus") == 2 * kinds.count("html")
     posted.clear()
     app.handle({"kind": "cmd", "name": "analyse-go", "value": str(bad), "seq": 4})
     board = ops(posted, "html", id="board")[-1]["html"]
@@ -340,6 +345,7 @@ def test_analyse_shows_each_verdict_as_it_comes_first_looks_from_the_move_on_scr
     control.command("replay")
     control.replay.go(bad)
     control.command("analyse")
+    assert screen.panels.pop() == (0, 0, [])  # the press draws the panel at once (Cancel), before any verdict
     analysis = control.replay.analysis
     plan = analysis.analyser.plan
     order = [index for index in plan if index >= bad] + [index for index in plan if index < bad]
@@ -378,6 +384,7 @@ def test_first_looks_are_drawn_a_few_times_a_second_and_every_analysed_decision_
     control.load(session, demo=False)
     control.command("replay")
     control.command("analyse")
+    assert screen.panels.pop() == (0, 0, [])  # the press draws the panel at once (Cancel), before any verdict
     total = control.replay.analysis.total
     assert run_next(screen) is True
     firsts = [looked for looked, done, _ in screen.panels if done == 0]
