@@ -254,6 +254,31 @@ def test_analyse_yields_between_slices_lets_the_player_step_and_can_be_cancelled
         [analysis.results[index] for index in whole.analyser.plan[:done]]
 
 
+def test_analyse_yields_after_every_move_even_when_a_whole_move_fits_in_one_slice(bad_game, monkeypatch):
+    """Issue 40: results come move by move. On a clock that stands still a
+    slice never ends by time, so each move is one slice; the task still
+    gives the page its turn after every verdict (a first look or the
+    analysis), never two verdicts in one go."""
+    session, _ = bad_game
+    control, screen = controller(sleep=yielding)
+    control.clock = lambda: 0.0
+    control.load(session, demo=False)
+    control.command("replay")
+    control.command("analyse")
+    analysis = control.replay.analysis
+    task = screen.tasks.pop()
+    jobs = len(analysis_page.jobs(analysis))
+    verdicts, sends = [0], 0
+    with pytest.raises(StopIteration) as stopped:
+        while True:
+            task.send(None)
+            sends += 1
+            verdicts.append(len(analysis.first) + len(analysis.results))
+    assert stopped.value.value is True and verdicts[-1] == jobs
+    assert max(after - before for before, after in zip(verdicts, verdicts[1:])) == 1
+    assert sends >= jobs
+
+
 def test_analyse_pauses_on_a_timer_not_yet_due_so_the_page_s_messages_come_first(bad_game):
     # Chromium ran a worker's chain of ready timers (sleep(0)) before a
     # step's message: it waited 0.5-2.5 s; a pause of a few ms lets it in
