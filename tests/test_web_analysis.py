@@ -255,6 +255,31 @@ def test_analyse_yields_between_slices_lets_the_player_step_and_can_be_cancelled
         [analysis.results[index] for index in whole.analyser.plan[:done]]
 
 
+def test_analyse_yields_after_every_move_even_when_a_whole_move_fits_in_one_slice(bad_game, monkeypatch):
+    """Issue 40: results come move by move. On a clock that stands still a
+    slice never ends by time, so each move is one slice; the task still
+    gives the page its turn after every verdict (a first look or the
+    analysis), never two verdicts in one go."""
+    session, _ = bad_game
+    control, screen = controller(sleep=yielding)
+    control.clock = lambda: 0.0
+    control.load(session, demo=False)
+    control.command("replay")
+    control.command("analyse")
+    analysis = control.replay.analysis
+    task = screen.tasks.pop()
+    jobs = len(analysis_page.jobs(analysis))
+    verdicts, sends = [0], 0
+    with pytest.raises(StopIteration) as stopped:
+        while True:
+            task.send(None)
+            sends += 1
+            verdicts.append(len(analysis.first) + len(analysis.results))
+    assert stopped.value.value is True and verdicts[-1] == jobs
+    assert max(after - before for before, after in zip(verdicts, verdicts[1:])) == 1
+    assert sends >= jobs
+
+
 def test_analyse_pauses_on_a_timer_not_yet_due_so_the_page_s_messages_come_first(bad_game):
     # Chromium ran a worker's chain of ready timers (sleep(0)) before a
     # step's message: it waited 0.5-2.5 s; a pause of a few ms lets it in
@@ -297,6 +322,11 @@ def test_the_analysis_panel_in_the_page(bad_game, monkeypatch):
     handle_to_the_end(app, {"kind": "cmd", "name": "analyse", "seq": 3})
     panel = ops(posted, "html", id="replay-analysis")[-1]["html"]
     assert "marked of" in panel and f'data-value="{bad}"' in panel
+    # issue 40: Analyse and its verdicts redraw the panel alone (the board was
+    # sent again at the press: a main-thread task over 50 ms), the focus kept
+    assert not ops(posted, "html", id="board") and not ops(posted, "html", id="tools")
+    kinds = [op["op"] for op in ops(posted) if op["op"] == "focus" or op.get("id") == "replay-analysis"]
+    assert kinds[:3] == ["focus", "html", "focus"] and kinds.count("focus") == 2 * kinds.count("html")
     posted.clear()
     app.handle({"kind": "cmd", "name": "analyse-go", "value": str(bad), "seq": 4})
     board = ops(posted, "html", id="board")[-1]["html"]
@@ -341,6 +371,7 @@ def test_analyse_shows_each_verdict_as_it_comes_first_looks_from_the_move_on_scr
     control.command("replay")
     control.replay.go(bad)
     control.command("analyse")
+    assert screen.panels.pop() == (0, 0, [])  # the press draws the panel at once (Cancel), before any verdict
     analysis = control.replay.analysis
     plan = analysis.analyser.plan
     order = [index for index in plan if index >= bad] + [index for index in plan if index < bad]
@@ -379,6 +410,7 @@ def test_first_looks_are_drawn_a_few_times_a_second_and_every_analysed_decision_
     control.load(session, demo=False)
     control.command("replay")
     control.command("analyse")
+    assert screen.panels.pop() == (0, 0, [])  # the press draws the panel at once (Cancel), before any verdict
     total = control.replay.analysis.total
     assert run_next(screen) is True
     firsts = [looked for looked, done, _ in screen.panels if done == 0]

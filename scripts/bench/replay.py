@@ -14,7 +14,9 @@ figure: the first verdict on screen (target 1 s), every move with a
 verdict (the first look) and every move analysed (target 5 s for the
 whole game), and the longest main-thread task meanwhile (target 50 ms; a
 ``longtask`` observer, which reports only tasks over 50 ms: "none" meets
-it). ``--no-analyse`` skips it. Figures only: nothing is asserted.
+it). Analyse is pressed once the page's background snapshot has settled
+(its hand-over to the service worker is main-thread work of its own).
+``--no-analyse`` skips it. Figures only: nothing is asserted.
 
     .venv/bin/python scripts/bench/replay.py [--seeds 3] [--page dist] [--steps 80] [--no-analyse]
 """
@@ -103,8 +105,19 @@ def target(figure: float, goal: float, unit: str) -> str:
     return f"{figure:.2f} {unit} (target {goal:g} {unit}: {'met' if figure <= goal else 'not met'})"
 
 
+#: the page's background work after a first visit (the memory snapshot made
+#: in the browser, static/offline.py) has settled: made and stored, kept, or
+#: not; or there is none (no service worker: ``data-offline="off"``)
+WARM_SETTLED = """() => { const d = document.documentElement.dataset;
+  return d.offline === 'off' || (!!d.warm && d.warm !== 'making'); }"""
+
+
 def bench_analysis(page, game_id: str) -> None:
-    """Analyse from move 0 in the replay the page shows: the issue's figures beside their targets."""
+    """Analyse from move 0 in the replay the page shows: the issue's figures
+    beside their targets. It waits for the page's background snapshot to
+    settle first: handing the snapshot to the service worker is main-thread
+    work of its own, not Analyse's."""
+    page.wait_for_function(WARM_SETTLED, timeout=ANALYSIS_TIMEOUT_MS, polling=500)
     page.keyboard.press("Home")
     page.wait_for_function("() => document.documentElement.dataset.replay === '0'", timeout=120_000)
     page.evaluate(WATCH_ANALYSIS)

@@ -64,6 +64,9 @@ __all__ = ["MARKS", "WORLDS", "PAGE_SETTINGS", "Analyser", "Decision", "Settings
 MARKS = ((0.20, "blunder"), (0.10, "mistake"), (0.05, "inaccuracy"))
 #: sampled worlds (playouts) per move estimated, unless the caller says
 WORLDS = 16
+#: the shared rankings (``Analyser._rankings``) are dropped past this many
+#: positions (a tuple of actions each; a whole Backbone game keeps some 3,400)
+RANKINGS_KEPT = 20_000
 #: the words of the two ways of analysing, for the output
 FAIR_WORDS = ("fairly: each decision is judged from what its seat could see then "
               "(hidden cards and future chance sampled)")
@@ -191,6 +194,11 @@ class Analyser:
         #: the record's moves this analysis looks at, in order
         self.plan = [index for index, text in enumerate(match.actions)
                      if split_seat(text, match.game.max_players)[0] in self.seats]
+        #: the search's one-ply rankings, shared between the decisions of this
+        #: game (``SearchBot.share``: a game with neither hidden information
+        #: nor chance), and the keys of the record's positions, by move
+        self._rankings: dict = {}
+        self._keys: list = [()]
 
     def seat_of(self, index: int) -> int:
         return split_seat(self.match.actions[index], self.match.game.max_players)[0]
@@ -247,11 +255,27 @@ class Analyser:
         after ``index`` moves, as a generator: the one code path of the
         analysis's best move and of the page's Hint (``web/replay/hint.py``), with
         one seed rule (the analysis seed, the record's seed, the move's
-        number) and one budget, so a hint is the move Analyse names there."""
+        number) and one budget, so a hint is the move Analyse names there.
+        The search's one-ply rankings are shared between the decisions of
+        one analysis in a game with neither hidden information nor chance
+        (``SearchBot.share``: the same choice with less work; 9% less CPU
+        for a whole Backbone game), so a hint, made alone, is the same move."""
         real = self.match.game
         searcher = new_bot("search", self._rng(index, "search"), real, **self.search)
+        if len(self._rankings) > RANKINGS_KEPT:
+            self._rankings.clear()  # only a cost: the rankings are made again when needed
+        searcher.share(self._rankings, self._key(index))
         started = time.perf_counter()
         return (yield from searcher.steps(self.game, real.copy(state), seat, lambda: time.perf_counter() - started))
+
+    def _key(self, index: int) -> tuple:
+        """The name of the position after ``index`` moves in the shared
+        rankings: ``(the key of the one before, its move)``, from ``()``
+        (the actions are the engine's, as the search's tree names them)."""
+        keys, real = self._keys, self.match.game
+        while len(keys) <= index:
+            keys.append((keys[-1], real.parse_action(self.match.actions[len(keys) - 1])))
+        return keys[index]
 
     def _estimate(self, state: Any, seat: int, moves: list, rng: Rng, worlds: int | None = None):
         """The mover's mean chance after each of ``moves``, over the same

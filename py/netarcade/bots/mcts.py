@@ -45,14 +45,16 @@ def squash(value: float, scale: float) -> float:
 
 
 class _Node:
-    __slots__ = ("seat", "candidates", "children", "visits", "value")
+    __slots__ = ("seat", "candidates", "children", "visits", "value", "key")
 
-    def __init__(self, seat):
+    def __init__(self, seat, key=None):
         self.seat = seat  # the seat to act at this node (None when over)
         self.candidates = None  # actions not yet expanded, best first
         self.children = {}
         self.visits = 0
         self.value = 0.0  # summed value for the seat that moved INTO this node
+        #: the position's name in the shared rankings (``SearchBot.share``), else None
+        self.key = key
 
 
 #: the search bot's settings when neither the caller nor the game sets them
@@ -101,6 +103,23 @@ class SearchBot(Bot):
 
     name = "search"
     DEFAULTS = DEFAULTS
+    #: rankings shared with other searches of the same game (``share``), else None
+    rankings = None
+    root_key = None
+
+    def share(self, rankings: dict, root_key) -> None:
+        """Keep the tree's one-ply rankings in ``rankings``, and take them
+        from there, for a game with neither hidden information nor chance,
+        where a position is named by the actions that led to it from one
+        start: ``root_key`` names the position searched, a child
+        ``(its parent's key, action)``. A ranking is a pure function of the
+        position (``rank_steps``: no draw, ties in listing order), so the
+        search chooses exactly what it chooses alone, with less work when
+        searches of consecutive positions of one game read the same
+        subtrees (the analysis of a game: ``Analyser``). Ignored for a
+        game with hidden information or chance (every iteration's world
+        is another)."""
+        self.rankings, self.root_key = rankings, root_key
 
     def steps(self, game, state, seat, clock):
         """The choice as a generator (yields after every evaluated action).
@@ -117,7 +136,8 @@ class SearchBot(Bot):
 
         if self.algorithm == "flat":
             return (yield from self._flat(game, state, seat, out_of_time))
-        root = _Node(seat)
+        shared = self.rankings is not None and not (game.hidden_information or game.chance)
+        root = _Node(seat, self.root_key if shared else None)
         for iteration in range(self.iterations):
             if iteration > 0 and out_of_time():
                 break
@@ -250,12 +270,14 @@ class SearchBot(Bot):
             if own_turn and node.seat != me:
                 break
             if node.candidates is None:
-                node.candidates = yield from self._candidates(game, state, node.seat, node is root, me)
+                node.candidates = yield from self._candidates(game, state, node.seat, node is root, me, node.key)
             if node.candidates:
                 action = node.candidates.pop(0)
                 child = self._step(match, action)
                 if child is None:
                     break
+                if node.key is not None:
+                    child.key = (node.key, action)
                 node.children[action] = child
                 path.append(child)
                 break
@@ -284,15 +306,20 @@ class SearchBot(Bot):
             return None
         return _Node(match.next_actor())
 
-    def _candidates(self, game, state, seat, at_root, me=None):
-        ranked = yield from rank_steps(game, state, seat)
+    def _candidates(self, game, state, seat, at_root, me=None, key=None):
+        order = None if key is None else self.rankings.get((key, seat))
+        if order is None:
+            ranked = yield from rank_steps(game, state, seat)
+            order = tuple(action for _, _, action in ranked)
+            if key is not None:
+                self.rankings[(key, seat)] = order
         if at_root:
             width = self.root_width
         elif seat != me and self.rival_width is not None:
             width = self.rival_width
         else:
             width = self.width
-        return [action for _, _, action in ranked[:width]]
+        return list(order[:width])
 
     def _select(self, node):
         log_visits = math.log(node.visits + 1)

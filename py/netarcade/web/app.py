@@ -302,7 +302,18 @@ class App(Screen):
                 self.set_html("online", lobby.bar_html(session))
 
     def draw_analysis(self) -> None:
-        """The replay viewer's analysis panel (``analysis_page.draw``)."""
+        """The replay viewer's analysis panel drawn on its own (a verdict came,
+        Analyse or Cancel was pressed), the keyboard focus kept across it as
+        ``render`` keeps it: nothing else on screen changed, so the board and
+        the panels are not sent again (the page's main thread applied some
+        60 KB of board for a press of Analyse)."""
+        if self.control.replay is not None:
+            self.op("focus", step="remember")
+            self.analysis_panel()
+            self.op("focus", step="restore")
+
+    def analysis_panel(self) -> None:
+        """The panel (``analysis_page.draw``), inside ``render`` or :meth:`draw_analysis`."""
         if self.control.replay is not None:
             from .replay.analysis_page import draw
 

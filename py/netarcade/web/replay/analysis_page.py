@@ -125,13 +125,13 @@ def command(control: Any, name: str, value: str | None) -> bool:
             analysis.running = True
             analysis.token += 1
             control.screen.spawn(run(control, analysis, analysis.token))
-        control.screen.render()
+        control.screen.draw_analysis()  # the panel alone: nothing else on screen changed
     elif name == "analyse-cancel":
         analysis = replay.analysis
         if analysis is not None and analysis.running:
             analysis.running = False
             analysis.token += 1
-            control.screen.render()
+            control.screen.draw_analysis()
             control.screen.set_text("announce", f"Analysis stopped after {analysis.done} of {analysis.total} moves.")
     else:
         text = "" if value is None else str(value).strip()

@@ -67,4 +67,4 @@ def draw(app: Any, control: Any) -> None:
         app.op("prop", f"#replay .{cls}", name="disabled", value=off(replay))
     app.op("prop", "replay-branch", name="disabled", value=not replay.can_branch())
     app.op("mark", at=replay.at)
-    app.draw_analysis()
+    app.analysis_panel()  # inside render: its focus ops are render's
