@@ -30,7 +30,7 @@ test: $(STAMP)
 	$(TEST_ENV) $(PY) -m pytest -q $(PARALLEL)
 
 # the long twins at full size: the tests marked soak (more kills, games and
-# hypothesis examples than make test runs; tests/soak.py, tests/conftest.py)
+# hypothesis examples than make test runs; tests/support/soak.py, tests/conftest.py)
 soak: $(STAMP)
 	$(TEST_ENV) $(PY) -m pytest -q $(PARALLEL) --soak -m soak
 

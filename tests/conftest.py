@@ -33,15 +33,15 @@ from __future__ import annotations
 import pytest
 from hypothesis import HealthCheck, settings
 
-import browsing
-import soak
+from support import browsing
+from support import soak
 from support.webstack import CHROMIUM, CHROMIUM_ARGS, DIST, ensure_site, in_ci, skipped_for_a_missing_tool
 
 settings.register_profile("fast", max_examples=100, deadline=None)
 settings.register_profile("soak", max_examples=2000, deadline=None,
                           suppress_health_check=[HealthCheck.too_slow])
 
-#: Take-away's folders (tests/test_new_game.py declares the game for its tests and withdraws
+#: Take-away's folders (tests/core/test_new_game.py declares the game for its tests and withdraws
 #: it after): never imported by the doctest collector, which would register it for the
 #: whole run (and every test reading ``all_games()`` would meet a game the page lacks)
 collect_ignore = ["tinyarcade"]

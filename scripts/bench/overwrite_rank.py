@@ -5,7 +5,7 @@ positions of seeded greedy games 1-5 with 2 and 4 players.
 
     python scripts/bench/overwrite_rank.py
 
-Figures only (docs/bots.md, "Overwrite"); tests/test_overwrite_bots.py
+Figures only (docs/bots.md, "Overwrite"); tests/games/overwrite/test_overwrite_bots.py
 checks the two rank alike.
 """
 

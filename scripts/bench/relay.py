@@ -475,7 +475,7 @@ def main(argv=None) -> int:
                         help="moves of the in-process service-time measurement (0: skip it)")
     args = parser.parse_args(argv)
     if args.processes > 1 and args.kills:
-        raise SystemExit("bench_relay: --kills is for one process (tests/test_relay_redis.py kills owners)")
+        raise SystemExit("bench_relay: --kills is for one process (tests/relay/test_relay_redis.py kills owners)")
     if args.processes > 1 and args.preplay:
         raise SystemExit("bench_relay: --preplay writes a SQLite journal: one process")
     if args.service_moves and args.processes == 1:

@@ -21,7 +21,7 @@ it keeps every key when the frame's bot game ends or its board is redrawn.
 What it is not: key handling (``static/page.py``) or the game's controls.
 It needs only a document with activeElement, querySelector and
 getElementById, and plain Python that MicroPython and CPython both run, so
-``tests/test_web_newcomer.py`` runs it on CPython against a stand-in.
+``tests/web/test_web_newcomer.py`` runs it on CPython against a stand-in.
 """
 
 DIALOG = "#overlay:not([hidden]) [role=dialog], #overlay:not([hidden]) [role=alertdialog]"

@@ -18,7 +18,7 @@ from netarcade.games import get_game
 from netarcade.cli.ladder import run_ladder
 
 from support.playing import turns
-from soak import soak_size
+from support.soak import soak_size
 
 GAMES = ("backbone", "netcontrol", "overwrite", "breach")
 

@@ -18,7 +18,7 @@ import subprocess
 
 import pytest
 
-from browsing import BOT_TIMEOUT_MS, browsing, wait_ready, wait_state
+from support.browsing import BOT_TIMEOUT_MS, browsing, wait_ready, wait_state
 from support.webstack import ROOT, in_ci
 
 pytestmark = pytest.mark.browser

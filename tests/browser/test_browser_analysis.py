@@ -11,7 +11,7 @@ from __future__ import annotations
 import pytest
 
 from netarcade.web.session import encode_link, new_setup
-from browsing import browsing, data, wait_ready, wait_state
+from support.browsing import browsing, data, wait_ready, wait_state
 from test_analysis import BAD_MOVE_GAMES, greedy_game_with_a_bad_move
 
 pytestmark = pytest.mark.browser

@@ -19,7 +19,7 @@ import time
 
 import pytest
 
-from browsing import (
+from support.browsing import (
     another_site,
     BOOT_TASK_LIMIT_MS,
     BOOT_TIMEOUT_MS,

@@ -15,7 +15,7 @@ import pytest
 
 from netarcade.site.serve import serve_in_thread
 
-from browsing import BOOT_TIMEOUT_MS
+from support.browsing import BOOT_TIMEOUT_MS
 from support.webstack import DIST, ROOT
 
 pytestmark = pytest.mark.browser

@@ -5,7 +5,7 @@ Exploits, Pressure Exploits on a bot with their target, the block windows
 moves on the lit cards, Manifest; the bots' answers show in the log. Seed 4
 with lockdown after 5 rounds, under rules edition 1 (``rules=1``: the deal
 and the bots' play this seed was chosen for; edition 2's rules are tested on
-CPython, tests/test_breach_edition.py and test_web_breach.py), is a deal
+CPython, tests/games/breach/test_breach_edition.py and test_web_breach.py), is a deal
 where the human both blocks and counters (the policy below is the one ``decide`` plays; a CPython run of it
 against the page's bots finds those seeds). Also: a phone opens a link on
 the tall track, and no request leaves the local server.
@@ -19,7 +19,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, long_tasks_since, open_setup, report_slow_tasks, tasks_while_bots_think, wait_ready
+from support.browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, long_tasks_since, open_setup, report_slow_tasks, tasks_while_bots_think, wait_ready
 
 
 pytestmark = pytest.mark.browser

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 import pytest
 
-from browsing import browsing, data, wait_ready, wait_state, wait_stored
+from support.browsing import browsing, data, wait_ready, wait_state, wait_stored
 
 pytestmark = pytest.mark.browser
 

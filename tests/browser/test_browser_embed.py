@@ -29,7 +29,7 @@ from netarcade.core.prng import Rng
 from netarcade.games import get_game
 from netarcade.web.session import encode_link, new_setup
 
-from browsing import BOOT_TIMEOUT_MS, BOT_TIMEOUT_MS, another_site, browsing, data, settle, wait_ready
+from support.browsing import BOOT_TIMEOUT_MS, BOT_TIMEOUT_MS, another_site, browsing, data, settle, wait_ready
 
 pytestmark = pytest.mark.browser
 

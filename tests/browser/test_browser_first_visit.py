@@ -18,7 +18,7 @@ Same Chromium, flags, fixtures (``conftest.py``) and request filter (``browsing.
 from __future__ import annotations
 
 import pytest
-from browsing import BOOT_TIMEOUT_MS, PHONE, browsing, data, open_setup, wait_ready
+from support.browsing import BOOT_TIMEOUT_MS, PHONE, browsing, data, open_setup, wait_ready
 
 
 pytestmark = pytest.mark.browser

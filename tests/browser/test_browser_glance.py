@@ -15,7 +15,7 @@ import pytest
 from netarcade.games.registry import page_packages
 from netarcade.web.glance import glance_for
 from netarcade.web.pages import page_for
-from browsing import PHONE, browsing, data, wait_ready
+from support.browsing import PHONE, browsing, data, wait_ready
 from test_browser_a11y import audit, axe_script  # noqa: F401 - axe_script is a fixture
 
 pytestmark = pytest.mark.browser

@@ -13,7 +13,7 @@ import re
 
 import pytest
 
-from browsing import PHONE, browsing, data, wait_ready, wait_state
+from support.browsing import PHONE, browsing, data, wait_ready, wait_state
 
 pytestmark = pytest.mark.browser
 

@@ -16,7 +16,7 @@ from __future__ import annotations
 
 import pytest
 
-from browsing import browsing, wait_ready
+from support.browsing import browsing, wait_ready
 
 pytestmark = pytest.mark.browser
 

@@ -19,7 +19,7 @@ import pytest
 from netarcade.games.registry import page_packages
 from netarcade.web.inputwords import spoken
 from netarcade.web.learn import lesson_for
-from browsing import PHONE, browsing, wait_ready
+from support.browsing import PHONE, browsing, wait_ready
 
 pytestmark = pytest.mark.browser
 

@@ -17,7 +17,7 @@ import pytest
 
 from netarcade.core import encode_record
 from netarcade.core.record import Record
-from browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, long_tasks_since, open_setup, report_slow_tasks, tasks_while_bots_think, wait_ready
+from support.browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, long_tasks_since, open_setup, report_slow_tasks, tasks_while_bots_think, wait_ready
 
 
 pytestmark = pytest.mark.browser

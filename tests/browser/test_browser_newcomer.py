@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import pytest
 from netarcade.web.session import decode_link
-from browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, wait_ready, wait_state
+from support.browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, wait_ready, wait_state
 
 
 pytestmark = pytest.mark.browser

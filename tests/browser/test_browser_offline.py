@@ -22,7 +22,7 @@ import pytest
 
 from netarcade.site.serve import serve_in_thread
 
-from browsing import (BOOT_TIMEOUT_MS, STORED_TIMEOUT_MS, browsing, data, wait_ready, wait_state, wait_stored,
+from support.browsing import (BOOT_TIMEOUT_MS, STORED_TIMEOUT_MS, browsing, data, wait_ready, wait_state, wait_stored,
                       wait_warm)
 from support.webstack import DIST, PYODIDE_VERSION
 

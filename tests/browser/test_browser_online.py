@@ -30,10 +30,10 @@ import time
 
 import pytest
 
-import browsing as browsing_
-import soak
-from browsing import PHONE, browsing, open_setup, wait_ready
-from soak import soak_size
+from support import browsing as browsing_
+from support import soak
+from support.browsing import PHONE, browsing, open_setup, wait_ready
+from support.soak import soak_size
 from test_browser_breach import decide as breach_decide
 from test_browser_overwrite import my_turn as overwrite_turn
 from support.relay_harness import NO_QUOTA, RelayProcess
@@ -143,7 +143,7 @@ def test_online_net_control_two_players_a_bot_a_spectator(chromium, relay_site, 
 
         # the players click until the game ends (make soak) or, in make test, until Bob has
         # acted again after reopening his page (the end's "dice verified" is also checked on
-        # CPython: tests/test_web_online.py); bounded in clicks and in time
+        # CPython: tests/web/test_web_online.py); bounded in clicks and in time
         clicks_limit = soak_size(CLICKS_AFTER_REOPEN, FULL_GAME_CLICKS)
         deadline = time.monotonic() + GAME_SECONDS
         reopened = False

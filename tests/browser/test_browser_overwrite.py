@@ -14,7 +14,7 @@ from __future__ import annotations
 import re
 
 import pytest
-from browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, long_tasks_since, open_setup, report_slow_tasks, tasks_while_bots_think, wait_ready
+from support.browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, long_tasks_since, open_setup, report_slow_tasks, tasks_while_bots_think, wait_ready
 
 
 pytestmark = pytest.mark.browser

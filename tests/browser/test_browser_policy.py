@@ -15,7 +15,7 @@ import pytest
 
 from netarcade.site.rules import content_security_policy
 
-from browsing import another_site, browsing, wait_ready
+from support.browsing import another_site, browsing, wait_ready
 
 pytestmark = pytest.mark.browser
 

@@ -17,9 +17,9 @@ import random
 import time
 
 import pytest
-import soak
+from support import soak
 
-from browsing import browsing, open_setup, wait_ready
+from support.browsing import browsing, open_setup, wait_ready
 from test_browser_online import backbone_turn, dataset, join_by_link, log_texts
 from support.relay_harness import RelayProcess
 from test_relay_redis import REDIS_SERVER, RedisServer

@@ -15,7 +15,7 @@ from netarcade.core.match import Match
 from netarcade.core.prng import Rng
 from netarcade.games import get_game
 from netarcade.web.session import encode_link, new_setup
-from browsing import browsing, data, wait_ready
+from support.browsing import browsing, data, wait_ready
 
 
 pytestmark = pytest.mark.browser

@@ -22,7 +22,7 @@ import time
 
 import pytest
 
-from browsing import browsing, wait_ready
+from support.browsing import browsing, wait_ready
 from support.relay_harness import Client, run
 
 pytestmark = pytest.mark.browser

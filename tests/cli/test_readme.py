@@ -17,7 +17,7 @@ import pytest
 from netarcade.cli import main as cli
 from netarcade.relay import command as relay_command
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 DOCUMENTS = ("README.md", "docs/cli.md")
 
 

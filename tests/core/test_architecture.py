@@ -28,7 +28,7 @@ import pathlib
 
 import pytest
 
-PACKAGE = pathlib.Path(__file__).resolve().parents[1] / "py" / "netarcade"
+PACKAGE = pathlib.Path(__file__).resolve().parents[2] / "py" / "netarcade"
 STATIC = PACKAGE.parents[1] / "static"
 BROWSER_OR_SERVER = {"js", "pyodide", "pyscript", "websockets", "sqlite3"}
 # For each layer, the sibling layers it must not import (web and relay sit side

@@ -6,7 +6,7 @@ import subprocess
 import sys
 from pathlib import Path
 
-SCRIPT = Path(__file__).resolve().parent / "support" / "conformance_mutations.py"
+SCRIPT = Path(__file__).resolve().parents[1] / "support" / "conformance_mutations.py"
 
 
 def test_every_seeded_mutation_is_caught():

@@ -27,7 +27,7 @@ from netarcade.core import InvalidNotation, Match, RandomActor
 from netarcade.core.prng import Rng
 from netarcade.games import all_games
 
-from illegal_codes import assert_parses_or_refuses
+from support.illegal_codes import assert_parses_or_refuses
 from support.playing import turns
 
 GAMES = all_games()

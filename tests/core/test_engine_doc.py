@@ -4,7 +4,7 @@ scratch, then played through Match) runs against the real engine."""
 import doctest
 import pathlib
 
-DOC = pathlib.Path(__file__).resolve().parents[1] / "docs" / "engine.md"
+DOC = pathlib.Path(__file__).resolve().parents[2] / "docs" / "engine.md"
 
 
 def test_engine_guide_examples_run():

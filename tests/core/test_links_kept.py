@@ -14,7 +14,7 @@ from netarcade.core import Match, decode_record, digest
 from netarcade.games import get_game, replay
 from netarcade.web.session import decode_link
 
-LINKS = json.loads((pathlib.Path(__file__).parent / "vectors" / "links-v1.json").read_text())
+LINKS = json.loads((pathlib.Path(__file__).resolve().parents[1] / "vectors" / "links-v1.json").read_text())
 
 
 def test_the_kept_links_cover_both_games_halfway_and_finished():

@@ -16,7 +16,7 @@ from netarcade.core.actors import actor_rng
 from netarcade.core.game import Game, format_seat, is_seat, split_seat
 from netarcade.core.prng import Rng, derive_seed
 
-PY = Path(__file__).resolve().parents[1] / "py" / "netarcade"
+PY = Path(__file__).resolve().parents[2] / "py" / "netarcade"
 
 
 @dataclass(frozen=True)

@@ -92,7 +92,7 @@ def test_its_lesson_is_the_engine_guide_s_and_the_page_plays_it(takeaway):
     from netarcade.web.learn import lesson_for
     from tinyarcade.web.games.takeaway import lesson as fixture
 
-    guide = Path(__file__).resolve().parents[1] / "docs" / "engine.md"
+    guide = Path(__file__).resolve().parents[2] / "docs" / "engine.md"
     test = doctest.DocTestParser().get_doctest(guide.read_text(encoding="utf-8"), {}, "engine.md", str(guide), 0)
     runner = doctest.DocTestRunner(optionflags=doctest.ELLIPSIS)
     runner.run(test, clear_globs=False)

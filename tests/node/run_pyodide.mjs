@@ -1,6 +1,6 @@
 // Replay game records under Pyodide in Node and print their digests.
 //
-// What it is for: the cross-runtime test (tests/test_pyodide_node.py) plays
+// What it is for: the cross-runtime test (tests/site/test_pyodide_node.py) plays
 // seeded games on CPython, sends their records here, and checks that the
 // wheel we ship gives the same final-state digests on Pyodide's CPython.
 //

@@ -3,7 +3,7 @@
 // folder and the wheels its lockfile names) and resumed as the built
 // static/worker/pyodide-start.mjs resumes it, then Python code runs in it.
 //
-// What it is for: tests/test_pyodide_node.py checks that what a returning player's
+// What it is for: tests/site/test_pyodide_node.py checks that what a returning player's
 // engine worker starts from holds our modules already imported and works: a
 // snapshot made by the page's own module, resumed with the page module's own
 // `growingMemory` and nothing installed on top (the page passes no `packages` with a

@@ -24,7 +24,7 @@ import time
 import pytest
 
 from netarcade.relay.store import journal
-from soak import soak_size
+from support.soak import soak_size
 from support.relay_harness import NO_QUOTA, Client, RelayProcess, check_reloads, progress, run, table
 
 KILLS = int(os.environ.get("RELAY_KILLS") or soak_size(10, 50))

@@ -4,7 +4,7 @@ headers (docs/relay.md, "The site"), a request the relay cannot read is
 answered 400 rather than dropped, and each answer closes its connection.
 
 The requests with a body, which both servers answer alike, are in
-``tests/test_site_hardening.py``.
+``tests/site/test_site_hardening.py``.
 """
 
 from __future__ import annotations

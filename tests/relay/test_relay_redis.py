@@ -49,7 +49,7 @@ from netarcade.core import Match  # noqa: E402
 from netarcade.games import get_game  # noqa: E402
 from netarcade.relay.redis_store import OPEN, hold_process, journal, lease_key, log_key, room_key  # noqa: E402
 from support.playing import turns  # noqa: E402
-from soak import soak_size  # noqa: E402
+from support.soak import soak_size  # noqa: E402
 from test_relay_games import full_game  # noqa: E402
 from support.relay_harness import (NO_QUOTA, Client, RelayProcess, check_reloads, close_quietly, progress,  # noqa: E402
                                 run, table)

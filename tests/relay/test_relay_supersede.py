@@ -34,7 +34,7 @@ import pytest
 from websockets.exceptions import ConnectionClosed
 
 from netarcade.core import wire
-from soak import soak_size
+from support.soak import soak_size
 from test_relay_failover import SAFETY, until
 from support.relay_harness import Client, close_quietly, run
 from test_relay_redis import hold_process, lease_key, redis, redis_server, relays  # noqa: F401

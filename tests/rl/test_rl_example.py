@@ -12,7 +12,7 @@ import pytest
 pytest.importorskip("gymnasium")
 pytest.importorskip("pettingzoo")
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture(scope="module")

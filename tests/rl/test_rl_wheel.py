@@ -1,6 +1,6 @@
 """The page's wheel is built without the learning environments
 (``sitebuild/wheels.py``): what it leaves out, checked without building
-the site (``tests/test_site_build.py`` opens the wheel the site serves)."""
+the site (``tests/site/test_site_build.py`` opens the wheel the site serves)."""
 
 from __future__ import annotations
 
@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 @pytest.fixture

@@ -138,8 +138,8 @@ def test_memory_snapshot_is_made_in_the_browser_not_served(site):
     could not fetch it if it tried): the page's worker makes it from the visit's
     files (static/worker/snapshot-worker.mjs, which the service worker stores to make it
     offline too) and the service worker answers its URL from the cache alone
-    (what it holds: tests/test_pyodide_node.py; that the page makes and resumes
-    it: tests/test_browser_offline.py)."""
+    (what it holds: tests/site/test_pyodide_node.py; that the page makes and resumes
+    it: tests/browser/test_browser_offline.py)."""
     assert not (DIST / "static" / "python-snapshot.bin").exists()
     worker = (DIST / "sw.js").read_text(encoding="utf-8")
     files = re.search(r"const FILES = (\[.*?\]);\n", worker, re.S).group(1)
@@ -159,7 +159,7 @@ def test_pyscripts_package_is_compiled_for_the_warm_start(site):
     JavaScript reads the members in order), checked against its source's hash; listed for
     the service worker as fetched later (only once the snapshot is made, and never on a
     light connection: no first visit loads it), read only once stored (that they load:
-    tests/test_pyodide_node.py)."""
+    tests/site/test_pyodide_node.py)."""
     bundle = zipfile.ZipFile(DIST / "static" / "pyscript-bytecode.zip")
     names = sorted(bundle.namelist())
     assert "pyscript/__pycache__/__init__.cpython-314.pyc" in names

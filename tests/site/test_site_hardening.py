@@ -244,7 +244,7 @@ def test_the_documented_policies_are_the_ones_sent():
 
     from netarcade.site.rules import EVAL_PAGES
 
-    docs = Path(__file__).resolve().parents[1] / "docs"
+    docs = Path(__file__).resolve().parents[2] / "docs"
     row = next(line for line in (docs / "relay.md").read_text(encoding="utf-8").splitlines()
                if line.startswith("| `Content-Security-Policy` |"))
     named = {part for part in row.split("`")[1::2] if part.startswith("default-src")}

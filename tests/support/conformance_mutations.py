@@ -3,7 +3,7 @@
 Run ``.venv/bin/python tests/support/conformance_mutations.py``: each mutation is
 patched in, the conformance test aimed at it runs, and a line says whether
 it was caught. A suite that lets one through has stopped guarding the
-contract (``tests/test_conformance.py``; ``docs/engine.md``).
+contract (``tests/core/test_conformance.py``; ``docs/engine.md``).
 """
 
 from __future__ import annotations
@@ -12,7 +12,8 @@ import dataclasses
 import pathlib
 import sys
 
-sys.path.insert(0, str(pathlib.Path(__file__).resolve().parents[1]))  # tests/
+TESTS = pathlib.Path(__file__).resolve().parents[1]
+sys.path[:0] = [str(TESTS), str(TESTS / "core")]  # the support package, and tests/core: the suite
 
 import test_conformance as suite  # noqa: E402
 

@@ -3,7 +3,7 @@ relay process on a free 127.0.0.1 port, real WebSocket clients).
 
 The ``test_relay_*`` files and scripts/bench/relay.py import it as
 ``support.relay_harness`` (the harness's own checks are
-tests/test_relay_process.py); every wait here is bounded.
+tests/relay/test_relay_process.py); every wait here is bounded.
 """
 
 from __future__ import annotations

@@ -13,7 +13,7 @@ from __future__ import annotations
 import importlib.util
 from pathlib import Path
 
-SOURCE = Path(__file__).resolve().parent.parent / "static" / "main" / "focus.py"
+SOURCE = Path(__file__).resolve().parents[2] / "static" / "main" / "focus.py"
 _spec = importlib.util.spec_from_file_location("page_focus", SOURCE)
 focus = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(focus)

@@ -15,7 +15,7 @@ from netarcade.web.render.chart import score_chart
 from support.playing import play
 
 NS = "{http://www.w3.org/2000/svg}"
-PY = Path(__file__).resolve().parent.parent / "py" / "netarcade"
+PY = Path(__file__).resolve().parents[2] / "py" / "netarcade"
 
 
 def parse(text: str) -> ET.Element:

@@ -5,7 +5,7 @@ returning player finds "Back to your game" leading to the last unfinished
 local game. Also the short "Take it online" line above a local game.
 
 The same in Chromium, with what a player does before Python is up:
-``tests/test_browser_first_visit.py``.
+``tests/browser/test_browser_first_visit.py``.
 """
 
 from __future__ import annotations

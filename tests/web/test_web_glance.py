@@ -26,7 +26,7 @@ from test_web_app import ops, start
 from test_web_controller import Recorder, controller
 
 GAMES = [game_id for game_id in page_packages() if glance.glance_for(game_id) is not None]
-ROOT = Path(__file__).resolve().parents[1]
+ROOT = Path(__file__).resolve().parents[2]
 
 
 class GlanceRecorder(Recorder):

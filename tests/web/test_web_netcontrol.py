@@ -1,7 +1,7 @@
 """Net Control's page controller on CPython: the table (phases, tools, picks,
 choosers, hints, status), its HTML panels, the page registry, the form, and
 the session's seat order in discard windows. The DOM glue is covered by
-tests/test_browser_netcontrol.py."""
+tests/browser/test_browser_netcontrol.py."""
 
 from __future__ import annotations
 

@@ -39,7 +39,7 @@ def test_linked_game_reads_play_even_from_a_damaged_link():
     assert views.tab_title(page_for("backbone")) == "netarcade: Backbone"
 
 
-# --- keyboard focus across redraws: static/main/focus.py, tests/test_page_focus.py ---------------
+# --- keyboard focus across redraws: static/main/focus.py, tests/web/test_page_focus.py ---------------
 
 
 

@@ -536,7 +536,7 @@ def test_the_rooms_game_is_kept_for_the_first_paint_of_a_reload():
     match = Match(get_game("netcontrol"), {"players": 2}, 3)
     wire.deliver(session, state_frame(match, 1, ["human", "human"]))
     assert session.ready and wire.storage[f"netarcade:room:{ROOM}"] == "netcontrol"
-    boot = (Path(__file__).resolve().parent.parent / "static" / "main" / "boot.js").read_text(encoding="utf-8")
+    boot = (Path(__file__).resolve().parents[2] / "static" / "main" / "boot.js").read_text(encoding="utf-8")
     assert '"netarcade:room:" + room[2].toUpperCase()' in boot  # the key the boot script reads
 
 

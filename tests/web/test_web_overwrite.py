@@ -1,7 +1,7 @@
 """Overwrite's page controller on CPython: the table (pick, turn, flip,
 place, reserve, draw, Defrag, Anti-virus, refusals), its hints and the
 board they draw, its HTML panels, the form and the game-over card. The DOM
-glue is covered by tests/test_browser_overwrite.py."""
+glue is covered by tests/browser/test_browser_overwrite.py."""
 
 from __future__ import annotations
 

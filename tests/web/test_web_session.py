@@ -1,8 +1,8 @@
 """The page's DOM-free logic on CPython: sessions, seed links, the new-game
 form, Backbone's tool state machine, sliced bot thinking, HTML views, and
 the build-time shell. The page's app in the worker (web/app.py) is tested
-in tests/test_web_app.py, the page itself by the browser tests
-(tests/test_browser_app.py)."""
+in tests/web/test_web_app.py, the page itself by the browser tests
+(tests/browser/test_browser_app.py)."""
 
 from __future__ import annotations
 
@@ -40,7 +40,7 @@ from netarcade.web.newgame import form_fields, parse_form
 from netarcade.web.thinking import Thinker
 from support.playing import bot_moves, play, turns
 
-ROOT = pathlib.Path(__file__).resolve().parents[1]
+ROOT = pathlib.Path(__file__).resolve().parents[2]
 WEB = ROOT / "py" / "netarcade" / "web"
 GAME = get_game("backbone")
 

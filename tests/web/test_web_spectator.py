@@ -84,7 +84,7 @@ def test_a_spectator_is_told_what_a_spectator_can_do_and_shown_no_player_control
                          lambda m: m.version > 8)
     assert control.spectating
     assert control.prompt().startswith("You are watching") and "Copy link" in control.prompt()
-    css = (Path(__file__).resolve().parent.parent / "static" / "online.css").read_text(encoding="utf-8")
+    css = (Path(__file__).resolve().parents[2] / "static" / "online.css").read_text(encoding="utf-8")
     rule = css[css.index('html[data-watching="yes"]'):]
     rule = rule[:rule.index("}")]
     for hidden in ("#undo", "#pace", "#newgame", '#tools [role="toolbar"]', "#tools .end-turn"):

@@ -21,7 +21,7 @@ import pytest
 
 from netarcade.web.session import linked_game
 
-ROOT = Path(__file__).resolve().parent.parent
+ROOT = Path(__file__).resolve().parents[2]
 GAMES = ("backbone", "netcontrol", "overwrite", "breach")
 
 START = """

@@ -42,7 +42,7 @@ output starting from ``x = seed``::
     output = z ^ (z >> 31)
 
 Known-answer vectors produced by the public-domain reference C code live in
-``tests/vectors/xoshiro256starstar.c`` and ``tests/test_prng.py``.
+``tests/vectors/xoshiro256starstar.c`` and ``tests/core/test_prng.py``.
 
 Derived integer operations (:meth:`Rng.below` and everything built on it)
 use unbiased rejection sampling, and :meth:`Rng.shuffle` is the classic

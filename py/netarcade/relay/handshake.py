@@ -25,8 +25,8 @@ itself it would break two promises of docs/relay.md ("The site"):
 each connection: it turns the protocol ``serve`` made into a
 ``RelayProtocol``, since ``serve`` builds that object itself and takes no
 class for it. Written against websockets 17 (its ``http11`` functions,
-``ServerProtocol.parse`` and ``reject``); ``tests/test_relay_http.py`` and
-``tests/test_site_hardening.py`` fail if a version changes them.
+``ServerProtocol.parse`` and ``reject``); ``tests/relay/test_relay_http.py`` and
+``tests/site/test_site_hardening.py`` fail if a version changes them.
 What it is not: the answers to the requests it reads (``server.py``,
 ``site.py``).
 """

@@ -5,7 +5,7 @@ observation as a list of named segments (how many numbers, their upper
 bound, what they mean) and its actions as a list of named blocks (how many
 indices each verb takes). Both become fixed-shape spaces, and the same
 declarations print the tables of docs/rl.md (``markdown``), so the page and
-the code cannot drift (``tests/test_rl_env.py`` compares them).
+the code cannot drift (``tests/rl/test_rl_env.py`` compares them).
 
 What it is not: the reading of a view (the encoders do that) or an
 environment (``aec.py``, ``single.py``).

@@ -6,7 +6,7 @@ and HTML. Where it runs: PyScript's named Pyodide worker ``engine``
 runs MicroPython glue (``static/main/``), which applies the ops this
 package sends and forwards the player's input, in messages. No module here
 touches a DOM; only ``browser`` imports ``js`` / ``pyodide`` (the worker's
-WebSocket and clock; tests/test_architecture.py), and all the rest is
+WebSocket and clock; tests/core/test_architecture.py), and all the rest is
 tested on CPython.
 
 Its parts (docs/web.md, "Modules"):

@@ -7,7 +7,7 @@ main thread, PyScript's MicroPython loads the same file (the build serves
 it as ``static/opnames.py``) and ``static/main/ops.py`` finds each op's
 function by the name given here. So an op is named once: a new op is a
 line here and a function of that name in ``static/main/ops.py``
-(tests/test_architecture.py checks that both sides agree).
+(tests/core/test_architecture.py checks that both sides agree).
 
 An op is ``{"op": NAME, ...}``; its fields are documented in
 docs/web-runtime.md ("The ops") and at each function of ``static/main/ops.py``.

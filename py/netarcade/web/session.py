@@ -118,7 +118,7 @@ def new_setup(game_id: str, options: Mapping[str, Any] | None = None, seed: Any 
     ``seats=None`` seats a human against search bots.
 
     Raises ``UnknownGame`` or ``InvalidOption`` (seats are reported as the
-    option ``seats``) (``tests/test_web_session.py`` has examples).
+    option ``seats``) (``tests/web/test_web_session.py`` has examples).
     """
     game = get_game(game_id)
     if seats is not None:
@@ -222,7 +222,7 @@ def is_game_link(fragment: str) -> bool:
 def linked_game(fragment: str) -> str | None:
     """The playable game a link names in ``play=``, even when the rest of
     the link is broken (the page then titles its error card with that game),
-    or None (``tests/test_web_newcomer.py`` has examples)."""
+    or None (``tests/web/test_web_newcomer.py`` has examples)."""
     try:
         game_id = _split_fragment(fragment).get("play")
     except LinkError:

@@ -8,7 +8,7 @@ evaluated action); :class:`Thinker` runs it until a slice budget (default
 between slices so the browser paints and handles input.
 
 With no time limit a sliced choice is exactly ``Bot.choose`` for the same
-seed (the same generator runs; ``tests/test_web_session.py`` checks it), so
+seed (the same generator runs; ``tests/web/test_web_session.py`` checks it), so
 slicing changes when the work happens, never what is played. The search
 bot's time limit counts thinking time (the sum of the slices), not wall
 time, so a busy page does not make it weaker.

@@ -10,8 +10,8 @@ from dataclasses import dataclass
 
 import pytest
 
-from backbone_positions import GAME, act, digest, hexes, position, routers
-from illegal_codes import assert_every_code_tested
+from support.backbone_positions import GAME, act, digest, hexes, position, routers
+from support.illegal_codes import assert_every_code_tested
 from netarcade.core.errors import IllegalAction, InvalidNotation
 from netarcade.games.backbone import rules
 from netarcade.games.backbone.actions import Build, End, Hack, Reroute, format_action, parse_action

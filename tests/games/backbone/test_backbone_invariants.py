@@ -14,8 +14,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from backbone_positions import GAME, digest
-from illegal_codes import accepted_by, assert_refused_iff_unlisted
+from support.backbone_positions import GAME, digest
+from support.illegal_codes import accepted_by, assert_refused_iff_unlisted
 from netarcade.core.actors import LowestSeat
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
@@ -26,7 +26,7 @@ from netarcade.games.backbone.network import Side, side
 from netarcade.games.backbone.actions import COSTS, Build, End, Hack, Reroute
 
 from support.playing import turns
-from soak import soak_size
+from support.soak import soak_size
 
 MAX_ACTIONS = 150
 #: random games per run: make test / make soak

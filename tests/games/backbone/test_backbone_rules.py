@@ -14,7 +14,7 @@ from __future__ import annotations
 
 import pytest
 
-from backbone_positions import GAME, act, h, hexes, mirror, names, position, routers
+from support.backbone_positions import GAME, act, h, hexes, mirror, names, position, routers
 from netarcade.core.actors import LowestSeat
 from netarcade.core.errors import IllegalAction, InvalidOption
 from netarcade.core.grid import hex_distance

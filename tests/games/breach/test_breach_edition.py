@@ -26,7 +26,7 @@ from netarcade.relay.store import SqliteStore, StoredRoom
 from netarcade.web.newgame import form_fields
 from netarcade.web.session import Session, decode_link
 
-LINKS = json.loads((pathlib.Path(__file__).parent / "vectors" / "breach-links-v1.json").read_text())
+LINKS = json.loads((pathlib.Path(__file__).resolve().parents[2] / "vectors" / "breach-links-v1.json").read_text())
 
 
 def legal(state, seat=None):

@@ -20,7 +20,7 @@ from netarcade.core import decode_record, digest
 from netarcade.games import replay
 from netarcade.web.session import Session, decode_link
 
-LINKS = json.loads((pathlib.Path(__file__).parent / "vectors" / "breach-links-v2.json").read_text())
+LINKS = json.loads((pathlib.Path(__file__).resolve().parents[2] / "vectors" / "breach-links-v2.json").read_text())
 
 
 def targets(state, card="trace"):

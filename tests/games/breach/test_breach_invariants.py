@@ -25,7 +25,7 @@ from netarcade.games.breach.actions import Discard, Enter, Play, Resign, Stop
 from netarcade.games.breach.cards import deck_of, HAND, layer_of
 from netarcade.games.breach.state import NEVER
 
-from soak import soak_size
+from support.soak import soak_size
 
 
 def where_cards_are(state) -> Counter:

@@ -5,7 +5,7 @@ EXIT resolved for the mover does not resolve again this turn (nor pay its
 Bandwidth again), and a card the mover entered this turn may not be entered
 again wherever it lies now (the card it started on may: its ENTER has not
 affected it this turn, and the place it started on stays closed, D27). Edition 1 keeps its old reading
-(D22) and its records replay unchanged (tests/test_breach_edition.py)."""
+(D22) and its records replay unchanged (tests/games/breach/test_breach_edition.py)."""
 
 from __future__ import annotations
 
@@ -123,7 +123,7 @@ def test_D36_an_exit_whose_bandwidth_was_spent_gives_no_credit_again(rules):
 
 
 def test_D36_the_digest_names_the_cards_only_once_a_swap_moved_one():
-    """Edition-2 records keep their digests (tests/test_breach_edition3.py):
+    """Edition-2 records keep their digests (tests/games/breach/test_breach_edition3.py):
     the cards touched and exited join the canonical state only after a swap
     moved one of them, when the places no longer tell them."""
     state = noise_floor_position(3)

@@ -107,7 +107,7 @@ def setup_play(players=3, **options):
 
 
 def test_D1_D4_pressure_targets_players_ahead_or_tied_and_the_sole_leader_cannot():
-    # edition 1 (D4); edition 2 reads "tied" as printed: tests/test_breach_edition.py (D31)
+    # edition 1 (D4); edition 2 reads "tied" as printed: tests/games/breach/test_breach_edition.py (D31)
     state = setup_play(rules=1)
     give(state, 0, ["trace", "lag"])
     at(state, 0, "5t"), at(state, 1, "5b"), at(state, 2, "2t")
@@ -306,7 +306,7 @@ def test_entry_costs_and_each_node_at_most_once_per_turn_D22():
     assert state.bw == 1 and legal(state) == ["p1 enter 2t", "p1 stop"]
     act(state, "p1 enter 2t")
     assert state.phase == MODIFY  # out of Bandwidth: movement ended by itself
-    state = fresh(rules=1)  # edition 1; edition 2 (D27): tests/test_breach_edition.py
+    state = fresh(rules=1)  # edition 1; edition 2 (D27): tests/games/breach/test_breach_edition.py
     place(state, p1t="M11", p1b="M14")
     at(state, 0, "1t")
     to_move(state, 3)
@@ -483,7 +483,7 @@ def test_crash_exfiltrating_with_the_payload_returns_to_root_and_keeps_it():
 
 
 def test_crash_at_root_returns_the_payload_and_retreats_past_layer_12():
-    state = fresh(rules=1)  # D18, edition 1; edition 2 (D32): tests/test_breach_edition.py
+    state = fresh(rules=1)  # D18, edition 1; edition 2 (D32): tests/games/breach/test_breach_edition.py
     place(state, p13t="U01", p12t="U02", p11t="U05", p11b="M11")
     state.payload[0] = True
     crash_at(state, "root")

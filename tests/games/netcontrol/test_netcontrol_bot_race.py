@@ -14,7 +14,7 @@ import pytest
 
 from netarcade.bots import make_bot
 from netarcade.games.netcontrol import rules
-from netcontrol_positions import GAME, P1, P2, P3, position
+from support.netcontrol_positions import GAME, P1, P2, P3, position
 
 
 def _edge(state, a, b):

@@ -28,7 +28,7 @@ from netarcade.games.netcontrol.actions import Act
 from netarcade.cli.simulate import play
 
 from support.playing import turns
-from soak import soak_size
+from support.soak import soak_size
 
 GAME = get_game("netcontrol")
 SEARCH = {"iterations": 12}

@@ -17,7 +17,7 @@ from netarcade.core.game import TABLE
 from netarcade.core.actors import RandomActor
 from netarcade.core.match import Match
 
-from netcontrol_positions import GAME
+from support.netcontrol_positions import GAME
 from support.playing import play, turns
 from netarcade.core.prng import Rng
 from netarcade.games.netcontrol import rules

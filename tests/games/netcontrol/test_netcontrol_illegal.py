@@ -13,11 +13,11 @@ import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
-from netcontrol_positions import (
+from support.netcontrol_positions import (
     GAME, P1, P2, P3, act, dead_tile, digest, edges_of, far_vertices, find_path, position,
     producing_tile, rig, tree,
 )
-from illegal_codes import assert_every_code_tested
+from support.illegal_codes import assert_every_code_tested
 from netarcade.core.errors import IllegalAction, InvalidNotation
 from netarcade.core.actors import RandomActor
 from netarcade.core.match import Match

@@ -28,8 +28,8 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from netcontrol_positions import GAME, digest
-from illegal_codes import accepted_by, assert_refused_iff_unlisted
+from support.netcontrol_positions import GAME, digest
+from support.illegal_codes import accepted_by, assert_refused_iff_unlisted
 from netarcade.core.actors import RandomActor
 from netarcade.core.errors import IllegalAction
 from netarcade.core.match import Match
@@ -41,7 +41,7 @@ from netarcade.games.netcontrol.actions import SIGNATURES, Act
 from netarcade.games.netcontrol.board import DEAD, RESOURCE_CODES, RESOURCES
 
 from support.playing import turns
-from soak import soak_size
+from support.soak import soak_size
 
 MAX_ACTIONS = 500
 #: random games per run: make test / make soak

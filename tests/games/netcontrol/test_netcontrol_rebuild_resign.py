@@ -11,7 +11,7 @@ from netarcade.core.errors import IllegalAction
 from netarcade.games import replay
 from netarcade.games.netcontrol import rules
 
-from netcontrol_positions import GAME, P1, P2, P3, act, conserved, digest, far_vertices, kinds, position
+from support.netcontrol_positions import GAME, P1, P2, P3, act, conserved, digest, far_vertices, kinds, position
 from support.playing import turns
 
 

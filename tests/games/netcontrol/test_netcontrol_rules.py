@@ -17,7 +17,7 @@ import pytest
 
 from netarcade.core.game import TABLE
 
-from netcontrol_positions import (
+from support.netcontrol_positions import (
     BA, GAME, P1, P2, P3, P4, SC,
     act, conserved, dead_tile, dice_for, digest, edge, edges_of, event, exchange_vertex,
     far_vertices, find_path, kinds, neighbors, position, producing_tile, recount, res,

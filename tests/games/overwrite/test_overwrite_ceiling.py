@@ -15,7 +15,7 @@ from netarcade.core.match import Match
 from netarcade.games import get_game
 from support.playing import turns
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "research" / "overwrite_ceiling.py"
+SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "research" / "overwrite_ceiling.py"
 _spec = importlib.util.spec_from_file_location("overwrite_ceiling", SCRIPT)
 ceiling = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(ceiling)

@@ -2,7 +2,7 @@
 is placed goes back into the envelope) and the ``rules`` option that keeps
 every record made before it replaying as edition 1, to its old digest, and
 every edition-2 record as edition 2 (docs/rules/overwrite.md, "Options" and
-O26; edition 3 in tests/test_overwrite_edition3.py).
+O26; edition 3 in tests/games/overwrite/test_overwrite_edition3.py).
 
 ``vectors/overwrite-links-v1.json`` was written by the arcade before the
 edition existed: seed links of 2-6 players, halfway and finished, three of
@@ -30,9 +30,9 @@ from netarcade.web.newgame import form_fields
 from netarcade.web.session import LinkError, Session, decode_link, encode_link, new_setup
 from support.playing import play, turns
 
-LINKS = json.loads((pathlib.Path(__file__).parent / "vectors" / "overwrite-links-v1.json").read_text())
-#: edition-2 links written before edition 3 existed (tests/test_overwrite_edition3.py)
-LINKS_V2 = json.loads((pathlib.Path(__file__).parent / "vectors" / "overwrite-links-v2.json").read_text())
+LINKS = json.loads((pathlib.Path(__file__).resolve().parents[2] / "vectors" / "overwrite-links-v1.json").read_text())
+#: edition-2 links written before edition 3 existed (tests/games/overwrite/test_overwrite_edition3.py)
+LINKS_V2 = json.loads((pathlib.Path(__file__).resolve().parents[2] / "vectors" / "overwrite-links-v2.json").read_text())
 
 #: seeds of 0-399 whose first draw is the System Fail (edition 1 is over at once)
 OVER_AT_ONCE = {2: (9, 46, 61, 96), 4: (47, 104, 113), 6: (33, 40, 222)}

@@ -30,7 +30,7 @@ from support.playing import turns
 from test_overwrite_edition import OVER_AT_ONCE
 from test_overwrite_rules import place, position, refused
 
-LINKS = json.loads((pathlib.Path(__file__).parent / "vectors" / "overwrite-links-v2.json").read_text())
+LINKS = json.loads((pathlib.Path(__file__).resolve().parents[2] / "vectors" / "overwrite-links-v2.json").read_text())
 
 #: 2 players, 6x6 (c3-h8): a first piece against the left side only (c5-c6),
 #: then a column from the top row to the bottom row beside it (d3-d6, d7-d8)
@@ -252,7 +252,7 @@ def test_an_edition_2_link_is_another_game_under_edition_3():
     """Each kept edition-2 link that passed or unlocked across the first
     piece's axis plays differently under edition 3: a move is refused (a
     stack edition 3 does not allow yet) or the game reaches another state.
-    (That the links replay to their digests: tests/test_overwrite_edition.py.)"""
+    (That the links replay to their digests: tests/games/overwrite/test_overwrite_edition.py.)"""
     def body(state):
         return {k: v for k, v in GAME.canonical(state).items() if k not in ("options", "first_sides")}
 

@@ -28,7 +28,7 @@ from netarcade.games.overwrite.board import BOUNDARY_SIZE, boundary
 from netarcade.games.overwrite.pieces import COLOUR, KIND, PIECES, SIZE
 
 from support.playing import turns
-from soak import soak_size
+from support.soak import soak_size
 
 MAX_ACTIONS = 120
 #: random games per run: make test / make soak

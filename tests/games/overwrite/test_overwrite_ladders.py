@@ -14,7 +14,7 @@ import pytest
 
 from netarcade.cli.ladder import _one, ladder_jobs
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "research" / "overwrite_ladders.py"
+SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "research" / "overwrite_ladders.py"
 _spec = importlib.util.spec_from_file_location("overwrite_ladders", SCRIPT)
 ladders = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(ladders)

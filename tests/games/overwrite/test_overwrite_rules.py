@@ -20,7 +20,7 @@ from netarcade.games.overwrite.pieces import (COLOUR, KIND, PIECES, SHAPE, SHAPE
 from netarcade.games.overwrite.state import DRAW, PLAY
 from support.playing import play, random_moves, turns
 
-DOC = Path(__file__).resolve().parents[1] / "docs" / "rules" / "overwrite.md"
+DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "overwrite.md"
 
 
 # --- building positions -----------------------------------------------------------

@@ -23,7 +23,7 @@ from netarcade.core.prng import Rng
 from netarcade.games import get_game
 from support.playing import best_ranked, play, turns
 
-SCRIPT = Path(__file__).resolve().parent.parent / "scripts" / "research" / "overwrite_variants.py"
+SCRIPT = Path(__file__).resolve().parents[3] / "scripts" / "research" / "overwrite_variants.py"
 _spec = importlib.util.spec_from_file_location("overwrite_variants", SCRIPT)
 variants = importlib.util.module_from_spec(_spec)
 _spec.loader.exec_module(variants)

@@ -21,7 +21,7 @@ order: the bots call it on determinized states). Not here: move choice
 copying the state, applying each action and evaluating, but a placement of
 a code block or an Encrypted data, and a Defrag's move, are scored from the
 masks alone (no copy, no events), the next seat's automatic draw included.
-Anti-virus, reserve, draw and pass take the general road. ``tests/test_overwrite_bots.py``
+Anti-virus, reserve, draw and pass take the general road. ``tests/games/overwrite/test_overwrite_bots.py``
 checks the two agree.
 
 ``BOT_SETTINGS`` is the search bot's budget for Overwrite

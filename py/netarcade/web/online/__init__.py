@@ -10,7 +10,7 @@ seats and tokens in the page's storage; ``fairdice`` checks the relay's
 reveal of the dice against its commitment when a game ends.
 
 Like all of ``web/``, it runs in the engine's Pyodide worker and imports no
-``js``: the WebSocket itself is ``web/browser.py``'s (tests/test_architecture.py).
+``js``: the WebSocket itself is ``web/browser.py``'s (tests/core/test_architecture.py).
 
 What it is not: the relay (``netarcade.relay``) or the wire's frames
 (``netarcade.core.wire``).

@@ -5,7 +5,7 @@ text. ``palette`` holds the dark terminal theme and the colour-blind-safe
 player colours with their shape cues, ``svg`` the string builders,
 ``chart`` the score-per-turn chart. Each game's own board drawing lives
 with its page, in ``web/games/<id>/render.py``, and uses these; only the
-page (``netarcade.web``) imports this package (tests/test_architecture.py);
+page (``netarcade.web``) imports this package (tests/core/test_architecture.py);
 ``rl`` reads the games' boards through ``web/games/<id>/render.py``, never this directly.
 
 What it is not: one game's pictures (Backbone's piece icons are

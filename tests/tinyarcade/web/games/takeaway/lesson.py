@@ -1,5 +1,5 @@
 """Take-away's guided first game (``web/learn.py``), exactly as docs/engine.md
-writes it in "Its lesson" (``tests/test_new_game.py`` checks that they are the same)."""
+writes it in "Its lesson" (``tests/core/test_new_game.py`` checks that they are the same)."""
 
 from netarcade.web.learn import Chapter, Lesson, Step
 
