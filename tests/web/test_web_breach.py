@@ -398,3 +398,30 @@ def test_the_hand_shown_is_the_bots_to_act_among_several_humans():
         session.play(session.legal_texts(f"p{seat + 1} ")[0])
     assert session.current == 2
     assert BreachTable(session).hand_seat() == 2
+
+
+def test_the_board_marks_the_nodes_the_others_entered_since_you_acted():
+    """The track's marks of the last moves (``Table.last_targets``, Breach's
+    ``entry_targets`` reading the events): when your turn comes back, every
+    Node the bot entered since you last acted is marked, each once."""
+    session = Session(new_setup("breach", {"players": 2}, 21, ("human", "greedy")))
+    table = BreachTable(session)
+    rng = Rng(5)
+    checked = 0
+    for seat in turns(session.match, limit=600):
+        if checked >= 3:
+            break
+        if session.setup.is_bot(seat):
+            before = len(session.log)
+            bots_move(session, table)
+            entered = [event.get("at") for entry in session.log[before:] for event in entry.events
+                       if event.get("kind") == "enter" and str(event.get("at"))[:-1].isdigit()]
+            if entered and not session.is_bot_turn():
+                marks = table.last_targets()
+                assert set(entered) <= set(marks) and len(marks) == len(set(marks)), (entered, marks)
+                checked += 1
+            continue
+        texts = session.legal_texts()
+        forward = [t for t in texts if t.split()[1] in ("run", "sprint", "enter", "keep", "pass")]
+        session.play(forward[-1] if forward and rng.below(4) else rng.choice(texts))
+    assert checked >= 3

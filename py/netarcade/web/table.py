@@ -281,6 +281,36 @@ class Table:
         """Forget what was picked with the tool (after an action is played)."""
         self.picked = []
 
+    # --- the board's last moves ------------------------------------------------------------
+    def recent_entries(self) -> list:
+        """The log's entries since the shown seat (``hand_seat``) last acted:
+        everyone else's moves since then and that seat's own moves this
+        turn, newest first."""
+        me = self.hand_seat()
+        entries: list = []
+        others = False
+        for entry in reversed(self.session.log):
+            if entry.seat == me and others:
+                break
+            others = others or entry.seat != me
+            entries.append(entry)
+        return entries
+
+    def entry_targets(self, entry) -> list[str]:
+        """The board ids one log entry touched, for the board's marks of the
+        last moves; a game's table says (none by default)."""
+        return []
+
+    def last_targets(self) -> list[str]:
+        """Board ids touched since the shown seat last acted
+        (``recent_entries``' ``entry_targets``), each once, newest first."""
+        found: list[str] = []
+        for entry in self.recent_entries():
+            for target in self.entry_targets(entry):
+                if target not in found:
+                    found.append(target)
+        return found
+
     def hint_words(self, text: str) -> str:
         """A hint's words for the move ``text`` (notation) in this position:
         what to pick and where (``web/replay/hint.py``). By default the move as the

@@ -249,24 +249,11 @@ class BreachTable(BreachWords, Table):
         return COMMON_KEYS.get(key)
 
     # --- the board's hints -----------------------------------------------------------------
-    def last_targets(self) -> list[str]:
-        """Positions touched since the shown seat last acted (entries, swaps, crashes)."""
-        me = self.hand_seat()
-        found: list[str] = []
-        others = False
-        for entry in reversed(self.session.log):
-            if entry.seat == me and others:
-                break
-            if entry.seat != me:
-                others = True
-            for event in entry.events:
-                data = event
-                for key in ("at", "a", "b"):
-                    where = data.get(key)
-                    if event.get("kind") in ("enter", "swap", "crash-to") and isinstance(where, str) \
-                            and where[:-1].isdigit() and where not in found:
-                        found.append(where)
-        return found
+    def entry_targets(self, entry) -> list[str]:
+        """The Nodes an entry touched, from its events: entries, swaps, crash restarts."""
+        return [where for event in entry.events if event.get("kind") in ("enter", "swap", "crash-to")
+                for where in (event.get(key) for key in ("at", "a", "b"))
+                if isinstance(where, str) and where[:-1].isdigit()]
 
     def hints(self) -> dict[str, Any]:
         """Hints for ``render_board``: names, the last moves, and what a click may choose now."""

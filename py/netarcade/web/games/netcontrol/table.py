@@ -288,21 +288,9 @@ class NetControlTable(NetControlWords, Table):
         return sorted(self.next_words(TOOL_SPECS["linkbuild"]), key=lambda e: int(e[1:]))
 
     # --- what the page shows ----------------------------------------------------------------
-    def last_targets(self) -> list[str]:
-        """Board ids touched since the shown seat last acted (everyone else's
-        moves since then), plus that seat's own moves this turn."""
-        me = self.hand_seat()
-        found: list[str] = []
-        others = False
-        for entry in reversed(self.session.log):
-            if entry.seat == me and others:
-                break
-            if entry.seat != me:
-                others = True
-            for target in action_targets(entry.text):
-                if target not in found:
-                    found.append(target)
-        return found
+    def entry_targets(self, entry) -> list[str]:
+        """The board ids an entry's action names (``tools.action_targets``)."""
+        return action_targets(entry.text)
 
     def hints(self) -> dict[str, Any]:
         """Hints for ``render_board``: names, the last moves, and the legal
