@@ -4,7 +4,7 @@ VENV   := .venv
 PY     := $(VENV)/bin/python
 STAMP  := $(VENV)/.installed
 
-.PHONY: test soak bench bench-cpython bench-ladders bench-breach-ladder bench-page bench-pyodide venv clean simulate
+.PHONY: test soak bench bench-cpython bench-cpu bench-ladders bench-breach-ladder bench-page bench-pyodide venv clean simulate
 
 venv: $(STAMP)
 
@@ -35,14 +35,16 @@ soak: $(STAMP)
 	$(TEST_ENV) $(PY) -m pytest -q $(PARALLEL) --soak -m soak
 
 # engine figures (catanatron's four random players, then ours on CPython, then ours under
-# Pyodide in Node), page figures (first board paint, ready to play cold and warm, beside
-# the bare page), the relay's, then one table of them all (scripts/bench/table.py);
+# Pyodide in Node, by the wall clock; then the three again by CPU seconds, bench-cpu), page
+# figures (first board paint, ready to play cold and warm, beside the bare page), the relay's,
+# then one table of them all (scripts/bench/table.py);
 # `make bench BENCH_ARGS=--bots` also times the greedy and search bots' moves on both
-# relay: 250 rooms of clients acting at once (throughput), then thinking 2 s, then three processes on
+# runtimes. The relay: 250 rooms of clients acting at once (throughput), then thinking 2 s, then three processes on
 # Redis, and the pause per room when an owner is killed (docs/relay-load.md)
 BENCH_ARGS ?=
 BENCH_JSON := build/bench-cpython.json
 bench: bench-pyodide
+	$(MAKE) --no-print-directory bench-cpu
 	$(MAKE) --no-print-directory bench-page
 	$(PY) scripts/bench/relay.py --rooms 250 --seats 4 --seconds 20
 	$(PY) scripts/bench/relay.py --rooms 250 --seats 4 --seconds 20 --think 2 --service-moves 0
@@ -66,6 +68,12 @@ bench-cpython: $(STAMP) $(BENCH_VENV_STAMP)
 	@mkdir -p build
 	$(BENCH_VENV)/bin/python scripts/bench/catanatron_figures.py --save build/bench-catanatron.json
 	$(PY) -m netarcade bench --catanatron build/bench-catanatron.json --save $(BENCH_JSON) $(BENCH_ARGS)
+
+# the engines by CPU seconds, not the wall clock: the same seeded games on CPython, under
+# Pyodide in Node and catanatron's, alternating in 3 rounds (scripts/bench/cpu.py): the ratios
+# hold on a shared, loaded machine where the wall-clock figures above swing
+bench-cpu: site $(STAMP) $(BENCH_VENV_STAMP)
+	$(PY) scripts/bench/cpu.py --rounds 3 --save build/bench-cpu.json
 
 # the search bots' ladders at full size (issue 24's targets; docs/bots.md): Overwrite's search
 # against greedy at the page's think time, 200 games with 2 players and 200 with 4

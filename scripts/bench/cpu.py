@@ -133,7 +133,7 @@ def catanatron(python: str, count: int) -> dict:
 
 
 def pyodide(lock: Path, work: dict) -> dict:
-    module = PYODIDE_CODE % {"loader": (ROOT / "scripts" / "offline_pyodide.mjs").as_uri(), "warmup": WARMUP_SEED}
+    module = PYODIDE_CODE % {"loader": (ROOT / "sitebuild" / "offline_pyodide.mjs").as_uri(), "warmup": WARMUP_SEED}
     done = subprocess.run(["node", "--input-type=module", "-e", module, str(lock), json.dumps(work), ENGINE_CODE],
                           capture_output=True, text=True, check=True, cwd=ROOT, timeout=1800)
     return _last_json(done.stdout)
