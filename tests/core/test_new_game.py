@@ -17,7 +17,7 @@ from netarcade.core import Match
 from netarcade.games import all_games, declare, declared, get_game
 from netarcade.games.registry import withdraw
 from netarcade.web import pages
-from test_web_controller import controller, run_next
+from support.page import controller, run_next
 
 
 @pytest.fixture(scope="module")

@@ -29,9 +29,9 @@ from netarcade.web.games.overwrite.tools import cells, handle_cell, orientation_
 from netarcade.web.session import Session, new_setup
 from support.playing import turns
 from test_analysis import FAST
-from test_web_analysis import controller, handle_to_the_end
-from test_web_app import ops, start
-from test_web_controller import run_next
+from support.hint_page import controller, handle_to_the_end
+from support.page import ops, start
+from support.page import run_next
 
 
 @pytest.fixture(autouse=True)

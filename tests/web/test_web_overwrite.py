@@ -276,7 +276,7 @@ def test_anti_virus_hints_online_come_from_the_view():
     """An online room's page holds frames (views), not a state: picking the
     Anti-virus there once raised AttributeError ('dict' object has no attribute
     'players'); it shows the same removals as the local table."""
-    from test_web_online import ROOM, Wire, state_frame
+    from support.online_wire import ROOM, Wire, state_frame
 
     local = _anti_virus_hits_position()
     match, me = local.match, local.current
