@@ -21,14 +21,12 @@ class Speaking(Recorder):
         return [call[2] for call in self.calls if call[:2] == ("text", "announce") and call[2]]
 
 
-
 def controller(sleep=None) -> tuple[Controller, Speaking]:
     async def no_wait(seconds):
         return None
 
     screen = Speaking()
     return Controller(screen, sleep=sleep or no_wait), screen
-
 
 
 def handle_to_the_end(app, message) -> None:

@@ -15,9 +15,7 @@ from netarcade.web.controller import Screen
 from netarcade.web.online.online import RemoteSession
 from support.playing import turns
 
-
 ROOM = "K7Q2MX"
-
 
 
 class FakeSocket:
@@ -31,7 +29,6 @@ class FakeSocket:
 
     def close(self) -> None:
         self.closed = True
-
 
 
 class Wire:
@@ -69,11 +66,9 @@ class Wire:
         return session, self.sockets[-1].sent
 
 
-
 def seats_info(kinds, joined=(0,)):
     return [{"seat": i, "kind": k, "name": "Ann" if i == 0 else None, "joined": i in joined,
              "connected": i in joined, "bot_now": False, "misses": 0} for i, k in enumerate(kinds)]
-
 
 
 def state_frame(match: Match, observer, kinds, kind="state", since=-1, started=True, **extra):
@@ -87,7 +82,6 @@ def state_frame(match: Match, observer, kinds, kind="state", since=-1, started=T
             "clock": 90.0, "commitment": extra.pop("commitment", "c0"), **extra}
 
 
-
 def finished_game(seed=7):
     game = get_game("netcontrol")
     match = Match(game, {"players": 2, "target": 4}, seed, actor=LowestSeat())
@@ -95,7 +89,6 @@ def finished_game(seed=7):
     for seat in turns(match):
         match.submit(seat, rng.choice(match.legal(seat)))
     return game, match
-
 
 
 class Recording(Screen):

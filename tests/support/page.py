@@ -49,10 +49,8 @@ class Recorder(Screen):
         self.calls.append(("thought", len(windows)))
 
 
-
 async def _no_wait(seconds):
     return None
-
 
 
 def controller(embed=False) -> tuple[Controller, Recorder]:
@@ -60,11 +58,9 @@ def controller(embed=False) -> tuple[Controller, Recorder]:
     return Controller(screen, embed=embed, sleep=_no_wait), screen
 
 
-
 def run_next(screen: Recorder):
     """Run the oldest spawned task to its end; its result."""
     return asyncio.run(screen.tasks.pop(0))
-
 
 
 def drop_tasks(screen: Recorder) -> None:
@@ -83,7 +79,6 @@ def start(hash_: str = "#play=backbone&seats=human,search&seed=7", connect=None,
     app.start()
     app.ops.flush(done=1)
     return app, posted
-
 
 
 def ops(posted, kind=None, **match):
