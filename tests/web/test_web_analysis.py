@@ -14,7 +14,7 @@ from netarcade.web.replay import analysis_page, hint
 from netarcade.web.controller import Controller
 from netarcade.web.session import Session, new_setup
 from support.playing import turns
-from test_analysis import BAD_MOVE_GAMES, FAST, greedy_game_with_a_bad_move
+from support.analysis_games import BAD_MOVE_GAMES, FAST, greedy_game_with_a_bad_move
 from support.page import ops, start
 from support.hint_page import Speaking, controller, handle_to_the_end
 from support.page import run_next

@@ -28,7 +28,7 @@ from netarcade.web.games.netcontrol.tools import action_targets, resource_code
 from netarcade.web.games.overwrite.tools import cells, handle_cell, orientation_words, shape_of, shift
 from netarcade.web.session import Session, new_setup
 from support.playing import turns
-from test_analysis import FAST
+from support.analysis_games import FAST
 from support.hint_page import controller, handle_to_the_end
 from support.page import ops, start
 from support.page import run_next
