@@ -261,7 +261,7 @@ def test_a_defrag_keeps_the_stack_numbers_in_view_and_the_board_its_edges(chromi
     cursor and ghost hid them), the last moves' marks do not look like the keyboard's cursor
     (both were dashed squares), and nothing of the board shows beside its view box (the
     cells around a 6x6 area left dashes beside the row labels)."""
-    from test_web_overwrite import find
+    from support.overwrite_page import find
 
     from netarcade.games.overwrite.board import parse_cell
     from netarcade.web.games.overwrite.table import OverwriteTable

@@ -14,7 +14,7 @@ from netarcade.web.controller import Controller
 from netarcade.web.games.breach import views as bv
 from netarcade.web.session import Session, new_setup
 
-from test_web_breach import find_window
+from support.breach_page import find_window
 from support.page import Recorder
 from support.online_wire import ROOM, Recording, Wire, state_frame
 
