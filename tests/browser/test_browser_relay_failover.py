@@ -20,7 +20,8 @@ import pytest
 from support import soak
 
 from support.browsing import browsing, open_setup, wait_ready
-from test_browser_online import backbone_turn, dataset, join_by_link, log_texts
+from support.browser_online import dataset, join_by_link, log_texts
+from support.browser_players import backbone_turn
 from support.relay_harness import RelayProcess
 from support.redis_server import REDIS_SERVER, RedisServer
 
