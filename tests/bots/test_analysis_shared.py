@@ -11,7 +11,7 @@ import pytest
 from netarcade.bots import mcts
 from netarcade.bots.analysis import Analyser
 from netarcade.core.match import Match
-from test_analysis import BAD_MOVE_GAMES, FAST, greedy_game_with_a_bad_move
+from support.analysis_games import BAD_MOVE_GAMES, FAST, greedy_game_with_a_bad_move
 
 
 @pytest.fixture()

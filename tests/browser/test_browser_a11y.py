@@ -13,17 +13,13 @@ so the whole test costs one page load. Same Chromium, flags, fixtures
 
 from __future__ import annotations
 
-import shutil
-import subprocess
-
 import pytest
 
 from support.browsing import BOT_TIMEOUT_MS, browsing, wait_ready, wait_state
-from support.webstack import ROOT, in_ci
+from support.browser_a11y import audit, axe_script  # noqa: F401 - axe_script is a fixture
 
 pytestmark = pytest.mark.browser
 
-AXE = ROOT / "node_modules" / "axe-core" / "axe.min.js"
 #: each game's table, a human to move against a greedy bot
 TABLES = {
     "backbone": "#play=backbone&seats=human,greedy&seed=5&map=seeded",
@@ -31,25 +27,6 @@ TABLES = {
     "overwrite": "#play=overwrite&seats=human,greedy&seed=4",
     "breach": "#play=breach&seats=human,greedy&seed=4",
 }
-AUDIT = """axe.run(document, {resultTypes: ["violations"]}).then(r => r.violations
-  .filter(v => v.impact === "serious" || v.impact === "critical")
-  .map(v => `${v.impact} ${v.id}: ${v.help} at ${v.nodes.slice(0, 3).map(n => n.target.join(" ")).join(", ")}`))"""
-
-
-@pytest.fixture(scope="module")
-def axe_script():
-    if not AXE.is_file():
-        npm = shutil.which("npm")
-        if npm is None:
-            pytest.fail("node_modules/axe-core is missing and npm is not installed") if in_ci() else pytest.skip(
-                "node_modules/axe-core is missing: run make test (npm ci)")
-        subprocess.run([npm, "ci", "--no-audit", "--no-fund"], cwd=ROOT, check=True)
-    return str(AXE)
-
-
-def audit(page, where: str) -> None:
-    found = page.evaluate(AUDIT)
-    assert not found, f"{where}: " + "\n".join(found)
 
 
 def test_axe_finds_nothing_serious_and_a_turn_is_heard(chromium, server, axe_script):

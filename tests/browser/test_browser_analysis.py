@@ -12,7 +12,7 @@ import pytest
 
 from netarcade.web.session import encode_link, new_setup
 from support.browsing import browsing, data, wait_ready, wait_state
-from test_analysis import BAD_MOVE_GAMES, greedy_game_with_a_bad_move
+from support.analysis_games import BAD_MOVE_GAMES, greedy_game_with_a_bad_move
 
 pytestmark = pytest.mark.browser
 

@@ -6,7 +6,7 @@ moves on the lit cards, Manifest; the bots' answers show in the log. Seed 4
 with lockdown after 5 rounds, under rules edition 1 (``rules=1``: the deal
 and the bots' play this seed was chosen for; edition 2's rules are tested on
 CPython, tests/games/breach/test_breach_edition.py and test_web_breach.py), is a deal
-where the human both blocks and counters (the policy below is the one ``decide`` plays; a CPython run of it
+where the human both blocks and counters (the policy ``decide`` plays, in support/browser_players.py; a CPython run of it
 against the page's bots finds those seeds). Also: a phone opens a link on
 the tall track, and no request leaves the local server.
 
@@ -20,75 +20,17 @@ import re
 
 import pytest
 from support.browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, long_tasks_since, open_setup, report_slow_tasks, tasks_while_bots_think, wait_ready
+from support.browser_players import decide
 
 
 pytestmark = pytest.mark.browser
 
-PRESSURE = ("lag", "trace", "frame")
 GAME = "#play=breach&seats=human,greedy,greedy&players=3&rounds=5&rules=1&seed=4"
 
 
 def wait_human(page, timeout: int = BOT_TIMEOUT_MS) -> None:
     page.wait_for_function("() => ['human', 'over'].includes(document.documentElement.dataset.state)",
                            timeout=timeout)
-
-
-def _layer(name: str) -> tuple[int, str]:
-    return int(name[:-1]), name
-
-
-def decide(page) -> str:
-    """One decision of the human, by clicks, as a plain player would take it."""
-    phase = page.get_attribute("#br-turn", "data-phase")
-    if phase == "modify":
-        page.click("#br-turn [data-cmd=run]")
-        return "run"
-    if phase == "exploits":
-        for button in page.locator("#br-hand .cplay[data-tool]:not(.off)").all():
-            card = button.get_attribute("data-tool")
-            if card in PRESSURE:
-                button.click()
-                assert "Play " in page.inner_text("#br-turn .chooser")
-                page.click("#br-turn .target >> nth=0")
-                return "play"
-        page.click("#br-turn [data-cmd=move]")
-        return "move"
-    if phase == "window":
-        assert "costs 2 Exploits" in page.inner_text("#br-turn .window")
-        picks = page.locator("#br-hand .cplay.pick")
-        if picks.count() >= 2:
-            verb = "block" if "block it?" in page.text_content("#status") else "counter"
-            picks.nth(0).click()
-            assert page.locator("#br-hand .cplay.pick.on").count() == 1
-            page.locator("#br-hand .cplay.pick").nth(1).click()
-            return verb
-        page.click("#br-turn [data-cmd=pass]")
-        return "pass"
-    if phase == "speed":
-        sprint = page.locator("#br-turn [data-cmd=sprint]")
-        (sprint if "off" not in sprint.get_attribute("class") else page.locator("#br-turn [data-cmd=safe]")).click()
-        return "speed"
-    if phase == "reroll":
-        assert page.locator("#br-turn .die-btn").count() >= 1  # a die may be picked to reroll
-        page.click("#br-turn [data-cmd=keep]")
-        return "keep"
-    if phase == "move":
-        assert re.search(r"move: \d+ Bandwidth left", page.text_content("#status"))
-        lit = [el.get_attribute("data-name") for el in page.locator("#board [data-action]").all()]
-        assert lit, "a move with nothing lit"
-        payload = "PAYLOAD" in page.inner_text("#players .player.p1")
-        ends = [name for name in lit if name in ("root", "edge")]
-        nodes = [name for name in lit if name not in ("root", "edge")]
-        target = ends[0] if ends else (min if payload else max)(nodes, key=_layer)
-        page.click(f'#board [data-name="{target}"]')
-        return "enter"
-    if phase == "discard":
-        page.click("#br-hand .cplay.pick >> nth=0")
-        return "discard"
-    if phase == "crash":
-        page.click("#board [data-action] >> nth=0")
-        return "crash"
-    raise AssertionError(f"unknown phase {phase!r}")
 
 
 def test_the_form_starts_breach(chromium, server):

@@ -16,7 +16,7 @@ from netarcade.games.registry import page_packages
 from netarcade.web.glance import glance_for
 from netarcade.web.pages import page_for
 from support.browsing import PHONE, browsing, data, wait_ready
-from test_browser_a11y import audit, axe_script  # noqa: F401 - axe_script is a fixture
+from support.browser_a11y import audit, axe_script  # noqa: F401 - axe_script is a fixture
 
 pytestmark = pytest.mark.browser
 

@@ -34,8 +34,8 @@ from support import browsing as browsing_
 from support import soak
 from support.browsing import PHONE, browsing, open_setup, wait_ready
 from support.soak import soak_size
-from test_browser_breach import decide as breach_decide
-from test_browser_overwrite import my_turn as overwrite_turn
+from support.browser_online import dataset, join_by_link, log_texts
+from support.browser_players import backbone_turn, decide as breach_decide, my_turn as overwrite_turn
 from support.relay_harness import NO_QUOTA, RelayProcess
 
 from netarcade.games import get_game
@@ -68,10 +68,6 @@ def relay_site(site, tmp_path_factory):
     relay.kill()
 
 
-def dataset(page, name):
-    return page.evaluate(f"document.documentElement.dataset.{name}")
-
-
 def act_once(page, rng) -> bool:
     """One click for the human on this page when it must decide: a lit board
     target, else an enabled action button (roll, discard pick, end)."""
@@ -89,16 +85,6 @@ def act_once(page, rng) -> bool:
           }
           return false;
         }""", rng.randrange(1 << 30))
-
-
-def join_by_link(page, link: str, name: str):
-    """Open a room's link in ``page`` and take its open seat as ``name``."""
-    page.goto(link, wait_until="domcontentloaded")
-    wait_ready(page)
-    page.wait_for_selector("form.joinseat", timeout=15_000)
-    page.fill("#online-name", name)
-    page.click("form.joinseat button[type=submit]")
-    return page
 
 
 @pytest.mark.soak
@@ -211,29 +197,11 @@ MOVES_EACH = {"backbone": 4, "overwrite": 4, "breach": 8}
 TITLE_SECONDS = 240
 
 
-def backbone_turn(page, rng) -> str:
-    """A Router on a lit hex when there is one, else End turn (four Ends in
-    a row would end the game)."""
-    if page.get_attribute('[data-tool="router"]', "aria-pressed") != "true":
-        page.click('[data-tool="router"]', force=True)  # a new turn picks Router by itself
-    lit = page.locator("#board [data-action]")
-    if lit.count():
-        lit.nth(rng.randrange(lit.count())).click()
-        return "router"
-    page.keyboard.press("Escape")
-    page.click("#tools .end-turn")
-    return "end"
-
-
 TURNS = {
     "backbone": backbone_turn,
     "overwrite": lambda page, rng: overwrite_turn(page, ["skip the refused-cell check"]),
     "breach": lambda page, rng: breach_decide(page),
 }
-
-
-def log_texts(page) -> list[str]:
-    return page.evaluate("[...document.querySelectorAll('#log li code')].map(c => c.textContent)")
 
 
 def test_two_people_play_online(chromium, relay_site):

@@ -15,14 +15,13 @@ import re
 
 import pytest
 from support.browsing import BOT_TIMEOUT_MS, PHONE, browsing, data, long_tasks_since, open_setup, report_slow_tasks, tasks_while_bots_think, wait_ready
+from support.browser_players import FREE_PIECE, LIT, my_turn
 
 
 pytestmark = pytest.mark.browser
 
-LIT = "#board .target[data-action]"
 #: a key cited in brackets, as a desktop's words do: "(1-9)", "(R)", "(Esc)"
 KEY_CITED = re.compile(r"\((?:or )?(?:[A-Z0-9]|\d-\d|Esc|Ctrl\+[A-Z])\)")
-FREE_PIECE = "#ow-bank .bankpiece:not(.off)"
 
 
 def board_box(page) -> dict:
@@ -34,44 +33,6 @@ def board_box(page) -> dict:
 def wait_human(page, timeout: int = BOT_TIMEOUT_MS) -> None:
     page.wait_for_function("() => ['human', 'over'].includes(document.documentElement.dataset.state)",
                            timeout=timeout)
-
-
-def my_turn(page, explained: list) -> str:
-    """Take one decision as a simple player would; returns what was done."""
-    draw = page.locator("#ow-bank [data-cmd=draw]:not([aria-disabled])")
-    if draw.count():
-        draw.click()
-        return "draw"
-    pieces = page.locator(FREE_PIECE)
-    for index in range(pieces.count()):
-        page.click(f"{FREE_PIECE} >> nth={index}")
-        if page.locator("#ow-bank [data-tool=defrag][aria-pressed=true]").count():
-            page.click("#board .cell.hl-move-from >> nth=0")  # Defrag: the piece first
-        for turn in range(8):
-            if page.locator(LIT).count():
-                break
-            page.keyboard.press("r" if turn % 2 == 0 else "f")
-        if not page.locator(LIT).count():
-            page.keyboard.press("Escape")
-            continue
-        if not explained and page.locator("#board .target.bad").count():
-            # a cell where the piece does not fit: the engine says why, nothing changes
-            actions = data(page, "actions")
-            page.locator("#board .target.bad .hit").first.click()  # the cell itself (the box includes the ghost)
-            assert page.text_content("#prompt").startswith("Can't "), page.text_content("#prompt")
-            assert data(page, "refused") and data(page, "actions") == actions
-            explained.append(data(page, "refused"))
-        target = page.locator(LIT).first
-        target.locator(".hit").hover()
-        assert target.locator(".ghost").is_visible()  # the piece as it would lie, under the pointer
-        target.locator(".hit").click()
-        return "place"
-    if page.locator("#ow-bank [data-cmd=pass]").count():
-        page.click("#ow-bank [data-cmd=pass]")
-        return "pass"
-    page.click(f"{FREE_PIECE}.mine >> nth=0")
-    page.keyboard.press("v")
-    return "reserve"
 
 
 def test_a_whole_game_against_the_bot_by_clicks(chromium, server):
@@ -261,7 +222,7 @@ def test_a_defrag_keeps_the_stack_numbers_in_view_and_the_board_its_edges(chromi
     cursor and ghost hid them), the last moves' marks do not look like the keyboard's cursor
     (both were dashed squares), and nothing of the board shows beside its view box (the
     cells around a 6x6 area left dashes beside the row labels)."""
-    from test_web_overwrite import find
+    from support.overwrite_page import find
 
     from netarcade.games.overwrite.board import parse_cell
     from netarcade.web.games.overwrite.table import OverwriteTable

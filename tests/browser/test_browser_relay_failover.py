@@ -20,9 +20,10 @@ import pytest
 from support import soak
 
 from support.browsing import browsing, open_setup, wait_ready
-from test_browser_online import backbone_turn, dataset, join_by_link, log_texts
+from support.browser_online import dataset, join_by_link, log_texts
+from support.browser_players import backbone_turn
 from support.relay_harness import RelayProcess
-from test_relay_redis import REDIS_SERVER, RedisServer
+from support.redis_server import REDIS_SERVER, RedisServer
 
 #: a fault run (Redis killed under a live page): in `make soak` only; its fast twins in `make test`
 #: are test_web_online's resume on ``unavailable`` and test_relay_failover's outage (docs/testing.md)

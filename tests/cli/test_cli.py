@@ -6,10 +6,7 @@ import sys
 
 import pytest
 
-
-def run(*args, stdin=None):
-    return subprocess.run([sys.executable, "-m", "netarcade", *args], capture_output=True, text=True,
-                          input=stdin)
+from support.cli_run import run
 
 
 def test_simulate_json_has_every_field_and_replays():

@@ -11,7 +11,7 @@ import sys
 
 import pytest
 
-from test_cli import run
+from support.cli_run import run
 
 from netarcade.cli import bench, ladder
 from netarcade.core.options import MAX_SEED

@@ -17,7 +17,7 @@ from netarcade.core import Match
 from netarcade.games import all_games, declare, declared, get_game
 from netarcade.games.registry import withdraw
 from netarcade.web import pages
-from test_web_controller import controller, run_next
+from support.page import controller, run_next
 
 
 @pytest.fixture(scope="module")
@@ -31,7 +31,7 @@ def takeaway():
 def test_the_worked_example_forwards_nothing(takeaway):
     """Take-away takes its methods from its modules too (test_game_defaults checks the four
     games; the test game is checked here, where its registration is withdrawn after)."""
-    from test_game_defaults import forwarders
+    from support.game_contract import forwarders
 
     assert forwarders(type(takeaway)) == []
 

@@ -16,9 +16,9 @@ redis = pytest.importorskip("redis")
 
 from netarcade.relay.redis_store import OPEN, gone_key, lease_key, log_key, room_key, seats_key  # noqa: E402
 from netarcade.relay.store import FORGET  # noqa: E402
-from test_relay_expiry import CREATE, LONG, SHORT, WITHIN, finished, until  # noqa: E402
+from support.relay_expiry import CREATE, LONG, SHORT, WITHIN, finished, until  # noqa: E402
 from support.relay_harness import NO_QUOTA, Client, RelayProcess, run  # noqa: E402
-from test_relay_redis import REDIS_SERVER, redis_server  # noqa: E402,F401  (redis_server is a fixture)
+from support.redis_server import REDIS_SERVER, redis_server  # noqa: E402,F401  (redis_server is a fixture)
 
 pytestmark = pytest.mark.skipif(REDIS_SERVER is None, reason="redis-server is not installed")
 

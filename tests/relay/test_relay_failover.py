@@ -30,14 +30,14 @@ import time
 import pytest
 
 from support.relay_harness import Client, close_quietly, run  # noqa: E402
-from test_relay_redis import hold_process, lease_key, log_key, redis, redis_server, relays  # noqa: F401,E402
+from netarcade.relay.redis_store import hold_process, lease_key, log_key  # noqa: E402
+from support.redis_server import redis, redis_server, relays  # noqa: F401,E402  (redis_server is a fixture)
+from support.relay_waits import SAFETY, until  # noqa: E402
 
 #: a Redis outage this long is longer than the lease (``LEASE_MS``, 2 s): every owner loses its rooms
 OUTAGE_S = 3.0
 #: outages in a row (the rooms' owners after each are often the processes that held them before)
 OUTAGES = 2
-#: a safety net, never reached when the relay is right: a wait for a frame that should come
-SAFETY = 30.0
 
 
 class Seat:
@@ -275,13 +275,6 @@ def test_an_owner_killed_frames_to_survivors_are_answered(trio):
 
 def owners(db, rooms) -> list[str | None]:
     return [hold_process(db.get(lease_key(room))) for room in rooms]
-
-
-async def until(test, what: str, within: float = SAFETY) -> None:
-    deadline = time.monotonic() + within
-    while not await asyncio.to_thread(test):
-        assert time.monotonic() < deadline, what
-        await asyncio.sleep(0.05)
 
 
 def test_rooms_spread_back_over_live_processes(tmp_path, redis_server):

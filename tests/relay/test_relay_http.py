@@ -12,7 +12,7 @@ from __future__ import annotations
 import pytest
 
 from support.relay_harness import Client, RelayProcess, run
-from test_site_hardening import assert_security_headers, exchange
+from support.site_http import assert_security_headers, exchange
 
 HANDSHAKE = (b"Host: x\r\nUpgrade: websocket\r\nConnection: Upgrade\r\n"
              b"Sec-WebSocket-Key: dGhlIHNhbXBsZSBub25jZQ==\r\n")

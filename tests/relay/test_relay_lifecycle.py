@@ -21,7 +21,7 @@ from netarcade.relay.room import RoomError
 from netarcade.relay.command import build_parser
 from netarcade.relay.server import Relay
 from support.relay_harness import ROOT
-from test_relay_resign import Seat
+from support.relay_seat import Seat
 
 WAIT, KEEP = 600.0, 86400.0
 

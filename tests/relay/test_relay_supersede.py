@@ -35,9 +35,10 @@ from websockets.exceptions import ConnectionClosed
 
 from netarcade.core import wire
 from support.soak import soak_size
-from test_relay_failover import SAFETY, until
+from support.relay_waits import SAFETY, until
 from support.relay_harness import Client, close_quietly, run
-from test_relay_redis import hold_process, lease_key, redis, redis_server, relays  # noqa: F401
+from netarcade.relay.redis_store import hold_process, lease_key
+from support.redis_server import redis, redis_server, relays  # noqa: F401  (redis_server is a fixture)
 
 PROCESSES = 3
 ROOMS = 12

@@ -12,18 +12,14 @@ the static server runs in a thread.
 
 from __future__ import annotations
 
-import contextlib
 import gzip
-import http.client
 from pathlib import Path
-from urllib.parse import urlsplit
 
 import pytest
 
-from netarcade.site.serve import serve_in_thread
 from netarcade.site.rules import accepted_codings, cache_control, negotiate
 
-from support.relay_harness import RelayProcess
+from support.site_http import fetch, serving
 
 RUNTIME = "static/vendor/pyodide-314.0.7"
 PAGE = b"<!doctype html><title>netarcade</title>" + b"<p>board</p>" * 400
@@ -44,44 +40,10 @@ def site(tmp_path_factory) -> Path:
     return root
 
 
-@contextlib.contextmanager
-def serving(kind: str, site: Path, data: Path):
-    """``site`` served by the static server (``kind`` "static", a thread) or
-    the relay ("relay", a process with its journal in ``data``); yields the
-    base URL (no final "/"). The relay must have written no traceback."""
-    if kind == "static":
-        server, url = serve_in_thread(site, port=0)
-        try:
-            yield url.rstrip("/")
-        finally:
-            server.shutdown()
-            server.server_close()
-    else:
-        process = RelayProcess(data, site=site)
-        try:
-            yield process.http
-        finally:
-            errors = process.stop()
-        assert "Traceback" not in errors, errors
-
-
 @pytest.fixture(scope="module", params=["static", "relay"])
 def base(request, site, tmp_path_factory):
     with serving(request.param, site, tmp_path_factory.mktemp("relay-data")) as url:
         yield url
-
-
-def fetch(base: str, path: str, method: str = "GET", **headers) -> tuple[int, dict, bytes]:
-    """One request with exactly these headers (http.client adds no Accept-Encoding)."""
-    parts = urlsplit(base)
-    connection = http.client.HTTPConnection(parts.hostname, parts.port, timeout=10)
-    try:
-        connection.request(method, path, headers={k.replace("_", "-"): v for k, v in headers.items()})
-        answer = connection.getresponse()
-        body = answer.read()
-        return answer.status, {k.lower(): v for k, v in answer.getheaders()}, body
-    finally:
-        connection.close()
 
 
 def test_gzip_when_accepted(base):

@@ -5,7 +5,7 @@ dropped connection; only GET and HEAD are answered; every answer carries
 the security headers, the same from both servers.
 
 A small site made here (no build needed), served by the static server in a
-thread and by the relay as a real process (``test_serve_light.serving``);
+thread and by the relay as a real process (``support.site_http.serving``);
 raw sockets send what ``http.client`` refuses to (a NUL in a method).
 """
 
@@ -19,7 +19,7 @@ import pytest
 
 from netarcade.site.rules import content_security_policy
 
-from test_serve_light import fetch, serving
+from support.site_http import assert_security_headers, exchange, fetch, serving
 
 SECRET = b"a file outside the site: never sent"
 TEXT = b"public text " * 20
@@ -159,41 +159,6 @@ def test_a_folder_without_its_slash_moves_on_this_host(base):
         assert (status, headers["location"]) == (301, location), path
     status, _, body = fetch(base, "/static/")
     assert status == 200 and b"a folder's page" in body
-
-
-def exchange(base: str, request: bytes, timeout: float = 10.0) -> tuple[int, dict[str, str], bytes]:
-    """Send ``request`` as it is and read until the server closes the
-    connection (bounded by ``timeout``): the status, headers and body of the
-    answer. A reset once the answer is in counts as the close (a server may
-    close with a body it did not read still arriving)."""
-    parts = urlsplit(base)
-    answer = b""
-    with socket.create_connection((parts.hostname, parts.port), timeout=timeout) as sock:
-        sock.sendall(request)
-        while True:
-            try:
-                chunk = sock.recv(65536)
-            except ConnectionResetError:
-                break
-            except TimeoutError:
-                raise AssertionError(f"not closed within {timeout} s after {answer[:300]!r}") from None
-            if not chunk:
-                break
-            answer += chunk
-    assert b"\r\n\r\n" in answer, f"no answer: {answer!r}"
-    head, _, body = answer.partition(b"\r\n\r\n")
-    lines = head.decode("latin-1").split("\r\n")
-    headers = {}
-    for line in lines[1:]:
-        name, _, value = line.partition(":")
-        headers[name.strip().lower()] = value.strip()
-    return int(lines[0].split()[1]), headers, body
-
-
-def assert_security_headers(headers: dict[str, str]) -> None:
-    assert headers["content-security-policy"].startswith("default-src 'self'; script-src 'self'"), headers
-    assert (headers["x-content-type-options"], headers["referrer-policy"], headers["x-frame-options"]) == \
-        ("nosniff", "no-referrer", "SAMEORIGIN"), headers
 
 
 #: (request head, what follows it, the answer's status): a body by Content-Length or chunked

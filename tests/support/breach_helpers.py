@@ -1,7 +1,10 @@
 """Positions for Breach's rule tests (no tests here): a fresh game, then cards, hands and
-infiltrators arranged by hand, keeping every card in exactly one place."""
+infiltrators arranged by hand, keeping every card in exactly one place; ``where_cards_are``
+counts the cards wherever they are (the invariants' check of that place)."""
 
 from __future__ import annotations
+
+from collections import Counter
 
 import pytest
 
@@ -11,7 +14,8 @@ from netarcade.games.breach.actions import parse_action
 from netarcade.games.breach.cards import POS_BY_NAME, ROOT, EDGE
 from netarcade.games.breach.state import MOVE
 
-__all__ = ["GAME", "fresh", "place", "give", "at", "act", "to_move", "POS_BY_NAME", "ROOT", "EDGE", "refused"]
+__all__ = ["GAME", "fresh", "place", "give", "at", "act", "to_move", "POS_BY_NAME", "ROOT", "EDGE", "refused",
+           "where_cards_are"]
 
 
 def fresh(players: int = 3, seed: int = 1, **options):
@@ -74,3 +78,14 @@ def refused(state, text, code):
     assert caught.value.code == code, caught.value
     assert GAME.canonical(state) == before
     return caught.value
+
+
+def where_cards_are(state) -> Counter:
+    cards = Counter(state.deck) + Counter(state.discard) + Counter(state.removed)
+    for hand in state.hands:
+        cards += Counter(hand)
+    cards += Counter(card for card, _, _ in state.reminders)
+    if state.window is not None:
+        cards[state.window["card"]] += 1
+    return cards
+

@@ -16,7 +16,7 @@ from netarcade.games.registry import page_packages
 from netarcade.web.learn import LEARNED_SETTING, LessonSession, done_lessons, lesson_for
 
 from support.playing import turns
-from test_web_controller import controller
+from support.page import controller
 
 LESSONS = [game_id for game_id in page_packages() if lesson_for(game_id) is not None]
 
@@ -198,7 +198,7 @@ def test_a_step_outlines_the_buttons_that_make_it():
     """Beside the board's ghost, the page outlines the step's buttons
     (``GamePage.ghost_controls``): Breach's Run Exploits, then BACKDOOR's Play
     button; a game whose moves are all on its board outlines none."""
-    from test_web_app import ops, start
+    from support.page import ops, start
 
     def ghosts(posted):
         return [op["sel"] for op in ops(posted, "class", name="ghost") if op["on"]]

@@ -13,7 +13,7 @@ from netarcade.core.match import Match
 from netarcade.games import get_game
 from netarcade.web.games.overwrite.lesson import LESSON, clicks
 
-from test_web_controller import controller
+from support.page import controller
 
 
 def lesson_events() -> tuple[Match, list[dict]]:

@@ -14,41 +14,15 @@ from netarcade.web.replay import analysis_page, hint
 from netarcade.web.controller import Controller
 from netarcade.web.session import Session, new_setup
 from support.playing import turns
-from test_analysis import BAD_MOVE_GAMES, FAST, greedy_game_with_a_bad_move
-from test_web_app import ops, start
-from test_web_controller import Recorder, run_next
-
-
-class Speaking(Recorder):
-    """A recording screen that also keeps what the live regions were told."""
-
-    def set_text(self, element_id, text):
-        self.calls.append(("text", element_id, text))
-
-    def said(self) -> list[str]:
-        return [call[2] for call in self.calls if call[:2] == ("text", "announce") and call[2]]
+from support.analysis_games import BAD_MOVE_GAMES, FAST, greedy_game_with_a_bad_move
+from support.page import ops, start
+from support.hint_page import Speaking, controller, handle_to_the_end
+from support.page import run_next
 
 
 async def yielding(seconds):
     """A sleep that yields once and waits for nothing: a task driven by hand runs a slice per send."""
     await asyncio.sleep(0)
-
-
-def controller(sleep=None) -> tuple[Controller, Speaking]:
-    async def no_wait(seconds):
-        return None
-
-    screen = Speaking()
-    return Controller(screen, sleep=sleep or no_wait), screen
-
-
-def handle_to_the_end(app, message) -> None:
-    """The page's ``message``, then the task it started run here to its end."""
-    spawned = []
-    app.spawn = spawned.append
-    app.handle(message)
-    asyncio.run(spawned.pop())
-    app.ops.flush()
 
 
 def test_a_hint_is_the_search_bots_move_for_the_human_shown_and_said():

@@ -11,24 +11,7 @@ import re
 
 from netarcade.core import wire
 from netarcade.web.app import App
-
-
-def start(hash_: str = "#play=backbone&seats=human,search&seed=7", connect=None, **extra):
-    posted: list[dict] = []
-    message = {"kind": "start", "seq": 1, "embed": False, "portrait": False, "side": "backbone",
-               "location": {"origin": "http://127.0.0.1:8000", "pathname": "/", "search": "",
-                            "protocol": "http:", "host": "127.0.0.1:8000", "hash": hash_},
-               "storage": {"local": {"netarcade.pace": "fast"}, "session": {}}, **extra}
-    app = App(lambda text: posted.append(json.loads(text)), message, connect=connect)
-    app.start()
-    app.ops.flush(done=1)
-    return app, posted
-
-
-def ops(posted, kind=None, **match):
-    found = [op for message in posted for op in message["ops"]]
-    return [op for op in found if (kind is None or op["op"] == kind)
-            and all(op.get(k) == v for k, v in match.items())]
+from support.page import ops, start
 
 
 def test_start_draws_the_linked_game_says_ready_and_reads_the_stored_pace():
@@ -160,7 +143,7 @@ def test_every_name_the_page_takes_is_cleaned_as_the_relay_cleans_it():
     """A name typed in either form or carried by a link reaches the relay,
     the page's memory and its own checks by the relay's rule (core/names.py):
     no escape, bidi override or line break, at most 40 characters."""
-    from test_web_online import FakeSocket
+    from support.online_wire import FakeSocket
 
     from netarcade.core.names import clean_name
     from netarcade.web.online.lobby import NAME_KEY

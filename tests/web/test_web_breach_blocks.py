@@ -14,9 +14,9 @@ from netarcade.web.controller import Controller
 from netarcade.web.games.breach import views as bv
 from netarcade.web.session import Session, new_setup
 
-from test_web_breach import find_window
-from test_web_controller import Recorder
-from test_web_online import ROOM, Recording, Wire, state_frame
+from support.breach_page import find_window
+from support.page import Recorder
+from support.online_wire import ROOM, Recording, Wire, state_frame
 
 #: the setting's name in the page's storage (``controller.AUTO_PASS_SETTING``)
 AUTO_PASS_SETTING = "autopass"

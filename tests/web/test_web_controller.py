@@ -3,67 +3,9 @@ recording screen instead of the DOM and a sleep that does not wait."""
 
 from __future__ import annotations
 
-import asyncio
-
-from netarcade.web.controller import DEMO_SEATS, Controller, Screen
+from netarcade.web.controller import DEMO_SEATS
 from netarcade.web.session import Session, new_setup
-
-
-class Recorder(Screen):
-    """A screen that remembers what the controller asked of it."""
-
-    def __init__(self):
-        self.calls: list[tuple] = []
-        self.tasks: list = []
-        self.links: list[str] = []
-
-    def show(self, view):
-        self.calls.append(("show", view))
-
-    def mount(self, page):
-        self.calls.append(("mount", page.id))
-
-    def render(self):
-        self.calls.append(("render",))
-
-    def link_error(self, message):
-        self.calls.append(("link-error", message))
-
-    def set_link(self, fragment):
-        self.links.append(fragment)
-
-    def spawn(self, coroutine):
-        self.tasks.append(coroutine)
-
-    def __del__(self):
-        # a test may end with bot tasks it never ran: close them, as the page's
-        # event loop would when the page goes, instead of leaving Python to warn
-        # that a coroutine was never awaited
-        for task in self.tasks:
-            task.close()
-
-    def bot_thought(self, longest, windows):
-        self.calls.append(("thought", len(windows)))
-
-
-async def _no_wait(seconds):
-    return None
-
-
-def controller(embed=False) -> tuple[Controller, Recorder]:
-    screen = Recorder()
-    return Controller(screen, embed=embed, sleep=_no_wait), screen
-
-
-def run_next(screen: Recorder):
-    """Run the oldest spawned task to its end; its result."""
-    return asyncio.run(screen.tasks.pop(0))
-
-
-def drop_tasks(screen: Recorder) -> None:
-    for task in screen.tasks:
-        task.close()
-    screen.tasks.clear()
+from support.page import controller, drop_tasks, run_next
 
 
 def test_a_link_naming_only_the_game_opens_it_against_the_search_bot():

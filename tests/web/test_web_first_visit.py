@@ -12,8 +12,8 @@ from __future__ import annotations
 
 import re
 
-from test_web_controller import controller, drop_tasks
-from test_web_newcomer import Remembering
+from support.page import controller, drop_tasks
+from support.page import Remembering
 
 from netarcade.web.online import lobby
 from netarcade.web import views
@@ -126,7 +126,7 @@ def test_no_jargon_reaches_the_home_screen_or_the_cards():
 
 def test_the_home_screen_has_one_name_field_and_join_uses_it():
     """Issue 39, item 15: "Your name for online games" and Join's own "Your name" were two."""
-    from test_web_app import start
+    from support.page import start
 
     html = views.home()
     assert html.count('autocomplete="nickname"') == 1 and 'id="player-name"' in html

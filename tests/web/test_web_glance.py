@@ -22,8 +22,8 @@ from netarcade.games.registry import page_packages
 from netarcade.web.render.svg import escape
 from netarcade.web import glance, views
 from netarcade.web.pages import page_for
-from test_web_app import ops, start
-from test_web_controller import Recorder, controller
+from support.page import ops, start
+from support.page import Recorder, controller
 
 GAMES = [game_id for game_id in page_packages() if glance.glance_for(game_id) is not None]
 ROOT = Path(__file__).resolve().parents[2]

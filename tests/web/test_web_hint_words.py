@@ -28,10 +28,10 @@ from netarcade.web.games.netcontrol.tools import action_targets, resource_code
 from netarcade.web.games.overwrite.tools import cells, handle_cell, orientation_words, shape_of, shift
 from netarcade.web.session import Session, new_setup
 from support.playing import turns
-from test_analysis import FAST
-from test_web_analysis import controller, handle_to_the_end
-from test_web_app import ops, start
-from test_web_controller import run_next
+from support.analysis_games import FAST
+from support.hint_page import controller, handle_to_the_end
+from support.page import ops, start
+from support.page import run_next
 
 
 @pytest.fixture(autouse=True)

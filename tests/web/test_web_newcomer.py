@@ -3,7 +3,7 @@ bad link leaves on screen, turn numbers, the pace control, Resign."""
 
 from __future__ import annotations
 
-from test_web_controller import controller
+from support.page import controller
 
 from netarcade.core.errors import InvalidNotation
 from netarcade.web import views
@@ -42,30 +42,15 @@ def test_linked_game_reads_play_even_from_a_damaged_link():
 # --- keyboard focus across redraws: static/main/focus.py, tests/web/test_page_focus.py ---------------
 
 
-
 # --- the bots' pace, the embed's Pause, Resign (web/controller.py) -----------------------
 
 import asyncio  # noqa: E402
 
-from test_web_controller import Recorder, run_next  # noqa: E402
+from support.page import Remembering, run_next  # noqa: E402
 
 from netarcade.web.controller import PACES, Controller  # noqa: E402
 from netarcade.web.session import Session, new_setup  # noqa: E402
 from support.playing import turns  # noqa: E402
-
-
-class Remembering(Recorder):
-    """A recording screen with a settings store (the page's localStorage)."""
-
-    def __init__(self, store=None):
-        super().__init__()
-        self.store = {} if store is None else store
-
-    def setting(self, name):
-        return self.store.get(name)
-
-    def save_setting(self, name, value):
-        self.store[name] = value
 
 
 def test_the_pace_cycles_is_remembered_and_scales_every_bot_pause():
@@ -306,7 +291,6 @@ def test_every_game_numbers_rounds_the_same_way():
         assert table.whose_turn("Greedy bot 2") == "Greedy bot 2's turn, round 4"
         labels = [item for item in views.log_items(table, session.log) if '"lt">R' in item]
         assert [int(item.split('"lt">R')[1].split("<")[0]) for item in labels] == [1, 2, 3], game_id
-
 
 
 # --- Net Control names its resources and explains the protection pool -------------------

@@ -14,7 +14,7 @@ from netarcade.web import views
 from netarcade.web.controller import Controller
 from netarcade.web.pages import page_for
 
-from test_web_online import ROOM, Recording, Wire, state_frame
+from support.online_wire import ROOM, Recording, Wire, state_frame
 
 
 def seated_room(kinds, seat=0):

@@ -23,6 +23,7 @@ from netarcade.web.games.overwrite.table import OverwriteTable
 from netarcade.web.games.overwrite.tools import cells, flipped, handle, shift, turned
 from netarcade.web.newgame import parse_form
 from netarcade.web.session import Session, new_setup
+from support.overwrite_page import find, hotseat
 from support.playing import bot_moves, play, turns
 
 
@@ -30,22 +31,6 @@ def parse_html(html: str) -> ET.Element:
     html = re.sub(r"(<input[^>]*)>", r"\1/>", html)
     html = re.sub(r" (novalidate|selected|checked|disabled|hidden)(?=[ >/])", r' \1=""', html)
     return ET.fromstring(f"<root>{html}</root>")
-
-
-def hotseat(seed=3, players=2) -> Session:
-    return Session(new_setup("overwrite", {"players": players}, seed, ("human",) * players))
-
-
-def find(predicate, players=2, seeds=range(1, 80), steps=60) -> Session:
-    """A hotseat session, played at random, at the first position where ``predicate(session)`` holds."""
-    for seed in seeds:
-        session = hotseat(seed, players)
-        rng = Rng(seed)
-        for seat in turns(session.match, steps):  # the session's own policy: humans first
-            if predicate(session):
-                return session
-            session.play(rng.choice(session.match.legal(seat)))
-    raise AssertionError("no such position in the seeds tried")
 
 
 def lit(table: OverwriteTable) -> dict[str, str]:
@@ -97,7 +82,6 @@ def test_the_goal_and_the_rules_say_the_system_fail_may_come_at_any_draw():
         if session.over:
             ends.append((len(session.view()["pieces"]), seed))
     assert ends and min(ends)[0] == 1, ends  # the System Fail right after the first piece
-
 
 
 @pytest.mark.parametrize("shape", list(SHAPES) + ["av", "enc"])
@@ -276,7 +260,7 @@ def test_anti_virus_hints_online_come_from_the_view():
     """An online room's page holds frames (views), not a state: picking the
     Anti-virus there once raised AttributeError ('dict' object has no attribute
     'players'); it shows the same removals as the local table."""
-    from test_web_online import ROOM, Wire, state_frame
+    from support.online_wire import ROOM, Wire, state_frame
 
     local = _anti_virus_hits_position()
     match, me = local.match, local.current

@@ -19,7 +19,7 @@ from netarcade.web.replay.replay import Replay, split_at
 from netarcade.web.session import LinkError, Session, encode_link, new_setup
 
 from support.playing import turns
-from test_web_controller import Recorder, drop_tasks
+from support.page import Recorder, drop_tasks
 
 GAMES = declared()
 
@@ -295,7 +295,7 @@ def test_a_finished_online_game_is_replayed_from_its_revealed_record():
     from netarcade.core.record import encode_record
     from netarcade.web.online.fairdice import commitment_of
 
-    from test_web_online import Recording, Wire, finished_game, state_frame
+    from support.online_wire import Recording, Wire, finished_game, state_frame
 
     wire = Wire()
     control = Controller(Recording(wire))

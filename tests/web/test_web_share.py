@@ -8,7 +8,7 @@ import html
 
 from netarcade.web import share
 
-from test_web_app import ops, start
+from support.page import ops, start
 
 
 def test_share_offers_the_link_and_the_embed_of_this_game_and_copies_each():

@@ -15,7 +15,7 @@ from netarcade.web.games.breach import views as bv
 from netarcade.web.games.netcontrol import views as nv
 
 from support.playing import turns
-from test_web_online import ROOM, Recording, Wire, state_frame
+from support.online_wire import ROOM, Recording, Wire, state_frame
 
 
 def watched(game_id: str, options: dict, kinds: list[str], until, seed: int = 5):

@@ -17,7 +17,7 @@ import pytest
 from hypothesis import given, settings, strategies as st
 
 from support.playing import turns
-from support.breach_helpers import GAME
+from support.breach_helpers import GAME, where_cards_are
 from netarcade.core import IllegalAction, Match, digest
 from netarcade.core.actors import RandomActor
 from netarcade.core.prng import Rng
@@ -26,16 +26,6 @@ from netarcade.games.breach.cards import deck_of, HAND, layer_of
 from netarcade.games.breach.state import NEVER
 
 from support.soak import soak_size
-
-
-def where_cards_are(state) -> Counter:
-    cards = Counter(state.deck) + Counter(state.discard) + Counter(state.removed)
-    for hand in state.hands:
-        cards += Counter(hand)
-    cards += Counter(card for card, _, _ in state.reminders)
-    if state.window is not None:
-        cards[state.window["card"]] += 1
-    return cards
 
 
 def card_effects(events) -> list[tuple[str, str]]:

@@ -11,7 +11,7 @@ import pytest
 
 from support.playing import bot_moves, play, turns
 from support.breach_helpers import GAME, POS_BY_NAME, act, at, fresh, give, refused
-from test_breach_invariants import where_cards_are
+from support.breach_helpers import where_cards_are
 from netarcade.core import Match
 from netarcade.core.actors import RandomActor
 from netarcade.core.prng import Rng

@@ -17,7 +17,7 @@ from netarcade.games.overwrite import evaluation as overwrite_bots
 from netarcade.games.overwrite.actions import NAME_SHAPE, Defrag, Place
 from netarcade.games.overwrite.board import cell_name, cells_of, largest_group, placement_table
 from support.playing import best_ranked, play, turns
-from test_overwrite_rules import position
+from support.overwrite_positions import position
 
 
 def _applied_ranking(state, seat):

@@ -28,14 +28,12 @@ from netarcade.relay.room import Room, RoomError
 from netarcade.relay.store import SqliteStore, StoredRoom
 from netarcade.web.newgame import form_fields
 from netarcade.web.session import LinkError, Session, decode_link, encode_link, new_setup
+from support.overwrite_positions import OVER_AT_ONCE
 from support.playing import play, turns
 
 LINKS = json.loads((pathlib.Path(__file__).resolve().parents[2] / "vectors" / "overwrite-links-v1.json").read_text())
 #: edition-2 links written before edition 3 existed (tests/games/overwrite/test_overwrite_edition3.py)
 LINKS_V2 = json.loads((pathlib.Path(__file__).resolve().parents[2] / "vectors" / "overwrite-links-v2.json").read_text())
-
-#: seeds of 0-399 whose first draw is the System Fail (edition 1 is over at once)
-OVER_AT_ONCE = {2: (9, 46, 61, 96), 4: (47, 104, 113), 6: (33, 40, 222)}
 
 
 def kinds(events):

@@ -27,8 +27,8 @@ from netarcade.web.session import LinkError, Session, decode_link, encode_link, 
 from netarcade.web.views import new_game_form
 
 from support.playing import turns
-from test_overwrite_edition import OVER_AT_ONCE
-from test_overwrite_rules import place, position, refused
+from support.overwrite_positions import OVER_AT_ONCE
+from support.overwrite_positions import place, position, refused
 
 LINKS = json.loads((pathlib.Path(__file__).resolve().parents[2] / "vectors" / "overwrite-links-v2.json").read_text())
 

@@ -8,7 +8,7 @@ from pathlib import Path
 
 import pytest
 
-from netarcade.core import IllegalAction, InvalidNotation, Match, RandomActor, SPECTATOR, TABLE, digest
+from netarcade.core import IllegalAction, InvalidNotation, Match, RandomActor, SPECTATOR, TABLE
 from netarcade.core.prng import Rng
 from netarcade.games.overwrite import OVERWRITE as GAME
 from netarcade.games.overwrite import legal, scoring
@@ -16,47 +16,15 @@ from netarcade.games.overwrite.actions import Defrag, Draw, Pass, Place, Reserve
 from netarcade.games.overwrite.board import (BOUNDARY_SIZE, boundary, cell_name, cells_of, parse_cell,
                                              placement_table)
 from netarcade.games.overwrite.pieces import (COLOUR, KIND, PIECES, SHAPE, SHAPES, SIZE, SPECIAL_SHAPES,
-                                              ascii_drawing, colour_set, parse_orientation)
+                                              ascii_drawing, colour_set)
 from netarcade.games.overwrite.state import DRAW, PLAY
+from support.overwrite_positions import place, position, refused
 from support.playing import play, random_moves, turns
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "overwrite.md"
 
 
 # --- building positions -----------------------------------------------------------
-
-
-def position(players=2, bank=(), personal=None, board=(), unlocked=False, current=0, phase=PLAY, seed=1,
-             rules=3):
-    """A state of ``players`` under rules edition ``rules`` with the given
-    community bank, personal banks and board (``(piece, "r1f", "c4")`` each,
-    laid in order); every other piece in play is in the envelope, the System
-    Fail at its bottom."""
-    state = GAME.new_game({"players": players, "rules": rules}, seed)
-    in_play = set(state.envelope) | set(state.bank) | {p for bank in state.personal for p in bank}
-    state.bank, state.personal = [], [[] for _ in range(players)]
-    for piece, orient, cell in board:
-        k = parse_orientation(orient)
-        state.lay(piece, k, parse_cell(cell), placement_table(SHAPE[piece], state.size)[(k, parse_cell(cell))])
-    state.bank = list(bank)
-    for seat, pieces in (personal or {}).items():
-        state.personal[seat] = list(pieces)
-    used = set(state.bank) | set(state.placed) | {p for bank in state.personal for p in bank}
-    state.envelope = ["sf"] + sorted(in_play - used - {"sf"}, key=list(PIECES).index)
-    state.unlocked, state.current, state.phase = unlocked, current, phase
-    return state
-
-
-def place(seat, piece, orient, cell):
-    return Place(seat, piece, parse_orientation(orient), parse_cell(cell))
-
-
-def refused(state, action, code):
-    before = digest(GAME, state)
-    with pytest.raises(IllegalAction) as caught:
-        GAME.apply(state, action)
-    assert caught.value.code == code, caught.value.message
-    assert digest(GAME, state) == before
 
 
 def names(mask):
