@@ -12,8 +12,9 @@ checks the two rank alike.
 import time
 
 from netarcade.bots import make_bot
+from netarcade.bots.base import finish
 from netarcade.bots.greedy import rank_actions
-from netarcade.core.errors import IllegalAction
+from netarcade.core.game import Game
 from netarcade.core.match import Match
 from netarcade.games import get_game
 
@@ -21,16 +22,8 @@ game = get_game("overwrite")
 
 
 def applied(state, seat):
-    ranked = []
-    for index, action in enumerate(game.iter_legal_actions(state, seat)):
-        trial = game.copy(state)
-        try:
-            game.apply(trial, action)
-        except IllegalAction:
-            continue
-        ranked.append((game.evaluate(trial, seat), index, action))
-    ranked.sort(key=lambda item: (-item[0], item[1]))
-    return ranked
+    """The general road: the contract's default rank_steps (copy, apply, evaluate each action)."""
+    return finish(Game.rank_steps(game, state, seat))
 
 
 def main():

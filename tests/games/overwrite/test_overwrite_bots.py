@@ -10,7 +10,8 @@ import math
 from netarcade.bots import make_bot
 from netarcade.bots.base import finish
 from netarcade.bots.greedy import rank_actions
-from netarcade.core import IllegalAction, LowestSeat, Match, RandomActor, digest
+from netarcade.core import LowestSeat, Match, RandomActor, digest
+from netarcade.core.game import Game
 from netarcade.core.prng import Rng
 from netarcade.games.overwrite import OVERWRITE as GAME
 from netarcade.games.overwrite import evaluation as overwrite_bots
@@ -21,17 +22,9 @@ from support.overwrite_positions import position
 
 
 def _applied_ranking(state, seat):
-    """The general road: copy, apply, evaluate every legal action."""
-    ranked = []
-    for index, action in enumerate(GAME.legal_actions(state, seat)):
-        trial = GAME.copy(state)
-        try:
-            GAME.apply(trial, action)
-        except IllegalAction:
-            continue
-        ranked.append((GAME.evaluate(trial, seat), index, action))
-    ranked.sort(key=lambda item: (-item[0], item[1]))
-    return ranked
+    """The general road: copy, apply, evaluate every legal action (the
+    contract's default ``Game.rank_steps``, which Overwrite overrides)."""
+    return finish(Game.rank_steps(GAME, state, seat))
 
 
 def _rounded(ranked):
