@@ -1,8 +1,9 @@
 """Build Overwrite positions directly, for the rule tests
 (tests/games/overwrite): ``position`` lays a board and banks on a fresh
 game of a rules edition, ``place`` writes a placement, ``refused`` checks
-an action is refused with its code and leaves the digest unchanged; and
-the seeds whose first draw is the System Fail."""
+an action is refused with its code and leaves the digest unchanged;
+``recount`` scores a colour from scratch (O21); and the seeds whose first
+draw is the System Fail."""
 
 from __future__ import annotations
 
@@ -12,7 +13,7 @@ from netarcade.core import IllegalAction, digest
 from netarcade.games.overwrite import OVERWRITE as GAME
 from netarcade.games.overwrite.actions import Place
 from netarcade.games.overwrite.board import parse_cell, placement_table
-from netarcade.games.overwrite.pieces import PIECES, SHAPE, parse_orientation
+from netarcade.games.overwrite.pieces import COLOUR, PIECES, SHAPE, parse_orientation
 from netarcade.games.overwrite.state import PLAY
 
 
@@ -52,3 +53,19 @@ def refused(state, action, code):
 #: seeds of 0-399 whose first draw is the System Fail (edition 1 is over at once)
 OVER_AT_ONCE = {2: (9, 46, 61, 96), 4: (47, 104, 113), 6: (33, 40, 222)}
 
+
+def recount(state, colour):
+    """O21 from scratch: largest edge-connected group of cells topped by ``colour``."""
+    tops = {c for c in range(100) if state.stacks[c] and COLOUR[state.stacks[c][-1]] == colour}
+    best = 0
+    while tops:
+        todo, group = [tops.pop()], 1
+        while todo:
+            c = todo.pop()
+            for n in (c - 10, c + 10, c - 1 if c % 10 else -1, c + 1 if c % 10 != 9 else -1):
+                if n in tops:
+                    tops.remove(n)
+                    todo.append(n)
+                    group += 1
+        best = max(best, group)
+    return best

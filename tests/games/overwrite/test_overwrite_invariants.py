@@ -27,6 +27,7 @@ from netarcade.games.overwrite.actions import Defrag, Draw, Pass, Place, Reserve
 from netarcade.games.overwrite.board import BOUNDARY_SIZE, boundary
 from netarcade.games.overwrite.pieces import COLOUR, KIND, PIECES, SIZE
 
+from support.overwrite_positions import recount
 from support.playing import turns
 from support.soak import soak_size
 
@@ -34,22 +35,6 @@ MAX_ACTIONS = 120
 #: random games per run: make test / make soak
 EXAMPLES = soak_size(12, 200)
 
-
-def recount(state, colour):
-    """O21 from scratch: largest edge-connected group of cells topped by ``colour``."""
-    tops = {c for c in range(100) if state.stacks[c] and COLOUR[state.stacks[c][-1]] == colour}
-    best = 0
-    while tops:
-        todo, group = [tops.pop()], 1
-        while todo:
-            c = todo.pop()
-            for n in (c - 10, c + 10, c - 1 if c % 10 else -1, c + 1 if c % 10 != 9 else -1):
-                if n in tops:
-                    tops.remove(n)
-                    todo.append(n)
-                    group += 1
-        best = max(best, group)
-    return best
 
 
 def check_invariants(state):

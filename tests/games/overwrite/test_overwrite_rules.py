@@ -18,7 +18,7 @@ from netarcade.games.overwrite.board import (BOUNDARY_SIZE, boundary, cell_name,
 from netarcade.games.overwrite.pieces import (COLOUR, KIND, PIECES, SHAPE, SHAPES, SIZE, SPECIAL_SHAPES,
                                               ascii_drawing, colour_set)
 from netarcade.games.overwrite.state import DRAW, PLAY
-from support.overwrite_positions import place, position, refused
+from support.overwrite_positions import place, position, recount, refused
 from support.playing import play, random_moves, turns
 
 DOC = Path(__file__).resolve().parents[3] / "docs" / "rules" / "overwrite.md"
@@ -392,23 +392,8 @@ def test_o21_score_is_the_largest_edge_connected_group_seen_from_above():
     state.lay("1I2", 0, parse_cell("c5"), placement_table("I2", 6)[(0, parse_cell("c5"))])
     # c5-d5 joins c4-e4 to c6-d7 and covers 2I2's last visible cell
     assert GAME.scores(state) == [13, 0]
-    assert GAME.scores(state)[0] == _recount(state, 0)
+    assert GAME.scores(state)[0] == recount(state, 0)
 
-
-def _recount(state, colour):
-    tops = {c for c in range(100) if state.stacks[c] and COLOUR[state.stacks[c][-1]] == colour}
-    best = 0
-    while tops:
-        todo, group = [tops.pop()], 1
-        while todo:
-            c = todo.pop()
-            for n in (c - 10, c + 10, c - 1 if c % 10 else -1, c + 1 if c % 10 != 9 else -1):
-                if n in tops:
-                    tops.remove(n)
-                    todo.append(n)
-                    group += 1
-        best = max(best, group)
-    return best
 
 
 def test_o22_ties_go_to_the_most_visible_cells_then_are_shared():
