@@ -29,8 +29,11 @@ host that sends no header still runs no inline script and nothing from
 another origin.
 
 Nothing at run time comes from any origin but the one serving this folder:
-PyScript's ``interpreter`` points at the vendored ``pyodide.mjs`` (the
-engine's worker) and ``micropython.mjs`` (the page), and Pyodide reads its packages from the lockfile beside it (``packages_cache:
+PyScript's ``interpreter`` points at the vendored ``micropython.mjs`` (the
+page) and, for the engine's worker, at ``static/pyodide-start.mjs``, which
+loads the vendored ``pyodide.mjs`` and writes the Python files of the two
+wheels beside the lockfile in itself (the build names them in it); the bare
+page reads its packages from that lockfile (``packages_cache:
 "passthrough"``), because micropip cannot install offline on Pyodide 314.
 
 What it is not
@@ -58,7 +61,8 @@ siblings in this package (``sitebuild/``, run as ``python -m sitebuild``):
   ``pyodide-lock.json`` (``build_our_wheel``, ``fetch_msgpack_wheel``,
   ``lock_entry``, ``served_lockfile``);
 - ``pages.py``: our pages filled by ``netarcade`` (``prerendered_shell``,
-  ``site_stylesheet``, ``boot_script``), the versioned runtime URLs
+  ``site_stylesheet``, ``boot_script``), the wheels the engine's interpreter
+  module writes in (``engine_start``), the versioned runtime URLs
   (``versioned_runtime``) and the Content-Security-Policy ``<meta>``
   (``with_policy``);
 - ``light.py``: the bytes on the wire and the build's cache (the stored
@@ -84,7 +88,7 @@ import sys
 import time
 from pathlib import Path
 
-from .layout import (BOOT_SCRIPT, LOCKFILE, MANIFEST, MARKER, MICROPYTHON_DIR,
+from .layout import (BOOT_SCRIPT, ENGINE_START, LOCKFILE, MANIFEST, MARKER, MICROPYTHON_DIR,
                      MICROPYTHON_PACKAGE, MICROPYTHON_RUNTIME_FILES, MICROPYTHON_VERSION, NODE_MODULES,
                      OPNAMES, OPNAMES_SOURCE, OWN_STATIC_EXCLUDE, PYODIDE_DIR, PYODIDE_RUNTIME_FILES,
                      PYODIDE_VERSION, PYSCRIPT_BYTECODE, PYSCRIPT_DIR, PYSCRIPT_VERSION, ROOT, RUNTIME_PAGES,
@@ -92,7 +96,7 @@ from .layout import (BOOT_SCRIPT, LOCKFILE, MANIFEST, MARKER, MICROPYTHON_DIR,
 from .light import (precompressed, prune_site_cache, pyscript_bytecode, pyscript_chunk,
                     runtime_files, stored_stdlib)
 from .offline import app_icons, service_worker, web_manifest
-from .pages import (boot_script, joined_sheets, prerendered_shell, site_stylesheet, versioned_runtime,
+from .pages import (boot_script, engine_start, joined_sheets, prerendered_shell, site_stylesheet, versioned_runtime,
                     with_policy)
 from .wheels import build_our_wheel, fetch_msgpack_wheel, served_lockfile
 
@@ -150,6 +154,8 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
             plan.pop(joined, None)
     if BOOT_SCRIPT in plan:  # the games' board pickers (index.html runs no inline script)
         plan[BOOT_SCRIPT] = boot_script(plan[BOOT_SCRIPT])
+    if ENGINE_START in plan:  # the wheels the engine's worker writes in on a cold start
+        plan[ENGINE_START] = engine_start(plan[ENGINE_START], wheels)
     for page, (prefix, loads) in RUNTIME_PAGES.items():  # the runtime's folders by version
         if page in plan:
             source = plan[page]

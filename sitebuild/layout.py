@@ -54,6 +54,8 @@ RUNTIME_PAGES = {
     "static/snapshot-worker.mjs": ("./vendor/", ("pyodide/pyodide.mjs", "pyodide/")),
     "static/bare.html": ("vendor/", ("pyodide/pyodide.mjs", "pyscript/core.js")),
 }
+#: the engine worker's interpreter module: the build writes in the wheels it unpacks on a cold start
+ENGINE_START = "static/pyodide-start.mjs"
 #: PyScript's own package compiled by the runtime's CPython (sitebuild/bytecode.py), unpacked on a
 #: warm start; the service worker stores it only after the memory snapshot, and never on a light
 #: connection (Save-Data, metered): it is the one file the site has that a first visit does not load

@@ -4,7 +4,8 @@ What it is for: sitebuild/build.py pre-renders ``index.html``'s first
 screen (:func:`prerendered_shell`), appends every game's CSS to
 ``static/app.css`` (:func:`site_stylesheet`: the shared sheets and the games' own, one file) and fills ``static/main/boot.js``
 with every playable game's board picker (:func:`boot_script`), all through
-``netarcade.web.shell`` from this checkout; points each page's runtime URLs
+``netarcade.web.shell`` from this checkout; names the wheels the engine's
+interpreter module writes in (:func:`engine_start`); points each page's runtime URLs
 at the versioned vendor folders (:func:`versioned_runtime`); and writes the
 site's Content-Security-Policy into every HTML page (:func:`with_policy`).
 
@@ -14,7 +15,10 @@ itself (netarcade.site.rules).
 
 from __future__ import annotations
 
+import base64
+import hashlib
 import importlib
+import json
 import sys
 from pathlib import Path
 
@@ -53,6 +57,20 @@ def boot_script(source: Path) -> bytes:
     except ValueError as err:
         raise BuildError(str(err)) from None
 
+
+
+def engine_start(source: Path | bytes, wheels: list[Path]) -> bytes:
+    """``static/worker/pyodide-start.mjs`` with the wheels whose Python files it writes into
+    site-packages on a cold start (``WHEELS``: each its URL in the runtime's folder, which
+    :func:`versioned_runtime` then names by version, and its sha256 as a fetch's integrity)."""
+    text = (source if isinstance(source, bytes) else source.read_bytes()).decode("utf-8")
+    marker = "/*na:wheels*/"
+    if text.count(marker) != 1:
+        raise BuildError(f"static/pyodide-start.mjs must carry {marker} once")
+    pairs = [[f"./vendor/pyodide/{wheel.name}",
+              "sha256-" + base64.b64encode(hashlib.sha256(wheel.read_bytes()).digest()).decode("ascii")]
+             for wheel in wheels]
+    return text.replace(marker, ", ".join(json.dumps(pair) for pair in pairs)).encode("utf-8")
 
 
 def _netarcade(module: str):

@@ -127,6 +127,11 @@ inputs.listen(send, portrait)
 
 # ---- boot: the engine's worker is started by PyScript from index.html ----------------------
 
+if document.readyState == "loading":
+    # index.html runs PyScript as soon as it arrives (async), so that the engine's worker
+    # starts while the first screen is still being parsed: the glue needs the whole page
+    await js.Promise.new(keep(lambda resolve, reject: document.addEventListener(  # noqa: F704
+        "DOMContentLoaded", keep(lambda *_: resolve(None)))))
 progress("Loading interpreter")
 try:
     engine = await workers["engine"]  # noqa: F704 (PyScript runs this module with top-level await)

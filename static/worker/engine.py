@@ -1,9 +1,10 @@
 """The engine's worker: Pyodide with our wheel, in PyScript's named worker "engine".
 
 What it is for: index.html declares ``<script type="py" worker name="engine">``
-with this file as its source and a config that points PyScript at the
-vendored ``pyodide.mjs`` and our served ``pyodide-lock.json`` (our wheel and
-msgpack's: no CDN, no micropip). Once PyScript has loaded them it runs this
+with this file as its source and a config that points PyScript at our
+interpreter module (``static/pyodide-start.mjs``: the vendored Pyodide with
+our wheel's and msgpack's Python files, no CDN, no micropip, no installer).
+Once PyScript has started it, it runs this
 file, and the page's MicroPython (``static/page.py``) awaits
 ``pyscript.workers["engine"]`` and calls ``send`` with each message (JSON
 text). Everything Python answers (``netarcade.web.app``: the ops) goes back
@@ -23,9 +24,10 @@ the build machine's.) How Python started is put on the page's root as
 ``data-python-start`` for the figures: ``snapshot`` or ``scratch: why``,
 then the milliseconds from PyScript importing the interpreter module to the
 end of ``loadPyodide`` (on a warm start, reading the stored snapshot took
-the bracketed part of it; from scratch it includes installing our wheel and
-msgpack's), whether our modules came with the snapshot (``ours resumed``)
-or were imported from the installed wheel (``ours installed``), whether
+the bracketed part of it; from scratch it includes writing our wheel's and
+msgpack's Python files into site-packages), whether our modules came with
+the snapshot (``ours resumed``) or were written in from scratch (``ours N
+files written in M ms``), whether
 PyScript's package's bytecode was unpacked (``pyscript bytecode N modules in
 M ms``, or why not), from there to this file's first line (PyScript's own
 setup: ``setup``), and importing ``netarcade.web.app`` (next to nothing when
@@ -100,7 +102,7 @@ def send(text):
         start = _unsaid.pop()
         how = f"snapshot {start.ms:.0f} ms (read {start.read:.0f} ms)" if start.snapshot else \
             f"scratch: {start.why} {start.ms:.0f} ms"
-        value = (f"{how}, ours {'resumed' if _resumed else 'installed'}, {start.bytecode}, "
+        value = (f"{how}, ours {'resumed' if _resumed else start.ours or 'installed'}, {start.bytecode}, "
                  f"setup {_begun - start.end:.0f} ms, "
                  f"imports {_imported - _begun:.0f} ms{_on_the_page_clock(text, start)}")
         post(json.dumps({"kind": "ops", "ops": [{"op": "data", "name": "pythonStart", "value": value}]}))

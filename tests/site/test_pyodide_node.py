@@ -14,6 +14,7 @@ from __future__ import annotations
 import json
 import shutil
 import subprocess
+import zipfile
 
 import pytest
 
@@ -230,6 +231,58 @@ def test_the_warm_start_resumes_our_modules_imported(node, tmp_path):
     assert out[2] == "msgpack msgpack.fallback", out[2]  # the extension is a shared library
     assert out[3] == "program /home/pyodide/this.program ./this.program", out[3]  # a browser's, not the build's path
     assert out[4:] == [f"digest {digest} True" for _, digest in played], out
+
+
+# The cold start (tests/node/cold_start.mjs: Pyodide from scratch with no package installed,
+# our wheel's and msgpack's Python files written in by the page's own static/worker/pyodide-start.mjs
+# code): every module of the layers the page runs imports from those files, msgpack runs its
+# own Python as on a warm start, and records replay to CPython's digests and bytes.
+COLD_SNIPPET = """
+import importlib, sys
+from netarcade.core import encode_record
+from netarcade.core.record import decode_record, digest
+from netarcade.games import replay
+expected, records = lines[0].split(","), lines[1:]
+failed = []
+for name in expected:
+    try:
+        importlib.import_module(name)
+    except Exception as err:
+        failed.append(f"{name}: {err}")
+print("failed", ",".join(failed) or "-")
+print("msgpack", sys.modules["msgpack"].Packer.__module__)
+for record in records:
+    game, state = replay(decode_record(record))
+    print("digest", digest(game, state), encode_record(decode_record(record)) == record)
+"""
+
+
+def test_the_cold_start_writes_our_modules_without_an_installer(node, tmp_path):
+    ensure_site()
+    code = tmp_path / "cold.py"
+    code.write_text(COLD_SNIPPET)
+    played = [play_seeded(get_game(game_id), seed) for game_id, seed in
+              (("backbone", 5), ("netcontrol", 6), ("overwrite", 7), ("breach", 8))]
+    modules = page_modules()
+    result = subprocess.run(
+        [node, str(ROOT / "tests" / "node" / "cold_start.mjs"), str(ROOT / "dist"), str(code)],
+        input="\n".join([",".join(modules), *(record for record, _ in played)]) + "\n",
+        capture_output=True, text=True, timeout=300, cwd=ROOT,
+    )
+    assert result.returncode == 0, f"cold start failed:\n{result.stderr[-4000:]}"
+    report = json.loads(result.stdout.splitlines()[-1])
+    assert report["installed"] == [], report  # no installer: the files were written in
+    ours = report["files"]["netarcade"]
+    assert "netarcade/web/app.py" in ours and all(path.endswith(".py") for path in ours)
+    wheels = {path.name.split("-")[0]: path for path in LOCKFILE.parent.glob("*.whl")}
+    with zipfile.ZipFile(wheels["netarcade"]) as wheel:  # every module of the wheel, read by JavaScript
+        assert sorted(ours) == sorted(name for name in wheel.namelist() if name.endswith(".py"))
+    assert report["files"]["msgpack"] and not any(".so" in path for path in report["files"]["msgpack"])
+    assert report["written"].startswith(f"{len(ours) + len(report['files']['msgpack'])} files written"), report
+    out = report["out"]
+    assert out[0] == "failed -", out[0]
+    assert out[1] == "msgpack msgpack.fallback", out[1]  # the same msgpack as a warm start's
+    assert out[2:] == [f"digest {digest} True" for _, digest in played], out
 
 
 # PyScript's package compiled (static/pyscript-bytecode.zip, unpacked into the home folder by

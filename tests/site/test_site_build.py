@@ -115,6 +115,19 @@ def test_pages_load_the_versioned_runtime(site):
     assert '"interpreter": "static/pyodide-start.mjs"' in page and "pyodide.mjs" not in page.replace("pyodide-start", "")
     assert "static/vendor/micropython-1.28.0-6/micropython.mjs" in page and "vendor/micropython/" not in page
     assert 'src="static/page.py"' in page and 'name="engine" src="static/engine.py"' in page
+    # PyScript starts as soon as it arrives, not once the page is parsed (static/page.py waits)
+    assert re.search(r'<script type="module" async src="static/vendor/pyscript-[\d.]+/core\.js">', page)
+    # no installer in the engine's worker: its interpreter module writes the wheels' files in,
+    # and names this build's wheels in the versioned runtime folder
+    engine = re.search(r'name="engine" src="static/engine.py" config=\'([^\']*)\'', page).group(1)
+    assert "packages" not in json.loads(engine), engine
+    start = (DIST / "static" / "pyodide-start.mjs").read_text(encoding="utf-8")
+    wheels = json.loads(re.search(r"const WHEELS = (\[.*?\]);", start).group(1))
+    assert sorted(wheel.rsplit("/", 1)[1].split("-")[0] for wheel, _ in wheels) == ["msgpack", "netarcade"]
+    for wheel, integrity in wheels:  # checked by the fetch, as the lockfile's sha256 by Pyodide's installer
+        assert wheel.startswith(f"./vendor/pyodide-{PYODIDE_VERSION}/"), wheel
+        sha = hashlib.sha256((DIST / "static" / wheel).read_bytes()).digest()
+        assert integrity == "sha256-" + base64.b64encode(sha).decode("ascii"), wheel
 
 
 def test_the_threads_folders_are_served_flat_with_the_op_names(site):
