@@ -88,12 +88,12 @@ import sys
 import time
 from pathlib import Path
 
-from .layout import (BOOT_SCRIPT, ENGINE_START, LOCKFILE, MANIFEST, MARKER, MICROPYTHON_DIR,
+from .layout import (BOOT_SCRIPT, COMPILED_STDLIB, ENGINE_START, LOCKFILE, MANIFEST, MARKER, MICROPYTHON_DIR,
                      MICROPYTHON_PACKAGE, MICROPYTHON_RUNTIME_FILES, MICROPYTHON_VERSION, NODE_MODULES,
                      OPNAMES, OPNAMES_SOURCE, OWN_STATIC_EXCLUDE, PYODIDE_DIR, PYODIDE_RUNTIME_FILES,
                      PYODIDE_VERSION, PYSCRIPT_BYTECODE, PYSCRIPT_DIR, PYSCRIPT_VERSION, ROOT, RUNTIME_PAGES,
                      SERVICE_WORKER, SW_TEMPLATE, THREAD_FOLDERS, BuildError)
-from .light import (precompressed, prune_site_cache, pyscript_bytecode, pyscript_chunk,
+from .light import (compiled_stdlib, precompressed, prune_site_cache, pyscript_bytecode, pyscript_chunk,
                     runtime_files, stored_stdlib)
 from .offline import app_icons, service_worker, web_manifest
 from .pages import (boot_script, engine_start, joined_sheets, prerendered_shell, site_stylesheet, versioned_runtime,
@@ -172,6 +172,7 @@ def plan_site(wheels: list[Path], lockfile: bytes) -> dict[str, Path | bytes]:
     plan[f"{PYODIDE_DIR}/python_stdlib.zip"] = stored_stdlib(pyodide / "python_stdlib.zip")
     runtime = runtime_files()
     plan[PYSCRIPT_BYTECODE] = pyscript_bytecode(runtime, pyscript_chunk())
+    plan[COMPILED_STDLIB] = compiled_stdlib(runtime, wheels)
     plan[LOCKFILE] = lockfile
     for wheel in wheels:
         plan[f"{PYODIDE_DIR}/{wheel.name}"] = wheel

@@ -1,7 +1,10 @@
-"""PyScript's package compiled, for the built site (``make site``).
+"""PyScript's package and the stdlib a start imports compiled, for the built site (``make site``).
 
 What it is for: sitebuild/build.py (through sitebuild/light.py) calls
-:func:`make_pyscript_bytecode` to get ``static/pyscript-bytecode.zip``:
+:func:`make_compiled_stdlib` to get ``static/python-stdlib.zip`` (the stdlib
+modules every start of the engine's worker imports as bytecode:
+sitebuild/stdlib_bytecode.mjs, kept as ``build/site-cache/python-stdlib-<hash>.zip``)
+and :func:`make_pyscript_bytecode` to get ``static/pyscript-bytecode.zip``:
 PyScript's own Python package, which it writes and imports at every start,
 compiled by the site's own runtime in Node (sitebuild/pyscript_bytecode.mjs);
 a warm start unpacks it before PyScript writes the sources
@@ -26,6 +29,9 @@ from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent
 PYSCRIPT_BYTECODE_SCRIPT = ROOT / "sitebuild" / "pyscript_bytecode.mjs"
+STDLIB_BYTECODE_SCRIPT = ROOT / "sitebuild" / "stdlib_bytecode.mjs"
+#: the list of the page's layers the compiled stdlib is made for (PAGE_PACKAGES, PYSCRIPT_STDLIB)
+PAGE_LAYERS = ROOT / "static" / "worker" / "python-snapshot.mjs"
 #: what the bytecode is made with: the served runtime files (the stored stdlib zip included),
 #: and Pyodide's own lockfile, which loadPyodide reads (ours adds only our wheels to it)
 RUNTIME_FILES = ("pyodide.mjs", "pyodide.asm.mjs", "pyodide.asm.wasm", "python_stdlib.zip", "package.json")
@@ -79,3 +85,16 @@ def make_pyscript_bytecode(runtime: dict[str, Path], chunk: Path) -> bytes:
     """PyScript's package compiled by the runtime's own CPython (sitebuild/pyscript_bytecode.mjs):
     a zip of ``.pyc`` at their paths under the worker's home folder."""
     return _run_node(PYSCRIPT_BYTECODE_SCRIPT, runtime, "bytecode.zip", str(chunk), "bytecode.zip")
+
+
+def compiled_stdlib_key(runtime: dict[str, Path], wheels: list[Path]) -> str:
+    """A hash of what the compiled stdlib is made from: the runtime files, the wheels whose
+    modules are imported to find what a start imports, the list of the page's layers and
+    the script that compiles it."""
+    return _key(runtime, [*wheels, PAGE_LAYERS], STDLIB_BYTECODE_SCRIPT)
+
+
+def make_compiled_stdlib(runtime: dict[str, Path], wheels: list[Path]) -> bytes:
+    """The stored stdlib zip with every module a start of the page imports as a ``.pyc``
+    instead of its source (sitebuild/stdlib_bytecode.mjs)."""
+    return _run_node(STDLIB_BYTECODE_SCRIPT, runtime, "stdlib.zip", "stdlib.zip", *(str(wheel) for wheel in wheels))

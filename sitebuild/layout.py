@@ -56,6 +56,9 @@ RUNTIME_PAGES = {
 }
 #: the engine worker's interpreter module: the build writes in the wheels it unpacks on a cold start
 ENGINE_START = "static/pyodide-start.mjs"
+#: the stdlib with the modules every start imports compiled (sitebuild/stdlib_bytecode.mjs): what the
+#: engine's worker and the snapshot's start from; rebuilt with our modules, so not in the versioned folder
+COMPILED_STDLIB = "static/python-stdlib.zip"
 #: PyScript's own package compiled by the runtime's CPython (sitebuild/bytecode.py), unpacked on a
 #: warm start; the service worker stores it only after the memory snapshot, and never on a light
 #: connection (Save-Data, metered): it is the one file the site has that a first visit does not load
@@ -79,8 +82,9 @@ MARKER = ".netarcade-site"
 
 #: compressed copies and other derived files, kept across builds (by content hash)
 SITE_CACHE = ROOT / "build" / "site-cache"
-#: file types the build writes .gz/.br copies of (zips: only the stored stdlib gains)
-COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".zip", ".webmanifest", ".txt", ".bin"}
+#: file types the build writes .gz/.br copies of (zips and wheels: only those with stored members gain)
+COMPRESSIBLE = {".html", ".css", ".js", ".mjs", ".json", ".wasm", ".svg", ".zip", ".whl", ".webmanifest", ".txt",
+                ".bin"}
 MIN_COMPRESS = 1024
 #: offline and installable
 SW_TEMPLATE = "static/sw.js"       # the service worker's source; written to the site's root
@@ -94,7 +98,7 @@ ICON_SIZES = (192, 512)
 PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.py", "static/page.py", "static/dom.py", "static/ops.py", OPNAMES,
                 "static/inputs.py", "static/focus.py", "static/engine.py", "static/boot.js", "static/prepaint.js",
                 "static/pyodide-start.mjs", "static/snapshot-worker.mjs",
-                "static/python-snapshot.mjs"}  # index.html is "./" (and "./?embed")
+                "static/python-snapshot.mjs", COMPILED_STDLIB}  # index.html is "./" (and "./?embed")
 #: PyScript's chunks the arcade never loads (its code editor, terminal, zip and
 #: TOML readers, its own service worker): not stored for offline use
 PYSCRIPT_UNUSED = ("codemirror", "xterm", "zip-", "toml-", "service-worker", "storage")

@@ -82,7 +82,7 @@ def _made_in_node(name: str, make) -> Path:
     its failure is the build's."""
     try:
         return in_site_cache(name, make)
-    except bytecode.SnapshotError as error:
+    except bytecode.BytecodeError as error:
         raise BuildError(str(error)) from None
 
 
@@ -99,6 +99,14 @@ def pyscript_bytecode(runtime: dict[str, Path], chunk: Path) -> Path:
     runtime and PyScript (sitebuild/bytecode.py); only a warm start reads it."""
     return _made_in_node(f"pyscript-bytecode-{bytecode.pyscript_bytecode_key(runtime, chunk)}.zip",
                          lambda: bytecode.make_pyscript_bytecode(runtime, chunk))
+
+
+def compiled_stdlib(runtime: dict[str, Path], wheels: list[Path]) -> Path:
+    """The stored stdlib with the modules a start of the page imports compiled, made once per
+    runtime, wheels and list of the page's layers (sitebuild/bytecode.py); the engine's
+    worker and the snapshot's start from it, the bare page keeps Pyodide's own."""
+    return _made_in_node(f"python-stdlib-{bytecode.compiled_stdlib_key(runtime, wheels)}.zip",
+                         lambda: bytecode.make_compiled_stdlib(runtime, wheels))
 
 
 def prune_site_cache() -> int:

@@ -61,7 +61,8 @@ def precache_list(plan: dict[str, Path | bytes]) -> list[str]:
     """What the service worker stores on the first visit: the page (as the
     arcade and as the embed: :data:`NAVIGATIONS`), its glue and the
     engine's worker script, PyScript's chunks and MicroPython (the page
-    loads them), the Pyodide runtime the worker loads, both wheels, the
+    loads them), the Pyodide runtime the worker loads (with the compiled
+    stdlib, not Pyodide's own, which only the bare page loads), both wheels, the
     lockfile, our CSS and icons. Not PyScript's editor and terminal
     libraries (:data:`PYSCRIPT_UNUSED`: the page has neither), not source
     maps, not the bare test page, not other encodings."""
@@ -71,6 +72,8 @@ def precache_list(plan: dict[str, Path | bytes]) -> list[str]:
         if rel == MARKER or rel.endswith((".map", ".gz", ".br")) or name == "package.json":
             continue
         if rel.startswith(f"{PYSCRIPT_DIR}/") and (name.startswith(PYSCRIPT_UNUSED) or not name.endswith(".js")):
+            continue
+        if rel == f"{PYODIDE_DIR}/python_stdlib.zip":  # the page starts from COMPILED_STDLIB
             continue
         if rel.startswith((f"{PYODIDE_DIR}/", f"{PYSCRIPT_DIR}/", f"{MICROPYTHON_DIR}/", "static/icons/")) \
                 or rel in PRECACHE_OWN:

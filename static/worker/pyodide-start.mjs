@@ -8,6 +8,9 @@
    vendor/pyodide/ to the versioned folder), with these changes:
    - `indexURL`: the vendored folder (PyScript would take this module's own
      folder, static/);
+   - `stdLibURL`: static/python-stdlib.zip, Pyodide's stdlib with every
+     module a start imports compiled (sitebuild/stdlib_bytecode.mjs: some
+     two thirds of a cold loadPyodide's CPU was compiling them from source);
    - `_loadSnapshot`: static/python-snapshot.bin (static/python-snapshot.mjs,
      made in the browser from the same runtime files and wheels by
      static/snapshot-worker.mjs after an earlier visit: CPython already
@@ -54,6 +57,9 @@ const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
 const WHEELS = [/*na:wheels*/];
 const SNAPSHOT = new URL("./python-snapshot.bin", import.meta.url).href;
 const BYTECODE = new URL("./pyscript-bytecode.zip", import.meta.url).href;
+//: the stdlib with the modules a start imports compiled (sitebuild/stdlib_bytecode.mjs); the snapshot
+//: is made from the same file (static/worker/snapshot-worker.mjs): it holds zipimport's table of it
+const STDLIB = new URL("./python-stdlib.zip", import.meta.url).href;
 
 // how the start went, for the page's figures (static/engine.py reads it)
 const started = (globalThis.netarcadeStart = { snapshot: false, why: "", read: 0, bytecode: "", ours: "", ms: 0, end: 0, begun: 0, called: 0 });
@@ -215,14 +221,14 @@ export async function loadPyodide(options = {}) {
   if (snapshot) {
     try {
       pyodide = await growingMemory(snapshot.length, () =>
-        startPyodide({ ...options, indexURL: RUNTIME, _loadSnapshot: snapshot, packages: [] }));
+        startPyodide({ ...options, indexURL: RUNTIME, stdLibURL: STDLIB, _loadSnapshot: snapshot, packages: [] }));
       started.snapshot = true;
     } catch (error) {
       started.why = `failed: ${error}`;
     }
   }
   if (!pyodide) {
-    pyodide = await startPyodide({ ...options, indexURL: RUNTIME });
+    pyodide = await startPyodide({ ...options, indexURL: RUNTIME, stdLibURL: STDLIB });
     started.ours = writeModules(pyodide, (await pendingModules) ?? (await wheelModules()));
   }
   started.ms = performance.now() - begun;

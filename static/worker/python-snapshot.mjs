@@ -16,8 +16,9 @@
    same way in Node.
 
    How: Pyodide boots with `_makeSnapshot` from the site's own runtime
-   folder (the snapshot holds zipimport's table of the served, stored
-   python_stdlib.zip, so it must be made from that very file). The pure
+   folder and the stdlib the page starts from, static/python-stdlib.zip (the
+   snapshot holds zipimport's table of that zip, so it must be made from
+   that very file). The pure
    Python files of each wheel (ours and msgpack's) are written into
    site-packages by Python's zipfile, not installed by Pyodide: installing
    leaves JavaScript references behind that a snapshot cannot hold
@@ -71,11 +72,12 @@ del importlib, pkgutil, site, zipfile, bundle, name, package, module, site_packa
 [ours, msgpack.Packer.__module__]
 `;
 
-// The snapshot made by `loadPyodide` (the site's pyodide.mjs) from `indexURL` (its folder),
+// The snapshot made by `loadPyodide` (the site's pyodide.mjs) from `indexURL` (its folder) and
+// `stdLibURL` (the compiled stdlib the page starts from; Pyodide's own when undefined),
 // with the modules of `wheels` (each a Uint8Array of a wheel) imported: { snapshot
 // (Uint8Array), modules (how many of ours were imported), msgpack (its Packer's module) }.
-export async function makeSnapshot(loadPyodide, { indexURL, wheels, stderr = () => {} }) {
-  const python = await loadPyodide({ indexURL, _makeSnapshot: true, _sysExecutable: PROGRAM, packages: [],
+export async function makeSnapshot(loadPyodide, { indexURL, stdLibURL, wheels, stderr = () => {} }) {
+  const python = await loadPyodide({ indexURL, stdLibURL, _makeSnapshot: true, _sysExecutable: PROGRAM, packages: [],
                                      stdout: () => {}, stderr });
   const paths = wheels.map((bytes, n) => {
     const path = `/tmp/wheel-${n}.whl`;

@@ -20,6 +20,8 @@ import { loadPyodide } from "./vendor/pyodide/pyodide.mjs";
 import { makeSnapshot } from "./python-snapshot.mjs";
 
 const RUNTIME = new URL("./vendor/pyodide/", import.meta.url).href;
+//: the stdlib the engine's worker starts from (static/worker/pyodide-start.mjs): the snapshot holds its table
+const STDLIB = new URL("./python-stdlib.zip", import.meta.url).href;
 //: the lockfile's names of the wheels whose modules go into the snapshot
 const WHEELS = ["netarcade", "msgpack"];
 
@@ -45,7 +47,7 @@ async function main() {
     const bytes = await bytesOf(url);
     wheels.push({ url, bytes, integrity: await integrity(bytes) });
   }
-  const made = await makeSnapshot(loadPyodide, { indexURL: RUNTIME, wheels: wheels.map((wheel) => wheel.bytes),
+  const made = await makeSnapshot(loadPyodide, { indexURL: RUNTIME, stdLibURL: STDLIB, wheels: wheels.map((wheel) => wheel.bytes),
                                                  stderr: (line) => console.warn(line) });
   postMessage({ kind: "snapshot", snapshot: made.snapshot, wheels: wheels.map((wheel) => [wheel.url, wheel.integrity]),
                 modules: made.modules, ms: Math.round(performance.now() - begun) }, [made.snapshot.buffer]);

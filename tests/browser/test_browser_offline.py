@@ -71,8 +71,10 @@ def test_boots_and_plays_from_compressed_files(chromium, site):
             wait_ready(page)
             play_a_move_against_the_bot(page)
             runtime = f"static/vendor/pyodide-{PYODIDE_VERSION}/"
-            for rel in ("", runtime + "pyodide.asm.wasm", runtime + "python_stdlib.zip",
-                        runtime + "pyodide.asm.mjs", runtime + "pyodide-lock.json"):
+            # the engine starts from the compiled stdlib (static/python-stdlib.zip), not Pyodide's own
+            for rel in ("", runtime + "pyodide.asm.wasm", "static/python-stdlib.zip",
+                        runtime + "pyodide.asm.mjs", runtime + "pyodide-lock.json",
+                        runtime + next(DIST.glob(f"static/vendor/pyodide-{PYODIDE_VERSION}/netarcade-*.whl")).name):
                 assert encodings.get(rel) in ("br", "gzip"), (rel, encodings.get(rel))
             assert page.evaluate("document.querySelector('link[rel=manifest]').href").endswith(
                 "manifest.webmanifest")
@@ -125,7 +127,7 @@ def test_second_visit_starts_and_plays_with_no_network(chromium, site):
                    "e.name.includes(n))).map((e) => [e.name.split('/').pop(), e.workerStart > 0])"
         on_page = page.evaluate(answered, ["/core.js", "/micropython.wasm", "/page.py", "/engine.py"])
         engine = next(w for w in page.workers if w.url.startswith("blob:"))
-        in_worker = engine.evaluate(answered, ["/pyodide.asm.wasm", "/python_stdlib.zip", "/python-snapshot.bin",
+        in_worker = engine.evaluate(answered, ["/pyodide.asm.wasm", "/python-stdlib.zip", "/python-snapshot.bin",
                                                "/pyscript-bytecode.zip"])
         assert len(on_page) >= 4 and len(in_worker) >= 4, (on_page, in_worker)
         assert all(by_sw for _, by_sw in on_page + in_worker), (on_page, in_worker)

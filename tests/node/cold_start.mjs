@@ -1,5 +1,5 @@
 // The page's cold start, in Node: Pyodide started from scratch from the built runtime
-// folder with no package installed, then our wheel's and msgpack's Python files written
+// folder and the page's compiled stdlib with no package installed, then our wheel's and msgpack's Python files written
 // into site-packages by the built static/worker/pyodide-start.mjs (`pythonFiles`,
 // `writeModules`), as the engine's worker does on a first visit; then Python code runs.
 //
@@ -40,7 +40,8 @@ async function main() {
     all.push(...found);
   }
   const out = [];
-  const pyodide = await loadPyodide({ indexURL, packages: [], stdout: (line) => out.push(line),
+  const stdLibURL = resolve(dist, "static", "python-stdlib.zip");  // the page's compiled stdlib
+  const pyodide = await loadPyodide({ indexURL, stdLibURL, packages: [], stdout: (line) => out.push(line),
                                       stderr: (line) => process.stderr.write(line + "\n") });
   const written = writeModules(pyodide, all);
   const globals = pyodide.toPy({ lines: (await readStdin()).split("\n").filter(Boolean) });

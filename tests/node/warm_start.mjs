@@ -36,11 +36,12 @@ async function main() {
   const { makeSnapshot } = await import(pathToFileURL(resolve(dist, "static", "python-snapshot.mjs")).href);
   const lock = JSON.parse(readFileSync(`${indexURL}pyodide-lock.json`, "utf8"));
   const wheels = ["netarcade", "msgpack"].map((name) => new Uint8Array(readFileSync(`${indexURL}${lock.packages[name].file_name}`)));
-  const made = await makeSnapshot(loadPyodide, { indexURL, wheels, stderr: (line) => process.stderr.write(line + "\n") });
+  const stdLibURL = resolve(dist, "static", "python-stdlib.zip");  // the page's compiled stdlib
+  const made = await makeSnapshot(loadPyodide, { indexURL, stdLibURL, wheels, stderr: (line) => process.stderr.write(line + "\n") });
   const snapshot = made.snapshot;
   const out = [];
   const pyodide = await growingMemory(snapshot.length, () => loadPyodide({
-    indexURL, _loadSnapshot: snapshot, packages: [], stdout: (line) => out.push(line),
+    indexURL, stdLibURL, _loadSnapshot: snapshot, packages: [], stdout: (line) => out.push(line),
     stderr: (line) => process.stderr.write(line + "\n") }));
   const bytecode = unpackBytecode(pyodide, new Uint8Array(readFileSync(resolve(dist, "static", "pyscript-bytecode.zip"))));
   const globals = pyodide.toPy({ lines: (await readStdin()).split("\n").filter(Boolean) });

@@ -50,8 +50,12 @@ def test_every_copy_decodes_to_its_original(site):
         elif brotli is not None:
             assert brotli.decompress(copy.read_bytes()) == original.read_bytes(), copy
         assert copy.stat().st_size <= 0.9 * original.stat().st_size, copy
-    # already-deflated wheels are not worth a copy
-    assert not list(DIST.rglob("*.whl.gz"))
+    # msgpack's wheel, deflated member by member, is not worth a copy; ours has its members stored
+    # (sitebuild/wheels.py stored_members), so the copies compress it as one stream
+    assert not list(DIST.rglob("msgpack-*.whl.gz"))
+    ours = next(DIST.rglob("netarcade-*.whl"))
+    assert {info.compress_type for info in zipfile.ZipFile(ours).infolist()} == {zipfile.ZIP_STORED}
+    assert (ours.parent / (ours.name + ".gz")).stat().st_size < 0.4 * ours.stat().st_size
 
 
 def _worker_files() -> tuple[str, list[list[str]]]:
@@ -69,8 +73,9 @@ def test_service_worker_lists_this_builds_files(site):
     for needed in ("manifest.webmanifest", "static/app.css", "static/page.py", "static/dom.py", "static/ops.py", "static/inputs.py", "static/focus.py", "static/opnames.py",
                    "static/engine.py", "static/boot.js", "static/prepaint.js",
                    "static/vendor/pyscript-0.7.31/core.js", "static/vendor/micropython-1.28.0-6/micropython.wasm",
-                   f"{RUNTIME}/pyodide.asm.wasm", f"{RUNTIME}/python_stdlib.zip", f"{RUNTIME}/pyodide-lock.json"):
+                   f"{RUNTIME}/pyodide.asm.wasm", "static/python-stdlib.zip", f"{RUNTIME}/pyodide-lock.json"):
         assert needed in paths, needed
+    assert f"{RUNTIME}/python_stdlib.zip" not in paths  # Pyodide's own: only the bare page loads it
     assert any(p.startswith(f"{RUNTIME}/netarcade-") and p.endswith(".whl") for p in paths)
     assert not any(p.endswith((".map", ".gz", ".br")) or p.endswith("bare.html") for p in paths)
     # PyScript's chunks the page loads, not its editor or terminal libraries
@@ -197,6 +202,34 @@ def test_stdlib_is_npms_members_stored(site):
     members = [name for name in npm.namelist() if not name.endswith("/")]
     for name in members[:: max(1, len(members) // 20)]:  # a sample across the archive
         assert ours.read(name) == npm.read(name), name
+
+
+def test_the_page_starts_from_the_stdlib_it_imports_compiled(site):
+    """static/python-stdlib.zip (sitebuild/stdlib_bytecode.mjs): Pyodide's stdlib, stored, with
+    every module a start of the page imports as an unchecked-hash .pyc in place of its source
+    (zipimport prefers NAME.pyc), every other member as npm has it; the engine's worker and the
+    snapshot's maker start from it (that it loads: tests/site/test_pyodide_node.py)."""
+    npm = zipfile.ZipFile(ROOT / "node_modules" / "pyodide" / "python_stdlib.zip")
+    compiled = zipfile.ZipFile(DIST / "static" / "python-stdlib.zip")
+    assert {i.compress_type for i in compiled.infolist()} == {zipfile.ZIP_STORED}
+    names = set(compiled.namelist())
+    bytecode = sorted(name for name in names if name.endswith(".pyc"))
+    # what every start imports: Pyodide's own Python, asyncio for its event loop, and ours' stdlib
+    for module in ("_pyodide/_base", "pyodide/webloop", "asyncio/base_events", "typing", "dataclasses", "json/decoder"):
+        assert f"{module}.pyc" in names and f"{module}.py" not in names, module
+    assert len(bytecode) > 100, len(bytecode)
+    for name in bytecode:
+        header = compiled.read(name)[:16]
+        assert int.from_bytes(header[4:8], "little") == 0b01, name  # hash-based, unchecked (no source)
+    sources = [name for name in npm.namelist() if name not in names]
+    assert sorted(name[:-3] + ".pyc" for name in sources) == bytecode  # only those replaced
+    kept = [name for name in npm.namelist() if name in names and not name.endswith("/")]
+    for name in kept[:: max(1, len(kept) // 20)]:  # the rest as npm has it
+        assert compiled.read(name) == npm.read(name), name
+    start = (DIST / "static" / "pyodide-start.mjs").read_text(encoding="utf-8")
+    maker = (DIST / "static" / "snapshot-worker.mjs").read_text(encoding="utf-8")
+    for module in (start, maker):
+        assert 'new URL("./python-stdlib.zip", import.meta.url)' in module and "stdLibURL: STDLIB" in module
 
 
 def test_pages_carry_the_policy_and_run_no_inline_script(site):
