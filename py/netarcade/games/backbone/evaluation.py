@@ -6,27 +6,57 @@ tokens (routers beside a Server, Datacenters waiting for routers, closeness
 to unconnected Cities, bandwidth, territory, pieces exposed to hacks) counts
 fractionally. It reads only public state (Backbone has no hidden
 information). Not here: move choice (``netarcade.bots``).
+
+It reads the rules' hex sets (``bitboard.py``): each network, its online
+Servers and connected Cities, and where a piece of it reaches
+(``rules.network_reach``), all cached with the state and most carried over an
+action by ``turns.perform``. Every figure is the same float, added in the
+same order, as the evaluation first written over sets of hexes (the bots
+rank actions by it, ties in listing order, so a last bit matters): the one
+sum whose order was a set's (``network``'s iteration order) still follows
+it when more than one term adds anything.
 """
 
 from __future__ import annotations
 
 from ...core.grid import hex_distance
-from .board import HEXES, JUMPS, NEIGHBORS
+from .bitboard import BIT, HEX_AT, NEAR
+from .board import HEXES
 from . import rules
+from .network import connected_city_bits, online_server_bits
 
 WIN = 1000.0
 
 
-#: steps between any two hexes of the board (ignoring what stands between)
-_STEPS = {a: {b: hex_distance(a, b) for b in HEXES} for a in HEXES}
+def _rings(index: int) -> tuple[int, ...]:
+    """The hexes ``d`` steps from the hex at bit ``index`` (ignoring what
+    stands between), for ``d`` from 0 out."""
+    here = HEX_AT[index]
+    rings = [0] * (max(hex_distance(here, h) for h in HEXES) + 1)
+    for h in HEXES:
+        rings[hex_distance(here, h)] |= BIT[h]
+    return tuple(rings)
 
 
-def _city_reach(state: rules.BackboneState, net: frozenset, connected) -> float:
-    """Closeness of the network to each City it does not connect yet."""
+#: per bit index of a hex: the hexes at each number of steps from it, nearest first
+RINGS: dict[int, tuple[int, ...]] = {index: _rings(index) for index in HEX_AT}
+
+
+def _city_reach(state: rules.BackboneState, net: int, connected: int) -> float:
+    """Closeness of the network (hex set ``net``) to each City it does not
+    connect yet (``connected``, a hex set): 0.5 / (1 + steps from the City
+    to the nearest piece), in the order of ``state.cities``."""
     value = 0.0
-    for city in state.cities:
-        if city not in connected:
-            value += 0.5 / (1 + min(map(_STEPS[city].__getitem__, net))) if net else 0.0
+    if net:
+        for city in state.cities:
+            bit = BIT[city]
+            if not bit & connected:
+                steps = 0
+                for ring in RINGS[bit.bit_length() - 1]:
+                    if ring & net:
+                        break
+                    steps += 1
+                value += 0.5 / (1 + steps)
     return value
 
 
@@ -39,51 +69,58 @@ def _pieces_strength(state: rules.BackboneState, seat: int) -> float:
     cached = state._cache.get(key)
     if cached is not None:
         return cached
-    net = rules.network(state, seat)
-    pieces = state.pieces
-    servers = rules.online_servers(state, seat)
-    tokens = rules.score(state, seat)
-    value = float(tokens)
-    value += 0.35 * len(servers)
-    # Routers gathering around Servers and Datacenters that are not online yet.
-    for h in net:
-        kind = pieces[h][1]
-        if kind in ("server", "datacenter") and h not in servers:
-            routers = sum(1 for n in NEIGHBORS[h] if n in net and pieces[n][1] == "router")
-            value += (0.25 if kind == "server" else 0.45) * min(routers, 2)
-            if kind == "datacenter":
-                value += 0.3
+    net = rules.network_bits(state, seat)
+    pieces = rules.side(state, seat)
+    online = online_server_bits(state, seat)
+    value = float(rules.score(state, seat))
+    value += 0.35 * online.bit_count()
+    # Routers gathering around Servers and Datacenters that are not online
+    # yet (a Datacenter counts online or not, as it always has): 0.25 (a
+    # Server) or 0.45 (a Datacenter) per Router beside it, up to 2, and 0.3
+    # per Datacenter.
+    routers = net & pieces.routers
+    earning = []
+    waiting = net & ((pieces.servers & ~online) | pieces.datacenters)
+    while waiting:
+        bit = waiting & -waiting
+        waiting ^= bit
+        beside = (NEAR[bit.bit_length() - 1] & routers).bit_count()
+        if beside or bit & pieces.datacenters:
+            earning.append((bit, min(beside, 2)))
+    if len(earning) > 1:  # added in the order the network's frozenset lists them
+        order = {BIT[h]: at for at, h in enumerate(rules.network(state, seat))}
+        earning.sort(key=lambda item: order[item[0]])
+    for bit, beside in earning:
+        if bit & pieces.datacenters:
+            value += 0.45 * beside
+            value += 0.3
+        else:
+            value += 0.25 * beside
     # Unconnected Cities: nearer is better.
-    value += _city_reach(state, net, set(rules.connected_cities(state, seat)))
+    value += _city_reach(state, net, connected_city_bits(state, seat))
     state._cache[key] = value
     return value
 
 
 def warm(state: rules.BackboneState) -> None:
-    """Cache both sides' pieces-only strength in ``state`` so that copies of
-    it share them: a copy in which one side acts keeps the other side's."""
+    """Cache both sides' pieces-only strength and reach in ``state`` so that
+    copies of it share them: a copy in which one side acts keeps the other
+    side's."""
     for seat in (0, 1):
         _pieces_strength(state, seat)
+        rules.network_reach(state, seat)
 
 
-def _strength(state: rules.BackboneState, seat: int, rival_net: frozenset) -> float:
+def _strength(state: rules.BackboneState, seat: int) -> float:
     value = _pieces_strength(state, seat)
-    net = rules.network(state, seat)
-    pieces = state.pieces
+    net = rules.network_bits(state, seat)
     # Bandwidth buys the next move; territory gives options.
-    value += 0.06 * state.bw[seat] + 0.02 * len(net)
-    # Unprotected pieces the rival can hack next turn.
-    reach = set()
-    for h in rival_net:
-        reach.update(NEIGHBORS[h])
-        if pieces[h][1] == "ap":
-            reach.update(JUMPS[h])
-    exposed = 0
-    for h in net:
-        if h in reach and h not in state.firewalls:
-            exposed += 1
-        elif pieces[h][1] == "ap" and h not in state.firewalls and not rival_net.isdisjoint(JUMPS[h]):
-            exposed += 1
+    value += 0.06 * state.bw[seat] + 0.02 * net.bit_count()
+    # Unprotected pieces the rival can hack next turn: those its network's
+    # pieces touch (``rules._hack_bits`` from the rival's side).
+    wired, wireless = rules.network_reach(state, 1 - seat)
+    pieces = rules.side(state, seat)
+    exposed = (net & pieces.unguarded & (wired | (pieces.aps & wireless))).bit_count()
     value -= 0.08 * min(exposed, 5)
     return value
 
@@ -97,8 +134,7 @@ def evaluate_all(state: rules.BackboneState) -> list[float]:
         winners = rules.winners(state)
         result = [0.0, 0.0] if len(winners) == 2 else [WIN if winners == [s] else -WIN for s in (0, 1)]
     else:
-        nets = (rules.network(state, 0), rules.network(state, 1))
-        edge = _strength(state, 0, nets[1]) - _strength(state, 1, nets[0])
+        edge = _strength(state, 0) - _strength(state, 1)
         result = [edge, -edge]
     state._cache["eval"] = result
     return result
