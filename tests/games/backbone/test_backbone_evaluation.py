@@ -84,3 +84,26 @@ def test_the_evaluation_equals_the_set_based_one_on_every_ranked_child():
             match.advance(bots[seat].choose(GAME, state, seat))
     # the positions had sums of several terms to keep in order
     assert compared > 3000 and ordered > 1000, (compared, ordered)
+
+
+def test_the_ranking_equals_the_contracts_default():
+    """Backbone's ``rank_steps`` (the legal list's actions performed without
+    ``check``, both sides warmed once) ranks as the contract's default
+    (copy, apply, evaluate each), and leaves out an action handed in that
+    is refused, at every position of a greedy game."""
+    from netarcade.bots.base import finish
+    from netarcade.core.game import Game
+    from netarcade.games.backbone.actions import End
+
+    match = Match(GAME, {}, 3, history=False)
+    bots = [make_bot("greedy", 300 + seat, GAME) for seat in (0, 1)]
+    positions = 0
+    for seat in turns(match):
+        state = match.state
+        ranked = finish(GAME.rank_steps(state, seat))
+        assert ranked == finish(Game.rank_steps(GAME, state, seat))
+        handed = [End(1 - seat), *rules.legal_actions(state, seat)]  # the first is not this seat's to play
+        assert finish(GAME.rank_steps(state, seat, handed)) == [(v, i + 1, a) for v, i, a in ranked]
+        positions += 1
+        match.advance(bots[seat].choose(GAME, state, seat))
+    assert positions > 40
