@@ -93,20 +93,20 @@ def _pieces_strength(state: rules.BackboneState, seat: int) -> float:
     # yet (a Datacenter counts online or not, as it always has): 0.25 (a
     # Server) or 0.45 (a Datacenter) per Router beside it, up to 2, and 0.3
     # per Datacenter.
-    routers = net & pieces.routers
-    earning = []
-    waiting = net & ((pieces.servers & ~online) | pieces.datacenters)
-    while waiting:
-        bit = waiting & -waiting
-        waiting ^= bit
+    routers, datacenters = net & pieces.routers, pieces.datacenters
+    earning = {}  # bit: Routers beside it (up to 2), for the pieces that earn anything
+    waiting = rest = net & ((pieces.servers & ~online) | datacenters)
+    while rest:
+        bit = rest & -rest
+        rest ^= bit
         beside = (NEAR[bit.bit_length() - 1] & routers).bit_count()
-        if beside or bit & pieces.datacenters:
-            earning.append((bit, min(beside, 2)))
-    if len(earning) > 1:  # added in the order the network's frozenset lists them
-        order = _listed_order(net, net & (pieces.servers | pieces.datacenters))
-        earning.sort(key=lambda item: order.index(item[0]))
-    for bit, beside in earning:
-        if bit & pieces.datacenters:
+        if beside or bit & datacenters:
+            earning[bit] = min(beside, 2)
+    for bit in _listed_order(net, waiting) if len(earning) > 1 else earning:
+        beside = earning.get(bit)
+        if beside is None:
+            continue
+        if bit & datacenters:
             value += 0.45 * beside
             value += 0.3
         else:
