@@ -75,17 +75,37 @@ def _listed_order(net: int, some: int) -> tuple[int, ...]:
     return tuple(bit for bit in map(BIT.__getitem__, frozenset(hexes_of(net))) if bit & some)
 
 
+#: pieces-only strengths worked out already (``_pieces_strength``), by all
+#: they depend on: the Cities in their order, the network, its Routers,
+#: Servers and Datacenters. A search meets the same networks again and
+#: again; emptied when it holds ``KNOWN_MAX``
+KNOWN: dict[tuple, float] = {}
+KNOWN_MAX = 8192
+
+
 def _pieces_strength(state: rules.BackboneState, seat: int) -> float:
     """The part of a side's strength that depends on its pieces alone
     (tokens, Servers and Datacenters on the way, Cities in reach): cached
     with the side's network and forgotten with it when the side's pieces
-    change. Bandwidth and exposure change otherwise; ``_strength`` adds them."""
+    change, and kept in ``KNOWN`` for the next position with the same.
+    Bandwidth and exposure change otherwise; ``_strength`` adds them."""
     key = ("strength", seat)
     cached = state._cache.get(key)
-    if cached is not None:
-        return cached
-    net = rules.network_bits(state, seat)
-    pieces = rules.side(state, seat)
+    if cached is None:
+        net = rules.network_bits(state, seat)
+        pieces = rules.side(state, seat)
+        same = (tuple(state.cities), net, net & pieces.routers, net & pieces.servers, net & pieces.datacenters)
+        cached = KNOWN.get(same)
+        if cached is None:
+            if len(KNOWN) >= KNOWN_MAX:
+                KNOWN.clear()
+            cached = KNOWN[same] = _worked_out(state, seat, net, pieces)
+        state._cache[key] = cached
+    return cached
+
+
+def _worked_out(state: rules.BackboneState, seat: int, net: int, pieces) -> float:
+    """``_pieces_strength`` worked out: ``net`` the seat's network, ``pieces`` its side."""
     online = online_server_bits(state, seat)
     value = float(rules.score(state, seat))
     value += 0.35 * online.bit_count()
@@ -113,7 +133,6 @@ def _pieces_strength(state: rules.BackboneState, seat: int) -> float:
             value += 0.25 * beside
     # Unconnected Cities: nearer is better.
     value += _city_reach(state, net, connected_city_bits(state, seat))
-    state._cache[key] = value
     return value
 
 
