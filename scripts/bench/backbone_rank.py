@@ -4,6 +4,8 @@ longest greedy game (what Analyse spends 70% of its time in), split into
 its parts (copying the position, performing the action, evaluating the
 child) and beside the contract's default ranking (``Game.rank_steps``:
 copy, check and perform, evaluate), interleaved, medians of ``--rounds``.
+The pieces-only strengths kept across positions (``evaluation.KNOWN``)
+are emptied before each round, so a round does not read the last one's.
 
     python scripts/bench/backbone_rank.py [--rounds 5] [--seeds 3]
 
@@ -44,7 +46,10 @@ def positions(seeds: int) -> list[tuple]:
 
 
 def fresh(states: list[tuple]) -> list[tuple]:
-    """The positions with the caches they had when reached (each round starts alike)."""
+    """The positions with the caches they had when reached, and no
+    pieces-only strength known from an earlier round (each round starts
+    alike: ``evaluation.KNOWN`` emptied)."""
+    evaluation.KNOWN.clear()
     return [(state.copy(), seat) for state, seat in states]
 
 
