@@ -27,7 +27,8 @@ class Backbone(Game):
     hidden_information = False
     chance = False  # a seeded map is drawn at setup; nothing is left to chance in play
     timeout_verbs = ("end",)
-    #: legality, turns and scores; the notation; the evaluation (``Game.modules``)
+    #: legality, turns and scores; the notation; the evaluation and the one-ply
+    #: ranking (``Game.modules``)
     modules = (rules, actions, evaluation)
     options = OptionSchema(
         Option("players", "int", 2, minimum=2, maximum=2, help="Backbone is a duel"),

@@ -52,8 +52,8 @@ __all__ = [
     "ACTIONS_PER_TURN", "BW_LIMIT", "COSTS", "HACK_COST", "INCOME", "LINKED_DATACENTER_BONUS", "MAX_TURNS",
     "MOVABLE", "PASSES_TO_END", "PIECES", "START_BW", "BackboneState", "apply", "build_hexes", "check",
     "connected_cities", "cut_pieces", "forget", "hack_targets", "legal_actions", "movable_pieces", "network",
-    "new_state", "online_datacenters", "online_servers", "perform", "pick_legal", "reroute_targets", "score", "scores",
-    "winners",
+    "network_reach", "new_state", "online_datacenters", "online_servers", "perform", "pick_legal", "reroute_targets",
+    "score", "scores", "winners",
 ]
 
 def _by_index(make) -> list:
@@ -85,12 +85,13 @@ def _switch_beside(net: int, aps: int, here) -> int:
     return (NEAR[index] & net).bit_count() + (FAR[index] & net & aps).bit_count()
 
 
-def _reach(state: BackboneState, seat: int) -> tuple[int, int]:
+def network_reach(state: BackboneState, seat: int) -> tuple[int, int]:
     """Hexes where a piece would touch ``seat``'s network: any piece but an
     AP (the neighbours and the network's APs two steps away), and an AP
     (every hex two steps away too). Cached with the network; read from
     its touching counts (``network.touching_planes``: a count above 0),
-    which ``turns.perform`` carries over most actions."""
+    which ``turns.perform`` carries over most actions. The evaluation reads
+    it too: the rival's pieces a Hack could reach."""
     key = ("reach", seat)
     cached = state._cache.get(key)
     if cached is None:
@@ -102,7 +103,7 @@ def _reach(state: BackboneState, seat: int) -> tuple[int, int]:
 
 def _build_bits(state: BackboneState, seat: int, free: int) -> dict[str, int]:
     """Where ``seat`` may build each piece but a Firewall, ``free`` the free hexes."""
-    wired, wireless = _reach(state, seat)
+    wired, wireless = network_reach(state, seat)
     wired &= free
     return {"router": wired, "switch": free & touching_counts(state, seat, "switch")[1],
             "ap": free & wireless, "server": wired, "datacenter": wired}
@@ -121,7 +122,7 @@ def build_hexes(state: BackboneState, seat: int, piece: str) -> list:
 
 def _hack_bits(state: BackboneState, seat: int) -> int:
     """Enemy pieces, not Disabled, that touch ``seat``'s network."""
-    wired, wireless = _reach(state, seat)
+    wired, wireless = network_reach(state, seat)
     theirs = side(state, 1 - seat)
     return theirs.active & (wired | (theirs.aps & wireless))
 
@@ -191,7 +192,7 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
     kinds = []  # (count, hex set, its actions by hex index, whether the list takes the hexes in sorted order)
     if bw:  # every piece and the Hack cost BW (``_build_bits`` and ``_hack_bits`` written out)
         free = BOARD & ~taken & ~city_bits(state.cities)
-        near, wireless = _reach(state, seat)
+        near, wireless = network_reach(state, seat)
         wired = near & free
         masks = (wired, free & touching_counts(state, seat, "switch")[1], free & wireless)
         counts = [wired.bit_count(), None, None]

@@ -161,7 +161,9 @@ SCORED = tuple(tuple((name, seat) for name in ("score", "routed", "serverbits", 
 
 def forget(state: BackboneState, seat: int) -> None:
     """Drop cached figures that depend on ``seat``'s pieces (and the evaluation)."""
-    state._cache = {key: value for key, value in state._cache.items() if key != "eval" and key[1] != seat}
+    cache = state._cache
+    cache.pop("eval", None)
+    state._cache = {key: value for key, value in cache.items() if key[1] != seat}  # "offered"[1] is no seat
 
 
 def _start_turn(state: BackboneState) -> list[Event]:
