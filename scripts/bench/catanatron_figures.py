@@ -70,7 +70,7 @@ def main(argv: list[str] | None = None) -> int:
     try:
         figures = bench(args.seconds)
     except ImportError:
-        print("bench_catanatron: catanatron is not installed here (make bench makes build/bench-venv)",
+        print("scripts/bench/catanatron_figures.py: catanatron is not installed here (make bench makes build/bench-venv)",
               file=sys.stderr)
         return 2
     print(f"{figures['engine']}: {figures['games'] / figures['seconds']:.2f} games/s, "

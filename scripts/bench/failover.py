@@ -133,7 +133,7 @@ def main(argv=None) -> int:
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
     if args.processes < 2:
-        raise SystemExit("bench_failover: --processes must be at least 2")
+        raise SystemExit("scripts/bench/failover.py: --processes must be at least 2")
     import redis
     data = Path(tempfile.mkdtemp(prefix="netarcade-bench-failover-"))
     redis_proc, redis_url = start_redis(data / "redis")

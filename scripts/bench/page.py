@@ -340,15 +340,15 @@ def main(argv: list[str] | None = None) -> int:
     args = parser.parse_args(argv)
 
     if not CHROMIUM.exists():
-        print(f"bench_page: {CHROMIUM} is missing (run `make chromium` as root); skipped")
+        print(f"scripts/bench/page.py: {CHROMIUM} is missing (run `make chromium` as root); skipped")
         return 0
     if not (Path(args.dist) / "index.html").is_file():
-        print(f"bench_page: {args.dist} has no site; run `make site` first", file=sys.stderr)
+        print(f"scripts/bench/page.py: {args.dist} has no site; run `make site` first", file=sys.stderr)
         return 1
     try:
         from playwright.sync_api import sync_playwright
     except ImportError:
-        print("bench_page: playwright is not installed (make venv); skipped")
+        print("scripts/bench/page.py: playwright is not installed (make venv); skipped")
         return 0
 
     viewport = {"width": 390, "height": 844} if args.phone else {"width": 1280, "height": 800}

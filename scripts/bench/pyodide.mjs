@@ -63,16 +63,16 @@ function parseArgs(argv) {
       console.log(readFileSync(fileURLToPath(import.meta.url), "utf8").split("\n\n")[0]);
       process.exit(0);
     } else {
-      console.error(`bench_pyodide: unknown argument ${arg}`);
+      console.error(`scripts/bench/pyodide.mjs: unknown argument ${arg}`);
       process.exit(2);
     }
   }
   if (!(options.seconds > 0)) {
-    console.error("bench_pyodide: --seconds must be positive");
+    console.error("scripts/bench/pyodide.mjs: --seconds must be positive");
     process.exit(2);
   }
   if (options.warmup !== null && !(options.warmup >= 0)) {
-    console.error("bench_pyodide: --warmup must be 0 or more seconds");
+    console.error("scripts/bench/pyodide.mjs: --warmup must be 0 or more seconds");
     process.exit(2);
   }
   return options;
@@ -133,7 +133,7 @@ function ratioLines(pyodideReport, cpythonReport) {
 async function main() {
   const options = parseArgs(process.argv.slice(2));
   if (!existsSync(options.lock)) {
-    console.error(`bench_pyodide: ${options.lock} is missing; run \`make site\` first`);
+    console.error(`scripts/bench/pyodide.mjs: ${options.lock} is missing; run \`make site\` first`);
     process.exit(2);
   }
   refuseNetwork("bench_pyodide");
@@ -154,7 +154,7 @@ async function main() {
   }
   if (options.cpython) {
     if (!existsSync(options.cpython)) {
-      console.error(`bench_pyodide: ${options.cpython} is missing (python -m netarcade bench --save FILE)`);
+      console.error(`scripts/bench/pyodide.mjs: ${options.cpython} is missing (python -m netarcade bench --save FILE)`);
     } else {
       const cpython = JSON.parse(readFileSync(options.cpython, "utf8"));
       for (const line of ratioLines(report, cpython)) console.log(line);

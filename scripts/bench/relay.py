@@ -233,7 +233,7 @@ def start_redis(folder: Path) -> tuple[subprocess.Popen, str]:
         port = sock.getsockname()[1]
     server = shutil.which("redis-server")
     if server is None:
-        raise SystemExit("bench_relay: --processes needs redis-server (apt-get install redis-server)")
+        raise SystemExit("scripts/bench/relay.py: --processes needs redis-server (apt-get install redis-server)")
     folder.mkdir(parents=True, exist_ok=True)
     proc = subprocess.Popen([server, "--port", str(port), "--bind", "127.0.0.1", "--dir", str(folder),
                              "--appendonly", "yes", "--appendfsync", "always", "--save", ""],  # docs/relay.md
@@ -288,7 +288,7 @@ async def create_rooms(args, processes) -> list[tuple[str, int, str]]:
         setup = setups[index % len(setups)]
         created = await setup.request({"kind": "create", "game": args.game, "seats": ["human"] * args.seats}, 60)
         if created["kind"] != "created":
-            raise SystemExit(f"bench_relay: cannot create a room: {created}")
+            raise SystemExit(f"scripts/bench/relay.py: cannot create a room: {created}")
         room = created["room"]
         for seat in range(args.seats):
             joined = await setup.request({"kind": "join", "room": room, "name": f"p{seat}", "seat": seat}, 60)
@@ -475,9 +475,9 @@ def main(argv=None) -> int:
                         help="moves of the in-process service-time measurement (0: skip it)")
     args = parser.parse_args(argv)
     if args.processes > 1 and args.kills:
-        raise SystemExit("bench_relay: --kills is for one process (tests/relay/test_relay_redis.py kills owners)")
+        raise SystemExit("scripts/bench/relay.py: --kills is for one process (tests/relay/test_relay_redis.py kills owners)")
     if args.processes > 1 and args.preplay:
-        raise SystemExit("bench_relay: --preplay writes a SQLite journal: one process")
+        raise SystemExit("scripts/bench/relay.py: --preplay writes a SQLite journal: one process")
     if args.service_moves and args.processes == 1:
         service = service_time(args)
         print(f"relay service time in process (no sockets, no clients; {args.rooms} rooms x {args.seats} seats of "
