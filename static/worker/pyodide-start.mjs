@@ -26,8 +26,9 @@
    - From scratch, our modules without an installer: index.html's config
      names no `packages`; this module asks for our wheel and msgpack's
      (`WHEELS`, their URLs written in by the build) as soon as PyScript
-     imports it, inflates their Python files while Pyodide starts, and
-     writes them into site-packages once it is up, as the snapshot's making
+     imports it, reads their Python files while Pyodide starts (ours are
+     stored; msgpack's few are inflated by the browser), and writes them
+     into site-packages once it is up, as the snapshot's making
      does (static/python-snapshot.mjs). Pyodide's installer (loadPackage)
      would fetch the wheels only after the lockfile and CPython's start, and
      its first use imports its own Python (some 150 ms of the start's CPU
@@ -89,7 +90,7 @@ const pending = stored(SNAPSHOT, (why) => { started.why = why; }).then((bytes) =
   return bytes;
 });
 const pendingBytecode = stored(BYTECODE, (why) => { started.bytecode = `pyscript bytecode ${why}`; });
-// without a stored snapshot, our modules' files, asked for and inflated while Pyodide starts
+// without a stored snapshot, our modules' files, asked for and read while Pyodide starts
 const pendingModules = pending.then((snapshot) => (snapshot ? null : wheelModules()));
 pendingModules.catch(() => {});  // a failure is said where loadPyodide awaits it
 
@@ -143,7 +144,7 @@ export async function pythonFiles(bytes) {
 
 // the Python files of every wheel of `WHEELS`, fetched (through the service worker when one
 // answers), their sha256 checked by the browser (as Pyodide's installer checks the lockfile's),
-// and inflated
+// and read
 async function wheelModules() {
   const each = await Promise.all(WHEELS.map(async ([wheel, integrity]) => {
     const url = new URL(wheel, import.meta.url).href;
