@@ -94,9 +94,12 @@ class _Table:
 
     def __init__(self, state: rules.NCState, siblings: "Siblings | None" = None):
         n = self.n = state.n
-        vertex_prod, weight, exchange, spot_worth = board_facts(state.board)
-        self.weight, self.spot_worth = weight, spot_worth
-        mean_weight = self.mean_weight = sum(weight) / 5
+        if siblings is None:
+            vertex_prod, weight, exchange, spot_worth = board_facts(state.board)
+            mean_weight = sum(weight) / 5
+        else:  # the same island
+            vertex_prod, weight, exchange, spot_worth, mean_weight = siblings.facts
+        self.weight, self.spot_worth, self.mean_weight = weight, spot_worth, mean_weight
         races = None
         same_owner = siblings is not None and state.owner == siblings.owner
         if same_owner and state.level == siblings.level and state.forts == siblings.forts \
@@ -247,7 +250,8 @@ def _progress(state, seat, hand, nodes, supers, card_worth, near, per_pip, found
 
 def _strengths(state: rules.NCState, table: _Table, viewer: int, siblings: "Siblings | None" = None) -> list[float]:
     """Every runner's strength as ``viewer`` sees it (with ``siblings``, the
-    ranking's start's unseen cards and room values where they still hold)."""
+    ranking's start's unseen cards where they still hold, and the room
+    values the ranking computed already)."""
     n = state.n
     xp = table.xp
     lead = max(xp)
@@ -265,10 +269,10 @@ def _strengths(state: rules.NCState, table: _Table, viewer: int, siblings: "Sibl
     resource_cost = resource * mean_weight
     if siblings is None:
         card_worth, hack_share = _unseen_cards(state, viewer)
-        room_values = None
+        room_value = _room_value
     else:
         card_worth, hack_share = siblings.unseen_cards(state)
-        room_values = siblings.room_values(table.room, per_pip, resource_cost)
+        room_value = siblings.room_value
     held_cards = table.held_cards
     all_cards = sum(held_cards)
     viewer_hacks = state.cards[viewer][HACK]
@@ -304,7 +308,7 @@ def _strengths(state: rules.NCState, table: _Table, viewer: int, siblings: "Sibl
             value += resource * mean_weight * (limit + W["surplus"] * (size - limit) if size > limit else size)
             value += card_worth * held_cards[s]
         if table.nodes[s] < node_supply:
-            value += _room_value(table.room[s], per_pip, resource_cost) if room_values is None else room_values[s]
+            value += room_value(table.room[s], per_pip, resource_cost)
         if table.exposed[s]:
             # The chance that someone else holds a Hack: the viewer knows its
             # own cards; everyone else's are unseen cards.
@@ -356,13 +360,14 @@ class Siblings:
     start's, compared by value, takes those results; any other part is
     computed as ``evaluate`` does. So :meth:`evaluate` is ``evaluate`` to the
     last bit, only cheaper: a trade, a discard, a draw or the end of a turn
-    changes no building and no link.
+    changes no building and no link. The room's values are remembered per
+    runner's spots and rolls left (``room_value``).
 
     The start's parts are copied here, so the ranking may be stepped while
     its start changes (it never does: every action is applied to a copy)."""
 
-    __slots__ = ("viewer", "owner", "level", "forts", "infected", "links", "lengths", "longest", "fortified",
-                 "buildings", "races", "room", "discard", "removed_xp", "cards", "unseen", "values")
+    __slots__ = ("viewer", "facts", "owner", "level", "forts", "infected", "links", "lengths", "longest",
+                 "fortified", "buildings", "races", "room", "discard", "removed_xp", "cards", "unseen", "values")
 
     def __init__(self, state: rules.NCState, viewer: int):
         self.viewer = viewer
@@ -370,12 +375,14 @@ class Siblings:
         self.infected, self.links = set(state.infected), dict(state.links)
         self.lengths, self.longest, self.fortified = list(state.lengths), state.longest, state.fortified
         vertex_prod, weight, exchange, spot_worth = board_facts(state.board)
-        self.buildings = buildings(state, vertex_prod, weight, exchange, sum(weight) / 5)
+        mean_weight = sum(weight) / 5
+        self.facts = (vertex_prod, weight, exchange, spot_worth, mean_weight)  # the island's (``board_facts``)
+        self.buildings = buildings(state, vertex_prod, weight, exchange, mean_weight)
         self.races = _races(state, self.buildings[6])
         self.room = room(state, spot_worth)
         self.discard, self.removed_xp, self.cards = list(state.discard), state.removed_xp, list(state.cards[viewer])
         self.unseen = _unseen_cards(state, viewer)
-        self.values: dict[float, list[float]] = {}  # per per_pip: every runner's _room_value of self.room
+        self.values: dict[tuple, float] = {}  # (a runner's room, per_pip) -> its _room_value
 
     def unseen_cards(self, state: rules.NCState) -> tuple[float, float]:
         """``_unseen_cards(state, viewer)``: the start's unless a card moved."""
@@ -384,16 +391,16 @@ class Siblings:
             return self.unseen
         return _unseen_cards(state, self.viewer)
 
-    def room_values(self, found: list, per_pip: float, resource_cost: float) -> list[float] | None:
-        """Every runner's ``_room_value`` when ``found`` is the start's room
-        (the same list), kept per ``per_pip``; None for any other room.
-        ``resource_cost`` is the island's, the same for every trial."""
-        if found is not self.room[0]:
-            return None
-        values = self.values.get(per_pip)
-        if values is None:
-            values = self.values[per_pip] = [_room_value(spots, per_pip, resource_cost) for spots in found]
-        return values
+    def room_value(self, found: tuple, per_pip: float, resource_cost: float) -> float:
+        """``_room_value(found, per_pip, resource_cost)``, remembered for the
+        ranking: a runner's spots and the rolls left mostly stay as they were
+        from one action to the next. ``resource_cost`` is the island's, the
+        same for every trial of the ranking."""
+        key = (found, per_pip)
+        value = self.values.get(key)
+        if value is None:
+            value = self.values[key] = _room_value(found, per_pip, resource_cost)
+        return value
 
     def evaluate(self, state: rules.NCState) -> float:
         """``evaluate(state, viewer)``, for a trial of this ranking."""
