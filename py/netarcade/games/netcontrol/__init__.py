@@ -10,7 +10,7 @@ from ...core.errors import InvalidOption
 from ...core.game import DISCARD, SETUP, TABLE, TURN, Game
 from ...core.options import Option, OptionSchema
 from ..registry import register
-from . import actions, evaluation, rules
+from . import actions, evaluation, ranking, rules
 from .actions import SIGNATURES
 from .evaluation import BOT_SETTINGS
 
@@ -37,10 +37,11 @@ class NetControl(Game):
     timeout_verbs = ("end",)
     bench_options = {"players": 4}  # benchmarked like catanatron's Catan: four players
     #: legality, actions, the end, the canonical form and determinizing; the
-    #: notation; the evaluation (``Game.modules``). Every action of a playout
+    #: notation; the evaluation; the one-ply ranking every bot uses
+    #: (``ranking.rank_steps``) (``Game.modules``). Every action of a playout
     #: calls ``rules.legal_actions``, ``rules.check`` and ``rules.perform``
     #: directly (the contract's ``apply`` calls them through this game)
-    modules = (rules, actions, evaluation)
+    modules = (rules, actions, evaluation, ranking)
 
     hidden_information = True
     chance = True

@@ -84,18 +84,35 @@ P_RED_SIX = 1 / 6
 class _Table:
     """What every seat sees alike, computed once per state: per runner its
     XP, production (valued at its own rates), rates, fortifications,
-    exposure, room to grow and the viewer-independent part of its strength."""
+    exposure, room to grow and the viewer-independent part of its strength.
+    With ``siblings`` (a ranking's :class:`Siblings`), the parts the
+    state's buildings, links and bonus races leave as the ranking's start
+    had them are taken from there instead of computed again."""
 
     __slots__ = ("n", "xp", "prod_value", "rate", "units", "forts", "guarded", "nodes", "supers",
                  "exposed", "room", "nearest", "weight", "mean_weight", "spot_worth", "base", "held_cards")
 
-    def __init__(self, state: rules.NCState):
+    def __init__(self, state: rules.NCState, siblings: "Siblings | None" = None):
         n = self.n = state.n
-        vertex_prod, weight, exchange, spot_worth = board_facts(state.board)
-        self.weight, self.spot_worth = weight, spot_worth
-        mean_weight = self.mean_weight = sum(weight) / 5
-        built, prod_value, rate, units_of, generic, special, fort_total, guarded, nodes, supers, exposed = \
-            buildings(state, vertex_prod, weight, exchange, mean_weight)
+        if siblings is None:
+            vertex_prod, weight, exchange, spot_worth = board_facts(state.board)
+            mean_weight = sum(weight) / 5
+        else:  # the same island
+            vertex_prod, weight, exchange, spot_worth, mean_weight = siblings.facts
+        self.weight, self.spot_worth, self.mean_weight = weight, spot_worth, mean_weight
+        races = None
+        same_owner = siblings is not None and state.owner == siblings.owner
+        if same_owner and state.level == siblings.level and state.forts == siblings.forts \
+                and state.infected == siblings.infected:
+            built_all = siblings.buildings
+            if state.lengths == siblings.lengths and state.longest == siblings.longest \
+                    and state.fortified == siblings.fortified:
+                races = siblings.races
+        else:
+            built_all = buildings(state, vertex_prod, weight, exchange, mean_weight)
+        built, prod_value, rate, units_of, generic, special, fort_total, guarded, nodes, supers, exposed = built_all
+        if races is None:
+            races = _races(state, fort_total)
         xp = [a + b for a, b in zip(state.xp_cards, built)]
         if state.longest is not None:
             xp[state.longest] += rules.BONUS_XP
@@ -106,31 +123,47 @@ class _Table:
         resource = W["resource"]
         p_seven = 1.0 - (1.0 - P_SEVEN) ** n  # n rolls come before a runner spends again
         p_purge = 1.0 - (1.0 - P_RED_SIX) ** n if state.threat == rules.THREAT_TO_PURGE - 1 else 0.0
-        lengths = state.lengths
-        best_len = _top_two(lengths)
-        best_forts = _top_two(fort_total)
+        generic_exchange, special_exchange = W["generic_exchange"], W["special_exchange"]
+        hand_limit, per_guarded = rules.HAND_LIMIT, rules.LIMIT_PER_GUARDED_SUPER
         base = []
         for s in range(n):
             value = float(xp[s])
             if generic[s]:
-                value += W["generic_exchange"]
-            value += W["special_exchange"] * special[s]
+                value += generic_exchange
+            value += special_exchange * special[s]
             size = sum(state.hands[s])
-            limit = rules.HAND_LIMIT + rules.LIMIT_PER_GUARDED_SUPER * guarded[s]
+            limit = hand_limit + per_guarded * guarded[s]
             if size > limit:
                 loss = p_seven * (size // 2)
                 if p_purge:
                     loss = max(loss, p_purge * (size - limit))
                 value -= resource * mean_weight * loss
-            others_len = best_len[1] if lengths[s] == best_len[0] else best_len[0]
-            value += _race(lengths[s], others_len, rules.LONGEST_MIN, state.longest == s)
-            others_forts = best_forts[1] if fort_total[s] == best_forts[0] else best_forts[0]
-            value += _race(fort_total[s], others_forts, rules.FORTIFIED_MIN, state.fortified == s)
+            longest_credit, fortified_credit = races[s]
+            value += longest_credit
+            value += fortified_credit
             base.append(value)
         self.xp, self.prod_value, self.rate, self.units, self.base = xp, prod_value, rate, units_of, base
         self.forts, self.guarded, self.nodes, self.supers, self.exposed = fort_total, guarded, nodes, supers, exposed
         self.held_cards = [sum(c) for c in state.cards]
-        self.room, self.nearest = room(state, spot_worth)
+        if same_owner and state.links == siblings.links:
+            self.room, self.nearest = siblings.room
+        else:
+            self.room, self.nearest = room(state, spot_worth)
+
+
+def _races(state: rules.NCState, fort_total) -> list[tuple[float, float]]:
+    """Per runner its credit in the Longest Network and the Most Fortified
+    races (``_race``), from the links' lengths and ``fort_total``."""
+    lengths = state.lengths
+    best_len = _top_two(lengths)
+    best_forts = _top_two(fort_total)
+    races = []
+    for s in range(state.n):
+        others_len = best_len[1] if lengths[s] == best_len[0] else best_len[0]
+        others_forts = best_forts[1] if fort_total[s] == best_forts[0] else best_forts[0]
+        races.append((_race(lengths[s], others_len, rules.LONGEST_MIN, state.longest == s),
+                      _race(fort_total[s], others_forts, rules.FORTIFIED_MIN, state.fortified == s)))
+    return races
 
 
 def _top_two(values) -> tuple:
@@ -215,8 +248,10 @@ def _progress(state, seat, hand, nodes, supers, card_worth, near, per_pip, found
     return W["progress"] * best
 
 
-def _strengths(state: rules.NCState, table: _Table, viewer: int) -> list[float]:
-    """Every runner's strength as ``viewer`` sees it."""
+def _strengths(state: rules.NCState, table: _Table, viewer: int, siblings: "Siblings | None" = None) -> list[float]:
+    """Every runner's strength as ``viewer`` sees it (with ``siblings``, the
+    ranking's start's unseen cards where they still hold, and the room
+    values the ranking computed already)."""
     n = state.n
     xp = table.xp
     lead = max(xp)
@@ -229,10 +264,15 @@ def _strengths(state: rules.NCState, table: _Table, viewer: int) -> list[float]:
     rounds = (state.options["target"] - rival_lead) / max(pace, 0.05)
     rounds = min(W["horizon_max"], max(W["horizon_min"], rounds))
     per_pip = W["production"] * rounds * n * (1.0 - P_SEVEN)
-    card_worth, hack_share = _unseen_cards(state, viewer)
     mean_weight = table.mean_weight
     resource = W["resource"]
     resource_cost = resource * mean_weight
+    if siblings is None:
+        card_worth, hack_share = _unseen_cards(state, viewer)
+        room_value = _room_value
+    else:
+        card_worth, hack_share = siblings.unseen_cards(state)
+        room_value = siblings.room_value
     held_cards = table.held_cards
     all_cards = sum(held_cards)
     viewer_hacks = state.cards[viewer][HACK]
@@ -268,7 +308,7 @@ def _strengths(state: rules.NCState, table: _Table, viewer: int) -> list[float]:
             value += resource * mean_weight * (limit + W["surplus"] * (size - limit) if size > limit else size)
             value += card_worth * held_cards[s]
         if table.nodes[s] < node_supply:
-            value += _room_value(table.room[s], per_pip, resource_cost)
+            value += room_value(table.room[s], per_pip, resource_cost)
         if table.exposed[s]:
             # The chance that someone else holds a Hack: the viewer knows its
             # own cards; everyone else's are unseen cards.
@@ -308,6 +348,65 @@ def evaluate_all(state: rules.NCState) -> list[float]:
         return [WIN if state.winner == s else -WIN for s in range(state.n)]
     table = _Table(state)
     return [_relative(_strengths(state, table, s), s) for s in range(state.n)]
+
+
+class Siblings:
+    """What the evaluations of every action of one ranking share
+    (``ranking.rank_steps``): the position the ranking starts from, seen by
+    ``viewer``, and what the evaluation computes from the parts most actions
+    leave alone: the buildings (``buildings``), the links (``room``), the
+    bonus races, the cards ``viewer`` has not seen and the room's values.
+    A trial (the start with one action applied) whose parts are equal to the
+    start's, compared by value, takes those results; any other part is
+    computed as ``evaluate`` does. So :meth:`evaluate` is ``evaluate`` to the
+    last bit, only cheaper: a trade, a discard, a draw or the end of a turn
+    changes no building and no link. The room's values are remembered per
+    runner's spots and rolls left (``room_value``).
+
+    The start's parts are copied here, so the ranking may be stepped while
+    its start changes (it never does: every action is applied to a copy)."""
+
+    __slots__ = ("viewer", "facts", "owner", "level", "forts", "infected", "links", "lengths", "longest",
+                 "fortified", "buildings", "races", "room", "discard", "removed_xp", "cards", "unseen", "values")
+
+    def __init__(self, state: rules.NCState, viewer: int):
+        self.viewer = viewer
+        self.owner, self.level, self.forts = dict(state.owner), dict(state.level), dict(state.forts)
+        self.infected, self.links = set(state.infected), dict(state.links)
+        self.lengths, self.longest, self.fortified = list(state.lengths), state.longest, state.fortified
+        vertex_prod, weight, exchange, spot_worth = board_facts(state.board)
+        mean_weight = sum(weight) / 5
+        self.facts = (vertex_prod, weight, exchange, spot_worth, mean_weight)  # the island's (``board_facts``)
+        self.buildings = buildings(state, vertex_prod, weight, exchange, mean_weight)
+        self.races = _races(state, self.buildings[6])
+        self.room = room(state, spot_worth)
+        self.discard, self.removed_xp, self.cards = list(state.discard), state.removed_xp, list(state.cards[viewer])
+        self.unseen = _unseen_cards(state, viewer)
+        self.values: dict[tuple, float] = {}  # (a runner's room, per_pip) -> its _room_value
+
+    def unseen_cards(self, state: rules.NCState) -> tuple[float, float]:
+        """``_unseen_cards(state, viewer)``: the start's unless a card moved."""
+        if state.discard == self.discard and state.removed_xp == self.removed_xp \
+                and state.cards[self.viewer] == self.cards:
+            return self.unseen
+        return _unseen_cards(state, self.viewer)
+
+    def room_value(self, found: tuple, per_pip: float, resource_cost: float) -> float:
+        """``_room_value(found, per_pip, resource_cost)``, remembered for the
+        ranking: a runner's spots and the rolls left mostly stay as they were
+        from one action to the next. ``resource_cost`` is the island's, the
+        same for every trial of the ranking."""
+        key = (found, per_pip)
+        value = self.values.get(key)
+        if value is None:
+            value = self.values[key] = _room_value(found, per_pip, resource_cost)
+        return value
+
+    def evaluate(self, state: rules.NCState) -> float:
+        """``evaluate(state, viewer)``, for a trial of this ranking."""
+        if state.phase == "over":
+            return WIN if state.winner == self.viewer else -WIN
+        return _relative(_strengths(state, _Table(state, self), self.viewer, self), self.viewer)
 
 
 #: the search bot's settings for Net Control (``Game.bot_settings``): flat Monte

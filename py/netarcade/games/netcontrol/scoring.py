@@ -101,9 +101,36 @@ def exchange_rate(state: NCState, seat: int, resource: int) -> int:
     return rate
 
 
+#: ``longest_run``'s memo: (radius, the seat's links, the vertices of its
+#: network where a rival's building breaks a run) -> the longest run; emptied
+#: when it holds more than ``_RUNS_LIMIT`` (a bot's rankings and playouts
+#: count the same networks again and again)
+_RUNS: dict[tuple, int] = {}
+_RUNS_LIMIT = 4096
+
+
 def longest_run(state: NCState, seat: int) -> int:
     """Links in the seat's longest unbroken run: a trail using each link once,
     which cannot pass through a vertex holding another player's building.
+    A pure function of the seat's links and where rivals' buildings stand on
+    them, so it is memoized on those (``_RUNS``); ``_walk_runs`` walks."""
+    edges = [e for e, who in state.links.items() if who == seat]
+    if len(edges) < 2:
+        return len(edges)
+    owner, edge_vertices = state.owner, state.topo.edge_vertices
+    broken = frozenset(v for e in edges for v in edge_vertices[e] if owner.get(v, seat) != seat)
+    key = (state.topo.radius, frozenset(edges), broken)
+    found = _RUNS.get(key)
+    if found is None:
+        if len(_RUNS) > _RUNS_LIMIT:
+            _RUNS.clear()
+        found = _RUNS[key] = _walk_runs(edge_vertices, edges, broken)
+    return found
+
+
+def _walk_runs(edge_vertices, edges: list[int], broken: frozenset) -> int:
+    """The longest trail over ``edges`` (two or more) that passes through no
+    vertex of ``broken`` (it may end there).
 
     A depth-first walk over every trail, started only where a longest one
     may start: a longest trail that starts at a vertex with a free link there
@@ -111,20 +138,14 @@ def longest_run(state: NCState, seat: int) -> int:
     building or an odd number of the seat's links; only a network where no
     vertex is either (every trail a circuit through it all) is walked from
     its first vertex."""
-    edge_vertices = state.topo.edge_vertices
     at: dict[int, list[tuple[int, int]]] = {}  # vertex -> (the link's bit, its other end)
     count = 0
-    for e, who in state.links.items():
-        if who == seat:
-            bit = 1 << count
-            count += 1
-            a, b = edge_vertices[e]
-            at.setdefault(a, []).append((bit, b))
-            at.setdefault(b, []).append((bit, a))
-    if count < 2:
-        return count
-    owner = state.owner
-    broken = {v for v in at if owner.get(v, seat) != seat}  # a rival's building breaks the run here
+    for e in edges:
+        bit = 1 << count
+        count += 1
+        a, b = edge_vertices[e]
+        at.setdefault(a, []).append((bit, b))
+        at.setdefault(b, []).append((bit, a))
     best = 0
 
     def walk(vertex: int, length: int, used: int) -> None:
