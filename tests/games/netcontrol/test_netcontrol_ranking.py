@@ -20,7 +20,7 @@ from netarcade.games.netcontrol import ranking, scoring
 from netarcade.games.netcontrol.actions import Act
 
 from support.playing import turns
-from test_netcontrol_bots import positions as scripted_positions
+from support.netcontrol_scripted import positions as scripted_positions
 
 GAME = get_game("netcontrol")
 
