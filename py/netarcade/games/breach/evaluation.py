@@ -134,34 +134,55 @@ def _penalty(exposure: int) -> float:
     return EXPOSURE[-1] + 2.0 * (exposure - CRASH)
 
 
+#: what a reminder its holder keeps is worth (LAG counts against it)
+_REMINDER = {"overclock": W["overclock"], "shadow": W["shadow"], "lag": -W["lag"]}
+#: the mover's Bandwidth in hand (these phases) or to come (those)
+_BW_HELD, _BW_TO_COME = (MOVE, REROLL), (MODIFY, EXPLOITS, WINDOW, SPEED)
+
+
 def strength(state: BreachState, seat: int, table: _Costs | None = None) -> float:
-    value = -remaining(state, seat, table) - _penalty(state.exposure[seat])
-    slots = HAND - state.exposure[seat] - int(state.payload[seat])
+    exposure = state.exposure[seat]
+    value = -remaining(state, seat, table) - _penalty(exposure)
+    slots = HAND - exposure - int(state.payload[seat])
     value += W["exploit"] * max(0, min(len(state.hands[seat]), slots))
     for card, holder, _ in state.reminders:
         if holder == seat:
-            value += {"overclock": W["overclock"], "shadow": W["shadow"], "lag": -W["lag"]}.get(card, 0.0)
+            value += _REMINDER.get(card, 0.0)
     if seat == state.current:
-        if state.phase in (MOVE, REROLL):
+        if state.phase in _BW_HELD:
             value += W["bw"] * state.bw
-        elif state.phase in (MODIFY, EXPLOITS, WINDOW, SPEED):
+        elif state.phase in _BW_TO_COME:
             value += W["bw"] * W["roll"]
     return value
+
+
+def _relative(power: list[float], seat: int, gone: list[int]) -> float:
+    """The seat's strength minus its rivals' blend (``power``: every seat's
+    strength; ``gone``: the seats that resigned, nobody's rivals, D24)."""
+    share = W["leader_share"]
+    rivals = [p for r, p in enumerate(power) if r != seat and r not in gone] if gone else power[:seat] + power[seat + 1:]
+    return power[seat] - (share * max(rivals) + (1 - share) * sum(rivals) / len(rivals))
+
+
+def _powers(state: BreachState) -> list[float]:
+    table = _costs_of(state)
+    return [strength(state, s, table) for s in range(state.n)]
 
 
 def _values(state: BreachState) -> list[float]:
     if state.phase == OVER:
         won = state.winners
         return [WIN / len(won) if s in won else -WIN for s in range(state.n)]
-    table = _costs_of(state)
-    power = [strength(state, s, table) for s in range(state.n)]
-    out = []
-    share = W["leader_share"]
-    gone = state.resigned  # D24: a seat that left is nobody's rival
-    for s in range(state.n):
-        rivals = [p for r, p in enumerate(power) if r != s and r not in gone] if gone else power[:s] + power[s + 1:]
-        out.append(power[s] - (share * max(rivals) + (1 - share) * sum(rivals) / len(rivals)))
-    return out
+    power = _powers(state)
+    return [_relative(power, s, state.resigned) for s in range(state.n)]
+
+
+def _value(state: BreachState, seat: int) -> float:
+    """``_values(state)[seat]``, with the other seats' strengths only."""
+    if state.phase == OVER:
+        won = state.winners
+        return WIN / len(won) if seat in won else -WIN
+    return _relative(_powers(state), seat, state.resigned)
 
 
 def _through(state: BreachState) -> float:
@@ -176,21 +197,31 @@ def _through(state: BreachState) -> float:
     return 0.55 if able else 1.0
 
 
-def evaluate_all(state: BreachState) -> list[float]:
-    if state.phase != WINDOW:
-        return _values(state)
+def _outcomes(state: BreachState) -> tuple[float, BreachState, BreachState]:
+    """An open block window's two ends: the chance the Exploit resolves,
+    the state where it did and the state where it was blocked."""
     from .rules import _resolve
 
-    p = _through(state)
     resolved = state.copy()
     _resolve(resolved, [])
     blocked = state.copy()
     blocked.discard.append(blocked.window["card"])
     blocked.window = None
     blocked.phase = EXPLOITS
+    return _through(state), resolved, blocked
+
+
+def evaluate_all(state: BreachState) -> list[float]:
+    if state.phase != WINDOW:
+        return _values(state)
+    p, resolved, blocked = _outcomes(state)
     a, b = _values(resolved), _values(blocked)
     return [p * x + (1 - p) * y for x, y in zip(a, b)]
 
 
 def evaluate(state: BreachState, seat: int) -> float:
-    return evaluate_all(state)[seat]
+    """``evaluate_all(state)[seat]``, computed for that seat alone."""
+    if state.phase != WINDOW:
+        return _value(state, seat)
+    p, resolved, blocked = _outcomes(state)
+    return p * _value(resolved, seat) + (1 - p) * _value(blocked, seat)
