@@ -17,7 +17,7 @@ from netarcade.core.actors import RandomActor
 from netarcade.core.game import Game
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
-from netarcade.games.breach import legal
+from netarcade.games.breach import evaluation, legal
 from netarcade.games.breach.actions import Enter, Modify
 from netarcade.games.breach.evaluation import evaluate, evaluate_all
 
@@ -97,3 +97,19 @@ def test_can_move_and_the_one_seat_evaluation_agree_with_the_full_answers(player
             assert legal.can_move(state, seat) == bool(legal.entries(state, seat))
             moving += 1
     assert moving > 10
+
+
+@pytest.mark.parametrize("players, seed, rules", GAMES[1:3])
+def test_a_blocked_exploit_reads_as_the_open_window(players, seed, rules):
+    """``evaluation._resolved``'s premise: blocking an Exploit (its card to
+    the discard pile, back to playing Exploits) changes nothing the
+    evaluation reads, so the window's own state stands for the blocked one."""
+    windows = 0
+    for state, _ in positions(players, seed, rules, every=1):
+        if state.phase == "window":
+            blocked = GAME.copy(state)
+            blocked.discard.append(blocked.window["card"])
+            blocked.window, blocked.phase = None, "exploits"
+            assert evaluation._values(blocked) == evaluation._values(state)
+            windows += 1
+    assert windows > 5

@@ -140,11 +140,25 @@ _REMINDER = {"overclock": W["overclock"], "shadow": W["shadow"], "lag": -W["lag"
 _BW_HELD, _BW_TO_COME = (MOVE, REROLL), (MODIFY, EXPLOITS, WINDOW, SPEED)
 
 
+#: the first part of strength() (the Bandwidth still needed, the Exposure
+#: penalty, the usable Exploits) by (cost table, position, Payload, Exposure,
+#: Exploits held, route): a ranking asks it for every seat after every
+#: sibling action, and most seats are as they were
+_STANDING: dict[tuple, float] = {}
+
+
 def strength(state: BreachState, seat: int, table: _Costs | None = None) -> float:
-    exposure = state.exposure[seat]
-    value = -remaining(state, seat, table) - _penalty(exposure)
-    slots = HAND - exposure - int(state.payload[seat])
-    value += W["exploit"] * max(0, min(len(state.hands[seat]), slots))
+    costs = table or _costs_of(state)
+    exposure, held = state.exposure[seat], len(state.hands[seat])
+    key = (costs.serial, state.at[seat], state.payload[seat], exposure, held, *state.route[seat])
+    value = _STANDING.get(key)
+    if value is None:
+        if len(_STANDING) > 100_000:
+            _STANDING.clear()
+        value = -remaining(state, seat, costs) - _penalty(exposure)
+        slots = HAND - exposure - int(state.payload[seat])
+        value += W["exploit"] * max(0, min(held, slots))
+        _STANDING[key] = value
     for card, holder, _ in state.reminders:
         if holder == seat:
             value += _REMINDER.get(card, 0.0)
@@ -197,25 +211,26 @@ def _through(state: BreachState) -> float:
     return 0.55 if able else 1.0
 
 
-def _outcomes(state: BreachState) -> tuple[float, BreachState, BreachState]:
-    """An open block window's two ends: the chance the Exploit resolves,
-    the state where it did and the state where it was blocked."""
+def _resolved(state: BreachState) -> BreachState:
+    """A copy of a state with an open block window where its Exploit resolved.
+
+    Where it was blocked instead, the card goes to the discard pile and the
+    turn goes back to playing Exploits: nothing ``strength`` reads changes
+    (it never reads the discard pile, and it counts the Bandwidth to come in
+    both phases), so the window's own state is valued as the blocked one,
+    with no copy."""
     from .rules import _resolve
 
     resolved = state.copy()
     _resolve(resolved, [])
-    blocked = state.copy()
-    blocked.discard.append(blocked.window["card"])
-    blocked.window = None
-    blocked.phase = EXPLOITS
-    return _through(state), resolved, blocked
+    return resolved
 
 
 def evaluate_all(state: BreachState) -> list[float]:
     if state.phase != WINDOW:
         return _values(state)
-    p, resolved, blocked = _outcomes(state)
-    a, b = _values(resolved), _values(blocked)
+    p = _through(state)
+    a, b = _values(_resolved(state)), _values(state)  # b: blocked (``_resolved``)
     return [p * x + (1 - p) * y for x, y in zip(a, b)]
 
 
@@ -223,5 +238,5 @@ def evaluate(state: BreachState, seat: int) -> float:
     """``evaluate_all(state)[seat]``, computed for that seat alone."""
     if state.phase != WINDOW:
         return _value(state, seat)
-    p, resolved, blocked = _outcomes(state)
-    return p * _value(resolved, seat) + (1 - p) * _value(blocked, seat)
+    p = _through(state)
+    return p * _value(_resolved(state), seat) + (1 - p) * _value(state, seat)
