@@ -17,7 +17,7 @@ from netarcade.core.actors import RandomActor
 from netarcade.core.game import Game
 from netarcade.core.match import Match
 from netarcade.core.prng import Rng
-from netarcade.games.breach import evaluation, legal
+from netarcade.games.breach import evaluation, legal, rank
 from netarcade.games.breach.actions import Enter, Modify
 from netarcade.games.breach.evaluation import evaluate, evaluate_all
 
@@ -46,8 +46,9 @@ def _default(state, seat, actions=None):
 def test_the_ranking_is_the_contracts_default_in_played_games(players, seed, rules):
     """The same values (to the last bit), order and actions, whether the
     actions are listed by the ranking, handed in as the list just offered,
-    or handed in as another list (checked in full, an illegal one left out)."""
-    windows = moves = 0
+    or handed in as another list (checked in full, an illegal one left out);
+    siblings that spend different cards alike (valued once) included."""
+    windows = moves = alike = 0
     for state, seat in positions(players, seed, rules):
         expected = _default(state, seat)
         assert rank_actions(GAME, state, seat) == expected
@@ -57,7 +58,9 @@ def test_the_ranking_is_the_contracts_default_in_played_games(players, seed, rul
         assert rank_actions(GAME, state, seat, stranger) == _default(state, seat, stranger)
         windows += state.phase == "window"
         moves += state.phase == "move"
-    assert windows and moves  # block windows and movement were ranked too
+        kinds = [rank._spending(action) for action in offered]
+        alike += any(kind is not None and kinds.count(kind) > 1 for kind in kinds)
+    assert windows and moves and alike  # block windows, movement and card-spending siblings were ranked too
 
 
 def test_an_offered_action_is_not_checked_again(monkeypatch):

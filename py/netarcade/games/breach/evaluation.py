@@ -148,6 +148,10 @@ _STANDING: dict[tuple, float] = {}
 
 
 def strength(state: BreachState, seat: int, table: _Costs | None = None) -> float:
+    """How well ``seat`` stands on its own (the module's docstring). It
+    counts the Exploits a hand holds and never reads which they are (nor
+    does anything else here): ``rank.py`` values actions that differ only in
+    the cards they spend once."""
     costs = table or _costs_of(state)
     exposure, held = state.exposure[seat], len(state.hands[seat])
     key = (costs.serial, state.at[seat], state.payload[seat], exposure, held, *state.route[seat])
