@@ -6,7 +6,8 @@ dice, a deck.
 Registers the game; the components are in ``cards.py``, the state and setup
 in ``state.py``, legality in ``legal.py``, applying actions in ``rules.py``,
 views and determinization in ``views.py``, the notation in ``actions.py``,
-the evaluation in ``evaluation.py``; the board is drawn by the page
+the evaluation in ``evaluation.py``, the bots' one-ply ranking in
+``rank.py``; the board is drawn by the page
 (``web/games/breach/render.py``). The rules as implemented:
 docs/rules/breach.md.
 """
@@ -17,7 +18,7 @@ from ...core.errors import InvalidOption
 from ...core.game import DISCARD, RESPONSE, TURN, Game
 from ...core.options import Option, OptionSchema
 from ..registry import register
-from . import actions, evaluation, legal, rules, state as states, views
+from . import actions, evaluation, legal, rank, rules, state as states, views
 from .evaluation import BOT_SETTINGS
 from .state import OVER, new_state
 
@@ -50,8 +51,9 @@ class Breach(Game):
     decisions = (TURN, RESPONSE, DISCARD)
     timeout_verbs = ("pass", "stop")
     #: who acts and legality; applying actions; views and determinizing; the
-    #: canonical form; the notation; the evaluation (``Game.modules``)
-    modules = (legal, rules, views, states, actions, evaluation)
+    #: canonical form; the notation; the evaluation; the bots' one-ply
+    #: ranking (``Game.modules``)
+    modules = (legal, rules, views, states, actions, evaluation, rank)
 
     def check_options(self, options):
         if 0 < options["rounds"] < 5:

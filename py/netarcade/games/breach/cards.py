@@ -175,7 +175,7 @@ def other(pos: int) -> int:
     return pos ^ 1
 
 
-def pos_name(pos: int) -> str:
+def _spelled(pos: int) -> str:
     if pos == EDGE:
         return "edge"
     if pos == ROOT:
@@ -183,19 +183,37 @@ def pos_name(pos: int) -> str:
     return f"{layer_of(pos)}{'tb'[pos & 1]}"
 
 
+#: every position's name, spelled once (the rules and legality ask for them often)
+_NAME = {pos: _spelled(pos) for pos in (EDGE, ROOT, *range(POSITIONS))}
+
+
+def pos_name(pos: int) -> str:
+    """A position's name: ``"5t"``, ``"5b"``, ``"edge"``, ``"root"``."""
+    return _NAME[pos]
+
+
 POS_BY_NAME = {pos_name(p): p for p in range(POSITIONS)}
 
 
-def neighbours(pos: int) -> list[int]:
-    """Node positions one step away: the other Node of the layer and both
-    Nodes of each neighbouring layer (Edge: layer 1, Root: layer 14)."""
+def _around(pos: int) -> tuple[int, ...]:
     if pos == EDGE:
-        return [0, 1]
+        return (0, 1)
     if pos == ROOT:
-        return [POSITIONS - 2, POSITIONS - 1]
+        return (POSITIONS - 2, POSITIONS - 1)
     layer = layer_of(pos)
     out = []
     for near in (layer - 1, layer, layer + 1):
         if 1 <= near <= LAYERS:
             out.extend(p for p in (position(near, 0), position(near, 1)) if p != pos)
-    return out
+    return tuple(out)
+
+
+#: every position's neighbours, listed once
+_NEIGHBOURS = {pos: _around(pos) for pos in (EDGE, ROOT, *range(POSITIONS))}
+
+
+def neighbours(pos: int) -> tuple[int, ...]:
+    """Node positions one step away, in position order: the other Node of
+    the layer and both Nodes of each neighbouring layer (Edge: layer 1,
+    Root: layer 14). A shared tuple, made once per position."""
+    return _NEIGHBOURS[pos]

@@ -134,34 +134,73 @@ def _penalty(exposure: int) -> float:
     return EXPOSURE[-1] + 2.0 * (exposure - CRASH)
 
 
+#: what a reminder its holder keeps is worth (LAG counts against it)
+_REMINDER = {"overclock": W["overclock"], "shadow": W["shadow"], "lag": -W["lag"]}
+#: the mover's Bandwidth in hand (these phases) or to come (those)
+_BW_HELD, _BW_TO_COME = (MOVE, REROLL), (MODIFY, EXPLOITS, WINDOW, SPEED)
+
+
+#: the first part of strength() (the Bandwidth still needed, the Exposure
+#: penalty, the usable Exploits) by (cost table, position, Payload, Exposure,
+#: Exploits held, route): a ranking asks it for every seat after every
+#: sibling action, and most seats are as they were
+_STANDING: dict[tuple, float] = {}
+
+
 def strength(state: BreachState, seat: int, table: _Costs | None = None) -> float:
-    value = -remaining(state, seat, table) - _penalty(state.exposure[seat])
-    slots = HAND - state.exposure[seat] - int(state.payload[seat])
-    value += W["exploit"] * max(0, min(len(state.hands[seat]), slots))
+    """How well ``seat`` stands on its own (the module's docstring). It
+    counts the Exploits a hand holds and never reads which they are (nor
+    does anything else here): ``rank.py`` values actions that differ only in
+    the cards they spend once."""
+    costs = table or _costs_of(state)
+    exposure, held = state.exposure[seat], len(state.hands[seat])
+    key = (costs.serial, state.at[seat], state.payload[seat], exposure, held, *state.route[seat])
+    value = _STANDING.get(key)
+    if value is None:
+        if len(_STANDING) > 100_000:
+            _STANDING.clear()
+        value = -remaining(state, seat, costs) - _penalty(exposure)
+        slots = HAND - exposure - int(state.payload[seat])
+        value += W["exploit"] * max(0, min(held, slots))
+        _STANDING[key] = value
     for card, holder, _ in state.reminders:
         if holder == seat:
-            value += {"overclock": W["overclock"], "shadow": W["shadow"], "lag": -W["lag"]}.get(card, 0.0)
+            value += _REMINDER.get(card, 0.0)
     if seat == state.current:
-        if state.phase in (MOVE, REROLL):
+        if state.phase in _BW_HELD:
             value += W["bw"] * state.bw
-        elif state.phase in (MODIFY, EXPLOITS, WINDOW, SPEED):
+        elif state.phase in _BW_TO_COME:
             value += W["bw"] * W["roll"]
     return value
+
+
+def _relative(power: list[float], seat: int, gone: list[int]) -> float:
+    """The seat's strength minus its rivals' blend (``power``: every seat's
+    strength; ``gone``: the seats that resigned, nobody's rivals, D24)."""
+    share = W["leader_share"]
+    rivals = [p for r, p in enumerate(power) if r != seat and r not in gone] if gone else power[:seat] + power[seat + 1:]
+    return power[seat] - (share * max(rivals) + (1 - share) * sum(rivals) / len(rivals))
+
+
+def _powers(state: BreachState) -> list[float]:
+    table = _costs_of(state)
+    return [strength(state, s, table) for s in range(state.n)]
 
 
 def _values(state: BreachState) -> list[float]:
     if state.phase == OVER:
         won = state.winners
         return [WIN / len(won) if s in won else -WIN for s in range(state.n)]
-    table = _costs_of(state)
-    power = [strength(state, s, table) for s in range(state.n)]
-    out = []
-    share = W["leader_share"]
-    gone = state.resigned  # D24: a seat that left is nobody's rival
-    for s in range(state.n):
-        rivals = [p for r, p in enumerate(power) if r != s and r not in gone] if gone else power[:s] + power[s + 1:]
-        out.append(power[s] - (share * max(rivals) + (1 - share) * sum(rivals) / len(rivals)))
-    return out
+    power = _powers(state)
+    return [_relative(power, s, state.resigned) for s in range(state.n)]
+
+
+def _value(state: BreachState, seat: int) -> float:
+    """``_values(state)[seat]``, with the other seats' strengths only."""
+    if state.phase == OVER:
+        won = state.winners
+        return WIN / len(won) if seat in won else -WIN
+    return _relative(_powers(state), seat, state.resigned)
 
 
 def _through(state: BreachState) -> float:
@@ -176,21 +215,32 @@ def _through(state: BreachState) -> float:
     return 0.55 if able else 1.0
 
 
+def _resolved(state: BreachState) -> BreachState:
+    """A copy of a state with an open block window where its Exploit resolved.
+
+    Where it was blocked instead, the card goes to the discard pile and the
+    turn goes back to playing Exploits: nothing ``strength`` reads changes
+    (it never reads the discard pile, and it counts the Bandwidth to come in
+    both phases), so the window's own state is valued as the blocked one,
+    with no copy."""
+    from .rules import _resolve
+
+    resolved = state.copy()
+    _resolve(resolved, [])
+    return resolved
+
+
 def evaluate_all(state: BreachState) -> list[float]:
     if state.phase != WINDOW:
         return _values(state)
-    from .rules import _resolve
-
     p = _through(state)
-    resolved = state.copy()
-    _resolve(resolved, [])
-    blocked = state.copy()
-    blocked.discard.append(blocked.window["card"])
-    blocked.window = None
-    blocked.phase = EXPLOITS
-    a, b = _values(resolved), _values(blocked)
+    a, b = _values(_resolved(state)), _values(state)  # b: blocked (``_resolved``)
     return [p * x + (1 - p) * y for x, y in zip(a, b)]
 
 
 def evaluate(state: BreachState, seat: int) -> float:
-    return evaluate_all(state)[seat]
+    """``evaluate_all(state)[seat]``, computed for that seat alone."""
+    if state.phase != WINDOW:
+        return _value(state, seat)
+    p = _through(state)
+    return p * _value(_resolved(state), seat) + (1 - p) * _value(state, seat)

@@ -113,15 +113,15 @@ def entered_now(state: BreachState) -> list[int]:
     return used
 
 
-def _enterable(state: BreachState, seat: int, near: int, budget: int) -> bool:
-    """May the mover step onto Node ``near`` (one of its neighbours) now?"""
-    used = entered_now(state)
+def _enterable(state: BreachState, seat: int, near: int, budget: int, used: list[int]) -> bool:
+    """May the mover step onto Node ``near`` (one of its neighbours) now,
+    ``used`` being ``entered_now(state)`` (asked once for every neighbour)?"""
     if near in used:
         return False
-    cost = entry_cost(state, seat, near)
+    node = state.node(near)
+    cost = 0 if node.blue and has_shadow(state, seat) else node.cost  # entry_cost
     if cost > budget:
         return False
-    node = state.node(near)
     return not node.dead_drop or _onward(state, seat, near, budget - cost + node.enter.get("bw", 0),
                                          tuple(used) + (near,), markers_after(state, seat, near))
 
@@ -141,11 +141,24 @@ def entries(state: BreachState, seat: int) -> list[str]:
     """Where the mover may step now (names), in position order, then Root / Edge."""
     at = state.at[seat]
     budget = state.bw + exit_bw(state, at)
-    out = [pos_name(near) for near in neighbours(at) if _enterable(state, seat, near, budget)]
+    used = entered_now(state)
+    out = [pos_name(near) for near in neighbours(at) if _enterable(state, seat, near, budget, used)]
     goal = _goal(state, seat, budget)
     if goal is not None:
         out.append(goal)
     return out
+
+
+def can_move(state: BreachState, seat: int) -> bool:
+    """``bool(entries(state, seat))``, stopping at the first way found (the
+    rules ask it after every step to know whether the Move goes on)."""
+    at = state.at[seat]
+    budget = state.bw + exit_bw(state, at)
+    used = entered_now(state)
+    for near in neighbours(at):
+        if _enterable(state, seat, near, budget, used):
+            return True
+    return _goal(state, seat, budget) is not None
 
 
 def can_enter(state: BreachState, seat: int, where: str) -> bool:
@@ -155,7 +168,7 @@ def can_enter(state: BreachState, seat: int, where: str) -> bool:
     if where in ("root", "edge"):
         return _goal(state, seat, budget) == where
     near = POS_BY_NAME.get(where)
-    return near is not None and near in neighbours(at) and _enterable(state, seat, near, budget)
+    return near is not None and near in neighbours(at) and _enterable(state, seat, near, budget, entered_now(state))
 
 
 def may_stop(state: BreachState, seat: int, enters: list) -> bool:
@@ -195,14 +208,22 @@ def play_targets(state: BreachState, seat: int, card: str) -> list[str | None]:
     if kind == "none":
         return [None]
     if kind == "node":
-        return [pos_name(p) for p in neighbours(state.at[seat])
-                if p not in entered_now(state) and not state.node(p).dead_drop]
+        used = entered_now(state)
+        return [pos_name(p) for p in neighbours(state.at[seat]) if p not in used and not state.node(p).dead_drop]
     if kind == "layer":
         return [str(layer) for layer in range(1, LAYERS + 1)]
     return [pos_name(p) for p in range(POSITIONS - 2)]  # splice: layers 1..13
 
 
 def legal_actions(state: BreachState, seat: int) -> list:
+    """The seat's legal actions in their fixed order; the list is also kept
+    as ``state.offered`` (``check`` accepts its actions at once, until
+    ``rules.perform`` changes the position)."""
+    actions = state.offered = _listed(state, seat)
+    return actions
+
+
+def _listed(state: BreachState, seat: int) -> list:
     acting = to_act(state)
     if seat not in acting:
         return []
@@ -288,6 +309,17 @@ def _reason(state: BreachState, action) -> IllegalAction:
 
 
 def check(state: BreachState, action) -> None:
+    """Raise ``IllegalAction`` with a specific code unless ``action`` is legal now.
+
+    An action of the list ``legal_actions`` handed out for this very
+    position (``state.offered``, the very object) is accepted at once: a
+    bot's playout and the match it steps do not check again what they were
+    just offered. Any other action is checked in full."""
+    offered = state.offered
+    if offered is not None:
+        for listed in offered:
+            if listed is action:
+                return
     _refuse_malformed(state, action)
     seat = action.seat
     if state.phase == OVER:

@@ -12,7 +12,7 @@ from __future__ import annotations
 from ...core.events import Event
 from .actions import Block, Counter, Crash, Discard, Done, Enter, Keep, Modify, Pass, Play, Reroll, Resign, Speed, Stop
 from .cards import EDGE, HAND, CRASH, LAYERS, POS_BY_NAME, ROOT, layer_of, other, pos_name, position
-from .legal import entries, entry_cost
+from .legal import can_move, entry_cost
 from .state import (CRASH as CRASH_PHASE, DISCARD, DONE, EXPLOITS, MODIFY, MOVE, NEVER, OVER, REROLL, SPEED,
                     WINDOW, BreachState, draw, refill)
 
@@ -275,7 +275,7 @@ def _reroll(state, action, events):
 def _begin_move(state: BreachState, events: list[Event]) -> None:
     state.phase = MOVE
     events.append(Event("bandwidth", {"seat": state.current, "bw": state.bw}))
-    if not entries(state, state.current):
+    if not can_move(state, state.current):
         _manifest(state, events)
 
 
@@ -312,7 +312,7 @@ def _enter(state, action, events):
                 break
     enter_node(state, seat, pos, cost, events, "move")
     state.moved = True
-    if not entries(state, seat):
+    if not can_move(state, seat):
         _manifest(state, events)
 
 
@@ -336,7 +336,6 @@ def _manifest(state: BreachState, events: list[Event]) -> None:
         state.bw = 0
         _effects(state, seat, node.stop, events, f"stop {node.id}")
     _reconcile(state, events)
-
 
 
 def _reconcile(state: BreachState, events: list[Event]) -> None:
@@ -495,6 +494,7 @@ _PERFORM = {Modify: _modify, Play: _play, Block: _block, Counter: _counter, Pass
 
 
 def perform(state: BreachState, action) -> list[Event]:
+    state.offered = None  # the position changes: the list handed out for it is stale
     events: list[Event] = []
     _PERFORM[type(action)](state, action, events)
     return events

@@ -37,7 +37,7 @@ class BreachState:
                  "exposure", "payload", "at", "route", "reminders", "slow", "current", "first", "turn",
                  "phase", "played", "speed", "dice", "bw", "rerolled", "entered", "moved", "root_exit",
                  "window", "choices", "winners", "history", "crashes", "resigned", "round", "rules", "start",
-                 "touched", "exited")
+                 "touched", "exited", "offered")
 
     def __init__(self, options: dict[str, Any]):
         self.options = dict(options)
@@ -86,7 +86,8 @@ class BreachState:
         self.window: dict | None = None
         self.choices: list[int] = []  # crash checkpoints to choose from
         self.winners: list[int] = []
-        #: per finished turn, every seat's progress (for the chart)
+        #: per finished turn, every seat's progress (for the chart); a row is
+        #: never changed once appended, so copies share the rows
         self.history: list[list[int]] = []
         self.crashes = [0] * self.n
         #: seats that resigned (D24), in the order they left; they never act again
@@ -94,6 +95,11 @@ class BreachState:
         #: the round in progress (D19): it grows when the turn passes the first
         #: player's place in the seat order again (a resigned first player's too)
         self.round = 1
+        #: the list ``legal.legal_actions`` last handed out for this very
+        #: position (``legal.check`` accepts its actions at once); ``rules.perform``
+        #: clears it, a copy starts without it. Never part of the game (not in
+        #: ``canonical``, views or records)
+        self.offered: list | None = None
 
     def copy(self) -> "BreachState":
         twin = BreachState.__new__(BreachState)
@@ -115,9 +121,10 @@ class BreachState:
         twin.window = None if self.window is None else {**self.window, "queue": list(self.window["queue"])}
         twin.choices = list(self.choices)
         twin.winners = list(self.winners)
-        twin.history = [list(h) for h in self.history]
+        twin.history = list(self.history)  # its rows are never changed once appended: shared
         twin.crashes = list(self.crashes)
         twin.resigned, twin.round = list(self.resigned), self.round
+        twin.offered = None
         return twin
 
     # --- facts about an infiltrator -------------------------------------------
