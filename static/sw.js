@@ -15,7 +15,7 @@
    not on the server: the page makes it in the browser once it is ready to
    play and idle (static/snapshot-worker.mjs) and posts it here ("warm");
    it is kept in this version's cache only if it was made from this
-   version's wheels (their sha256 in FILES). Then, unless the page says the
+   version's wheels and compiled stdlib (their sha256 in FILES). Then, unless the page says the
    connection is light (Save-Data, metered: static/offline.py), LATER is
    fetched too; the answer goes back to the page.
 
@@ -49,7 +49,7 @@ function requests(files) {
   return files.map(([path, integrity]) => new Request(new URL(path, SCOPE).href, {cache: "no-cache", integrity}));
 }
 
-// the page's snapshot, kept if it was made from this version's wheels; then LATER unless light
+// the page's snapshot, kept if it was made from this version's wheels and stdlib; then LATER unless light
 async function keepWarm({ snapshot, wheels, light }) {
   const foreign = (wheels ?? []).filter(([url, integrity]) => INTEGRITY.get(url) !== integrity);
   if (!(snapshot instanceof Uint8Array) || !wheels?.length || foreign.length) {

@@ -7,12 +7,14 @@
    every file this needs (pyodide.mjs, the wasm, the stdlib, the lockfile, both
    wheels) was loaded by the visit and is in the browser's caches. It reads the
    served lockfile for our wheel and msgpack's, fetches them, makes the snapshot
-   (static/python-snapshot.mjs) and posts it to the page with each wheel's URL and
-   sha256, which the page hands to the service worker: the service worker keeps it
-   only if those are the wheels of its own version (static/sw.js).
+   (static/python-snapshot.mjs) from the compiled stdlib static/python-stdlib.zip, and
+   posts it to the page with each wheel's URL and sha256 and the stdlib's (the snapshot
+   holds zipimport's table of it), which the page hands to the service worker: the
+   service worker keeps it only if those are the files of its own version (static/sw.js).
 
    Messages it posts: { kind: "snapshot", snapshot (Uint8Array), wheels
-   ([url, "sha256-..."] pairs), modules, ms }, or { kind: "failed", why }.
+   ([url, "sha256-..."] pairs: both wheels and the stdlib), modules, ms }, or
+   { kind: "failed", why }.
 
    What it is not: the engine's worker (PyScript's), which never makes a snapshot,
    or the service worker, which stores it. */
@@ -49,7 +51,10 @@ async function main() {
   }
   const made = await makeSnapshot(loadPyodide, { indexURL: RUNTIME, stdLibURL: STDLIB, wheels: wheels.map((wheel) => wheel.bytes),
                                                  stderr: (line) => console.warn(line) });
-  postMessage({ kind: "snapshot", snapshot: made.snapshot, wheels: wheels.map((wheel) => [wheel.url, wheel.integrity]),
+  // the stdlib it started from is part of what it was made from (it holds zipimport's table of it)
+  const stdlib = { url: STDLIB, integrity: await integrity(await bytesOf(STDLIB)) };
+  postMessage({ kind: "snapshot", snapshot: made.snapshot,
+                wheels: [...wheels, stdlib].map((file) => [file.url, file.integrity]),
                 modules: made.modules, ms: Math.round(performance.now() - begun) }, [made.snapshot.buffer]);
 }
 
