@@ -16,7 +16,7 @@ from typing import Any
 
 from ...core.events import Event
 from .actions import COSTS, MOVABLE, Action, Build, End, Hack, Reroute, Resign
-from .board import CLASSIC_CITIES, START_ROUTER, START_SERVER, hex_name, seeded_cities
+from .board import CLASSIC_CITIES, NAMES, START_ROUTER, START_SERVER, hex_name, seeded_cities
 from .bitboard import BIT
 from .network import ROOTS, connected_city_bits, flood, replaned, score
 from .reroute import follow
@@ -109,7 +109,7 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
             state.pieces[action.hex] = (seat, action.piece)
             pieces = pieces and pieces.placed(bit, action.piece)
             placed = bit
-        events.append(Event("build", {"seat": seat, "piece": action.piece, "hex": hex_name(action.hex)}))
+        events.append(Event("build", {"seat": seat, "piece": action.piece, "hex": NAMES[action.hex[0]][action.hex[1]]}))
     elif kind is Hack:
         bit = BIT[action.hex]
         state.bw[seat] -= HACK_COST
@@ -117,12 +117,12 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
         if action.hex in state.firewalls:
             state.firewalls.discard(action.hex)
             pieces = pieces and pieces.guarded(bit, False)
-            events.append(Event("firewall-spent", {"seat": seat, "hex": hex_name(action.hex)}))
+            events.append(Event("firewall-spent", {"seat": seat, "hex": NAMES[action.hex[0]][action.hex[1]]}))
         else:
             state.disabled.add(action.hex)
             pieces = pieces and pieces.switched(bit, state.pieces[action.hex][1], False)
             lifted = bit
-            events.append(Event("disabled", {"seat": seat, "hex": hex_name(action.hex)}))
+            events.append(Event("disabled", {"seat": seat, "hex": NAMES[action.hex[0]][action.hex[1]]}))
     elif kind is Reroute:
         source, target = action.source, action.target
         moved = state.pieces[source][1]
@@ -132,7 +132,8 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
             state.firewalls.add(target)
         lifted, placed = BIT[source], BIT[target]
         pieces = pieces and pieces.moved(lifted, placed, moved)
-        events.append(Event("reroute", {"seat": seat, "from": hex_name(source), "to": hex_name(target)}))
+        events.append(Event("reroute", {"seat": seat, "from": NAMES[source[0]][source[1]],
+                                        "to": NAMES[target[0]][target[1]]}))
     if pieces is not None:
         state._cache[("side", changed)] = pieces
         if known is not None:
