@@ -208,7 +208,9 @@ def _walk(pieces: Side, roots: int) -> tuple[int, dict[int, tuple]]:
     walked from it touch (all of them, pieces or not: only the pieces ever
     meet the walk's sets), and the entry it was reached from (``None`` for
     a start piece): the entries chain back to a start piece, so the walk
-    keeps no stack list of its own."""
+    keeps no stack list of its own. A piece with nothing unreached beside
+    it (a leaf of the walk) gets no entry: it is a part of its own when it
+    touches nothing reached before the piece it was reached from."""
     active, aps = pieces.active, pieces.aps
     movable = pieces.switches | aps
     seen = roots = roots & active
@@ -219,15 +221,24 @@ def _walk(pieces: Side, roots: int) -> tuple[int, dict[int, tuple]]:
         roots ^= root
         beside = touching(root.bit_length() - 1, root, active, aps)
         top = [root & movable, beside, 0, beside, None]
+        ahead = beside & unseen  # the unreached pieces the top entry's piece touches
         while True:
-            ahead = top[1] & unseen
             if ahead:
                 child = ahead & -ahead
                 at = child.bit_length() - 1  # touching() written out: the walk's hot loop
                 beside = AROUND[at] if child & aps else NEAR[at] | FAR[at] & aps
-                top = [child & movable, beside, seen, beside, top]
-                seen |= child
                 unseen ^= child
+                further = beside & unseen
+                if further:
+                    top = [child & movable, beside, seen, beside, top]
+                    seen |= child
+                    ahead = further
+                    continue
+                seen |= child
+                if top[0] and not beside & top[2]:
+                    found.setdefault(top[0], []).append(child)
+                top[3] |= beside
+                ahead ^= child
             else:
                 parent = top[4]
                 if parent is None:
@@ -236,6 +247,7 @@ def _walk(pieces: Side, roots: int) -> tuple[int, dict[int, tuple]]:
                     found.setdefault(parent[0], []).append(seen & ~top[2])
                 parent[3] |= top[3]
                 top = parent
+                ahead = top[1] & unseen
     return seen, {source: tuple(parts) for source, parts in found.items()}
 
 
