@@ -58,6 +58,16 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[BackboneState, list[E
 
 
 _KINDS = (Build, Hack, Reroute, End, Resign)
+_new, _set = object.__new__, object.__setattr__
+
+
+def _event(kind: str, data: dict) -> Event:
+    """``Event(kind, data)``, made without the frozen dataclass's three
+    ``object.__setattr__`` calls (its fields set in one): random play
+    makes two events an action."""
+    event = _new(Event)
+    _set(event, "__dict__", {"kind": kind, "data": data, "visible_to": None})
+    return event
 
 
 def perform(state: BackboneState, action: Action) -> list[Event]:
@@ -72,7 +82,7 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
         return _end_turn(state)
     if kind is Resign:
         state.over, state.resigned = True, seat
-        return [Event("resign", {"seat": seat}), Event("game-over", {"scores": scores(state), "winners": [1 - seat]})]
+        return [_event("resign", {"seat": seat}), _event("game-over", {"scores": scores(state), "winners": [1 - seat]})]
     # Only the pieces of one seat change, and a network depends on its own
     # pieces alone: keep what is cached for the other seat. The changed
     # seat's pieces as hex sets follow the action instead of being read anew.
@@ -109,7 +119,8 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
             state.pieces[action.hex] = (seat, action.piece)
             pieces = pieces and pieces.placed(bit, action.piece)
             placed = bit
-        events.append(Event("build", {"seat": seat, "piece": action.piece, "hex": NAMES[action.hex[0]][action.hex[1]]}))
+        where = action.hex
+        events.append(_event("build", {"seat": seat, "piece": action.piece, "hex": NAMES[where[0]][where[1]]}))
     elif kind is Hack:
         bit = BIT[action.hex]
         state.bw[seat] -= HACK_COST
@@ -117,12 +128,12 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
         if action.hex in state.firewalls:
             state.firewalls.discard(action.hex)
             pieces = pieces and pieces.guarded(bit, False)
-            events.append(Event("firewall-spent", {"seat": seat, "hex": NAMES[action.hex[0]][action.hex[1]]}))
+            events.append(_event("firewall-spent", {"seat": seat, "hex": NAMES[action.hex[0]][action.hex[1]]}))
         else:
             state.disabled.add(action.hex)
             pieces = pieces and pieces.switched(bit, state.pieces[action.hex][1], False)
             lifted = bit
-            events.append(Event("disabled", {"seat": seat, "hex": NAMES[action.hex[0]][action.hex[1]]}))
+            events.append(_event("disabled", {"seat": seat, "hex": NAMES[action.hex[0]][action.hex[1]]}))
     elif kind is Reroute:
         source, target = action.source, action.target
         moved = state.pieces[source][1]
@@ -132,7 +143,7 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
             state.firewalls.add(target)
         lifted, placed = BIT[source], BIT[target]
         pieces = pieces and pieces.moved(lifted, placed, moved)
-        events.append(Event("reroute", {"seat": seat, "from": NAMES[source[0]][source[1]],
+        events.append(_event("reroute", {"seat": seat, "from": NAMES[source[0]][source[1]],
                                         "to": NAMES[target[0]][target[1]]}))
     if pieces is not None:
         state._cache[("side", changed)] = pieces
@@ -174,7 +185,7 @@ def _start_turn(state: BackboneState) -> list[Event]:
     gained = INCOME + connected_city_bits(state, seat).bit_count()
     before = state.bw[seat]
     state.bw[seat] = min(BW_LIMIT, before + gained)
-    return [Event("income", {"seat": seat, "turn": state.turn, "bw": state.bw[seat] - before})]
+    return [_event("income", {"seat": seat, "turn": state.turn, "bw": state.bw[seat] - before})]
 
 
 def _end_turn(state: BackboneState) -> list[Event]:
@@ -183,7 +194,7 @@ def _end_turn(state: BackboneState) -> list[Event]:
     state._cache.pop("eval", None)  # the turn passes: the evaluation changes
     state.passes = state.passes + 1 if state.actions_taken == 0 else 0
     if state.actions_taken == 0:
-        events.append(Event("pass", {"seat": seat}))
+        events.append(_event("pass", {"seat": seat}))
     # Recover: this seat's pieces hacked on the opponent's last turn come back.
     recovered = sorted(h for h in state.disabled if state.pieces[h][0] == seat)
     if recovered:
@@ -204,24 +215,24 @@ def _end_turn(state: BackboneState) -> list[Event]:
                 and follow(state, seat, known, before, pieces, placed=back) is not None
             if not carried and net is not None:  # it only grows: what the pieces back join to it
                 state._cache[("netbits", seat)] = flood(pieces.active, pieces.aps, net | ROOTS[seat])
-        events.append(Event("recover", {"seat": seat, "hexes": [hex_name(h) for h in recovered]}))
+        events.append(_event("recover", {"seat": seat, "hexes": [hex_name(h) for h in recovered]}))
     totals = [score(state, 0), score(state, 1)]
     state.history.append(totals)
-    events.append(Event("score", {"seat": seat, "scores": totals}))
+    events.append(_event("score", {"seat": seat, "scores": totals}))
     target = state.options["target"]
     if state.passes >= PASSES_TO_END:
         state.over = True
-        events.append(Event("stuck", {"passes": state.passes}))
+        events.append(_event("stuck", {"passes": state.passes}))
     elif state.closing is not None:
         state.over = True  # the closing turn never grants another one
     elif totals[seat] >= target:
         state.closing = seat
-        events.append(Event("closing-turn", {"seat": 1 - seat, "trigger": seat, "target": target}))
+        events.append(_event("closing-turn", {"seat": 1 - seat, "trigger": seat, "target": target}))
     elif state.turn >= MAX_TURNS:
         state.over = True
-        events.append(Event("turn-limit", {"turns": state.turn}))
+        events.append(_event("turn-limit", {"turns": state.turn}))
     if state.over:
-        events.append(Event("game-over", {"scores": totals, "winners": winners(state)}))
+        events.append(_event("game-over", {"scores": totals, "winners": winners(state)}))
         return events
     state.current = 1 - seat
     state.turn += 1
