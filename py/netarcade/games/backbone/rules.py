@@ -15,6 +15,7 @@ Every decision the printed rules leave open is written in docs/rules/backbone.md
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
+from ...core.prng import Rng
 from ...core.events import Event
 from .actions import COSTS, MOVABLE, PIECES, Action, Build, End, Hack, Reroute, Resign
 from .bitboard import BIT, BOARD, FAR, HEX_AT, INDEX, NEAR, hexes_of, indexes_of, nth_index, nth_sorted_index, \
@@ -212,7 +213,9 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
         if not state.hacked and bw >= HACK_COST:
             hackable = theirs.active & (near | (theirs.aps & wireless))
             hacks = hackable.bit_count()
-    index = rng.choice(range(builds + guards + hacks + reroutes + 1))  # and End
+    total = builds + guards + hacks + reroutes + 1  # and End
+    # ``rng.choice(range(total))`` is ``range(total)[rng.below(total)]``: the same single draw
+    index = rng.below(total) if type(rng) is Rng else rng.choice(range(total))
     if index < builds:
         for piece, where in _WHERE:
             if COSTS[piece] <= bw:
