@@ -182,7 +182,8 @@ _WHERE = tuple((piece, {"switch": 1, "ap": 2}.get(piece, 0)) for piece in PIECES
 #: a hex's place in sorted order (by column, then row), by its bit: the Reroutes' sources in the
 #: legal list's order
 _SORTED_RANK = {1 << index: rank for rank, index in enumerate(sorted(HEX_AT, key=lambda i: HEX_AT[i]))}
-_SIDES = (("side", 0), ("side", 1))
+#: the cache keys ``pick_legal`` reads first (a missing one is worked out as its function does)
+_SIDES, _REACHES, _SWITCHES = (((name, 0), (name, 1)) for name in ("side", "reach", "switch"))
 
 
 def pick_legal(state: BackboneState, seat: int, rng) -> Action:
@@ -203,10 +204,10 @@ def pick_legal(state: BackboneState, seat: int, rng) -> Action:
     builds = guards = hacks = 0
     if bw:  # every piece and the Hack cost BW (``_build_bits`` and ``_hack_bits`` written out)
         free = BOARD & ~taken & ~city_bits(state.cities)
-        near, wireless = network_reach(state, seat)
+        near, wireless = cache.get(_REACHES[seat]) or network_reach(state, seat)
         wired, switch, ap = _BOUGHT[bw if bw < len(_BOUGHT) else -1]
-        masks = (near & free, free & touching_counts(state, seat, "switch")[1] if switch else 0,
-                 free & wireless if ap else 0)
+        masks = (near & free, free & (cache.get(_SWITCHES[seat]) or touching_counts(state, seat, "switch"))[1]
+                 if switch else 0, free & wireless if ap else 0)
         builds = wired * masks[0].bit_count() + masks[1].bit_count() + masks[2].bit_count()
         if COSTS["firewall"] <= bw:
             guards = mine.unguarded.bit_count()

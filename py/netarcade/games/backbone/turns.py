@@ -94,14 +94,15 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
     # stay when the network's Routers, Servers and Datacenters do.
     changed = seat if kind is not Hack else 1 - seat
     cache = state._cache
-    before = pieces = cache.get(("side", changed))
-    known = cache.get(("parts", changed))
+    side_key, parts_key, net_key, planes_key = _KEYS[changed]
+    before = pieces = cache.get(side_key)
+    known = cache.get(parts_key)
     if known is None:
-        net = cache.get(("netbits", changed))
+        net = cache.get(net_key)
         known = None if net is None else (net, None)
     lifted = placed = 0
     scored = ()
-    counted = cache.get(("planes", changed))
+    counted = cache.get(planes_key)
     if action.piece == "firewall" if kind is Build else kind is Hack and action.hex in state.firewalls:
         cache.pop("eval", None)
         known = None
@@ -146,7 +147,7 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
         events.append(_event("reroute", {"seat": seat, "from": NAMES[source[0]][source[1]],
                                         "to": NAMES[target[0]][target[1]]}))
     if pieces is not None:
-        state._cache[("side", changed)] = pieces
+        state._cache[side_key] = pieces
         if known is not None:
             net = follow(state, changed, known, before, pieces, lifted, placed)
             if scored and net is not None and net & (pieces.routers | pieces.servers | pieces.datacenters) \
@@ -158,13 +159,15 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
                     counted = replaned(counted, gone, gone & before.aps, False)
                 if placed:
                     counted = replaned(counted, placed, placed & pieces.aps, True)
-                state._cache[("planes", changed)] = counted
+                state._cache[planes_key] = counted
     state.actions_taken += 1
     if state.actions_taken >= ACTIONS_PER_TURN:
         events.extend(_end_turn(state))
     return events
 
 
+#: per seat, the cache keys ``perform`` reads: its side, the network's parts, the network, the touching counts
+_KEYS = tuple((("side", seat), ("parts", seat), ("netbits", seat), ("planes", seat)) for seat in (0, 1))
 #: per seat, the cached figures the score is made of (``network.score``):
 #: they depend on the network's Routers, Servers and Datacenters alone
 SCORED = tuple(tuple((name, seat) for name in ("score", "routed", "serverbits", "citybits", "servers", "cities"))
@@ -196,7 +199,7 @@ def _end_turn(state: BackboneState) -> list[Event]:
     if state.actions_taken == 0:
         events.append(_event("pass", {"seat": seat}))
     # Recover: this seat's pieces hacked on the opponent's last turn come back.
-    recovered = sorted(h for h in state.disabled if state.pieces[h][0] == seat)
+    recovered = sorted(h for h in state.disabled if state.pieces[h][0] == seat) if state.disabled else ()
     if recovered:
         before = pieces = state._cache.get(("side", seat))
         net = state._cache.get(("netbits", seat))
