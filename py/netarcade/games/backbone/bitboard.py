@@ -170,12 +170,16 @@ def planes(mask: int, steps: int) -> tuple[int, int, int]:
     steps away in a straight line, bit-sliced: the hexes whose count has
     1, 2 or 4 in it (up to 6). ``restep`` keeps them up to date as single
     hexes come and go."""
-    counts = (0, 0, 0)
+    ones = twos = fours = 0
     shift_row, shift_diagonal = ROW * steps, (ROW - 1) * steps
     for moved in (mask << steps, mask >> steps, mask << shift_row, mask >> shift_row,
                   mask << shift_diagonal, mask >> shift_diagonal):
-        counts = restep(counts, moved & BOARD, True)
-    return counts
+        moved &= BOARD  # ``restep(counts, moved, True)`` written out
+        carry = ones & moved
+        fours ^= twos & carry
+        twos ^= carry
+        ones ^= moved
+    return ones, twos, fours
 
 
 def restep(counts: tuple[int, int, int], mask: int, more: bool) -> tuple[int, int, int]:

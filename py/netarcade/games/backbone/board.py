@@ -49,6 +49,12 @@ def hex_name(h: tuple[int, int]) -> str:
     return f"{COLUMNS[h[0]]}{h[1] + 1}"
 
 
+#: ``NAMES[q][r]`` is ``hex_name((q, r))`` for every hex of the board, read by
+#: ``turns.perform``'s events; a hex of floats, which ``check`` refuses, breaks
+#: the look-up as it breaks ``hex_name`` (a float indexes no tuple)
+NAMES: tuple[tuple[str, ...], ...] = tuple(tuple(f"{COLUMNS[q]}{r + 1}" for r in range(SIZE)) for q in range(SIZE))
+
+
 def parse_hex(text: str) -> tuple[int, int]:
     """``'e5'`` -> ``(4, 4)``; raises ``InvalidNotation`` off the board."""
     if (

@@ -203,9 +203,14 @@ def _walk(pieces: Side, roots: int) -> tuple[int, dict[int, tuple]]:
     depth-first walk: the pieces walked from a piece's child form a
     cut-off part unless one of them touches a piece reached before that
     piece (each of those joins a start piece without it). Each entry of
-    the walk's stack is a piece, the hexes it touches, the pieces reached
-    before it, and the hexes that it and those walked from it touch (all
-    of them, pieces or not: only the pieces ever meet the walk's sets)."""
+    the walk is a list: the piece if it is movable (else 0), the hexes it
+    touches, the pieces reached before it, the hexes that it and those
+    walked from it touch (all of them, pieces or not: only the pieces ever
+    meet the walk's sets), and the entry it was reached from (``None`` for
+    a start piece): the entries chain back to a start piece, so the walk
+    keeps no stack list of its own. A piece with nothing unreached beside
+    it (a leaf of the walk) gets no entry: it is a part of its own when it
+    touches nothing reached before the piece it was reached from."""
     active, aps = pieces.active, pieces.aps
     movable = pieces.switches | aps
     seen = roots = roots & active
@@ -215,27 +220,34 @@ def _walk(pieces: Side, roots: int) -> tuple[int, dict[int, tuple]]:
         root = roots & -roots
         roots ^= root
         beside = touching(root.bit_length() - 1, root, active, aps)
-        top = [root, beside, 0, beside]
-        stack = [top]
+        top = [root & movable, beside, 0, beside, None]
+        ahead = beside & unseen  # the unreached pieces the top entry's piece touches
         while True:
-            ahead = top[1] & unseen
             if ahead:
                 child = ahead & -ahead
                 at = child.bit_length() - 1  # touching() written out: the walk's hot loop
                 beside = AROUND[at] if child & aps else NEAR[at] | FAR[at] & aps
-                top = [child, beside, seen, beside]
-                stack.append(top)
-                seen |= child
                 unseen ^= child
+                further = beside & unseen
+                if further:
+                    top = [child & movable, beside, seen, beside, top]
+                    seen |= child
+                    ahead = further
+                    continue
+                seen |= child
+                if top[0] and not beside & top[2]:
+                    found.setdefault(top[0], []).append(child)
+                top[3] |= beside
+                ahead ^= child
             else:
-                stack.pop()
-                if not stack:
+                parent = top[4]
+                if parent is None:
                     break
-                parent = stack[-1]
-                if parent[0] & movable and not top[3] & parent[2]:
+                if parent[0] and not top[3] & parent[2]:
                     found.setdefault(parent[0], []).append(seen & ~top[2])
                 parent[3] |= top[3]
                 top = parent
+                ahead = top[1] & unseen
     return seen, {source: tuple(parts) for source, parts in found.items()}
 
 

@@ -89,8 +89,8 @@ def cut_parts(state: BackboneState, seat: int) -> dict[int, tuple]:
 
 
 def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
-    parts_of = cut_parts(state, seat)
-    pieces, net = side(state, seat), network_bits(state, seat)
+    net, parts_of = network_parts(state, seat)  # ``cut_parts`` and ``network_bits`` at once
+    pieces = side(state, seat)
     active, aps = pieces.active, pieces.aps
     movable = net & (pieces.switches | aps)
     # What a piece nothing hangs on may touch: the network's counts. An AP
@@ -101,9 +101,9 @@ def _targets(state: BackboneState, seat: int, free: int) -> dict[int, int]:
     # may get the last from an own piece outside the network, Disabled
     # pieces aside: touching the Switch there, it joins the network too.
     if movable & aps:
-        near, far, _ = touching_planes(state, seat)
-        near_one, near_two, _ = at_least(near)
-        far_one, far_two, _ = at_least(far)
+        (ones, twos, fours), (far_ones, far_twos, far_fours), _ = touching_planes(state, seat)
+        near_two, far_two = twos | fours, far_twos | far_fours  # ``at_least`` written out
+        near_one, far_one = ones | near_two, far_ones | far_two
         ap_hexes = free & (near_one | far_one)
         ap_lost_beside, ap_lost_far = ~near_two & ~far_one, ~far_two & ~near_one
     if movable & pieces.switches:

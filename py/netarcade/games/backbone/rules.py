@@ -15,6 +15,7 @@ Every decision the printed rules leave open is written in docs/rules/backbone.md
 from __future__ import annotations
 
 from ...core.errors import IllegalAction
+from ...core.prng import Rng
 from ...core.events import Event
 from .actions import COSTS, MOVABLE, PIECES, Action, Build, End, Hack, Reroute, Resign
 from .bitboard import BIT, BOARD, FAR, HEX_AT, INDEX, NEAR, hexes_of, indexes_of, nth_index, nth_sorted_index, \
@@ -171,66 +172,77 @@ def legal_actions(state: BackboneState, seat: int) -> list[Action]:
     return actions
 
 
-#: per BW up to the dearest piece's: the pieces (a Firewall aside) it buys, in the legal list's order,
-#: each with where it goes in ``pick_legal``: 0 where a piece touches the network, 1 a Switch's hexes, 2 an AP's
-_AFFORDABLE = tuple(tuple((piece, {"switch": 1, "ap": 2}.get(piece, 0)) for piece in PIECES if COSTS[piece] <= bw)
-                    for bw in range(max(COSTS.values()) + 1))
+#: per BW (up to the dearest piece's): how many of the pieces it buys go where a piece
+#: touches the network (Router, Server, Datacenter), whether it buys a Switch, and an AP
+_BOUGHT = tuple((sum(COSTS[piece] <= bw for piece in ("router", "server", "datacenter")),
+                 COSTS["switch"] <= bw, COSTS["ap"] <= bw) for bw in range(max(COSTS.values()) + 1))
+#: the Builds in the legal list's order, each with where it goes: 0 where a piece touches the
+#: network, 1 a Switch's hexes, 2 an AP's
+_WHERE = tuple((piece, {"switch": 1, "ap": 2}.get(piece, 0)) for piece in PIECES)
+#: a hex's place in sorted order (by column, then row), by its bit: the Reroutes' sources in the
+#: legal list's order
+_SORTED_RANK = {1 << index: rank for rank, index in enumerate(sorted(HEX_AT, key=lambda i: HEX_AT[i]))}
+#: the cache keys ``pick_legal`` reads first (a missing one is worked out as its function does)
+_SIDES, _REACHES, _SWITCHES = (((name, 0), (name, 1)) for name in ("side", "reach", "switch"))
 
 
 def pick_legal(state: BackboneState, seat: int, rng) -> Action:
     """``rng.choice(legal_actions(state, seat))`` without the list: the
     legal actions counted by kind from their hex sets (in the list's
     order), one draw on the total (``rng.choice(range(total))``, the same
-    draw), and only the action drawn is looked up."""
+    draw), and only the action drawn is looked up: the kinds are gone
+    through again only up to the drawn one (the Builds by where each piece
+    goes, the Reroutes' sources in sorted order)."""
     if state.over or seat != state.current:
         return rng.choice(())  # IndexError, as choice of the empty list
-    mine, theirs = side(state, seat), side(state, 1 - seat)
+    cache = state._cache
+    mine = cache.get(_SIDES[seat]) or side(state, seat)
+    theirs = cache.get(_SIDES[1 - seat]) or side(state, 1 - seat)
     taken = mine.own | theirs.own  # ``occupied``
     targets, reroutes = targets_among(state, seat, taken)  # every movable piece's, in no order
-    total = reroutes + 1  # and End
     bw = state.bw[seat]
-    kinds = []  # (count, hex set, its actions by hex index, whether the list takes the hexes in sorted order)
+    builds = guards = hacks = 0
     if bw:  # every piece and the Hack cost BW (``_build_bits`` and ``_hack_bits`` written out)
         free = BOARD & ~taken & ~city_bits(state.cities)
-        near, wireless = network_reach(state, seat)
-        wired = near & free
-        masks = (wired, free & touching_counts(state, seat, "switch")[1], free & wireless)
-        counts = [wired.bit_count(), None, None]
-        for piece, where in _AFFORDABLE[min(bw, len(_AFFORDABLE) - 1)]:
-            mask = masks[where]
-            count = counts[where]
-            if count is None:
-                count = counts[where] = mask.bit_count()
-            kinds.append((count, mask, _BUILDS[(seat, piece)], False))
-            total += count
+        near, wireless = cache.get(_REACHES[seat]) or network_reach(state, seat)
+        wired, switch, ap = _BOUGHT[bw if bw < len(_BOUGHT) else -1]
+        masks = (near & free, free & (cache.get(_SWITCHES[seat]) or touching_counts(state, seat, "switch"))[1]
+                 if switch else 0, free & wireless if ap else 0)
+        builds = wired * masks[0].bit_count() + masks[1].bit_count() + masks[2].bit_count()
         if COSTS["firewall"] <= bw:
-            mask = mine.unguarded
-            count = mask.bit_count()
-            kinds.append((count, mask, _BUILDS[(seat, "firewall")], True))
-            total += count
+            guards = mine.unguarded.bit_count()
         if not state.hacked and bw >= HACK_COST:
-            mask = theirs.active & (near | (theirs.aps & wireless))
-            count = mask.bit_count()
-            kinds.append((count, mask, _HACKS[seat], True))
-            total += count
-    index = rng.choice(range(total))
-    action = _ENDS[seat]
-    for count, mask, made, in_sorted_order in kinds:
-        if index < count:
-            action = made[nth_sorted_index(mask, index) if in_sorted_order else nth_index(mask, index)]
-            break
-        index -= count
-    else:
-        if index < reroutes:
-            movable = network_bits(state, seat) & (mine.switches | mine.aps)  # ``movable_bits``
-            for source in sorted_indexes(movable):
-                found = targets[1 << source]
-                count = found.bit_count()
+            hackable = theirs.active & (near | (theirs.aps & wireless))
+            hacks = hackable.bit_count()
+    total = builds + guards + hacks + reroutes + 1  # and End
+    # ``rng.choice(range(total))`` is ``range(total)[rng.below(total)]``: the same single draw
+    index = rng.below(total) if type(rng) is Rng else rng.choice(range(total))
+    if index < builds:
+        for piece, where in _WHERE:
+            if COSTS[piece] <= bw:
+                mask = masks[where]
+                count = mask.bit_count()
                 if index < count:
-                    action = (_REROUTES[seat][source] or _reroutes(seat, source))[nth_index(found, index)]
+                    action = _BUILDS[(seat, piece)][nth_index(mask, index)]
                     break
                 index -= count
-    state._cache["offered"] = action  # ``check`` accepts it at once; ``perform`` forgets it
+    elif index < builds + guards:
+        action = _BUILDS[(seat, "firewall")][nth_sorted_index(mine.unguarded, index - builds)]
+    elif index < builds + guards + hacks:
+        action = _HACKS[seat][nth_sorted_index(hackable, index - builds - guards)]
+    else:
+        index -= builds + guards + hacks
+        action = _ENDS[seat]
+        if index < reroutes:
+            for source in sorted(targets, key=_SORTED_RANK.__getitem__):
+                found = targets[source]
+                count = found.bit_count()
+                if index < count:
+                    at = source.bit_length() - 1
+                    action = (_REROUTES[seat][at] or _reroutes(seat, at))[nth_index(found, index)]
+                    break
+                index -= count
+    cache["offered"] = action  # ``check`` accepts it at once; ``perform`` forgets it
     return action
 
 

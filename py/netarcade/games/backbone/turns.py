@@ -16,7 +16,7 @@ from typing import Any
 
 from ...core.events import Event
 from .actions import COSTS, MOVABLE, Action, Build, End, Hack, Reroute, Resign
-from .board import CLASSIC_CITIES, START_ROUTER, START_SERVER, hex_name, seeded_cities
+from .board import CLASSIC_CITIES, NAMES, START_ROUTER, START_SERVER, hex_name, seeded_cities
 from .bitboard import BIT
 from .network import ROOTS, connected_city_bits, flood, replaned, score
 from .reroute import follow
@@ -58,6 +58,16 @@ def new_state(options: dict[str, Any], seed: int) -> tuple[BackboneState, list[E
 
 
 _KINDS = (Build, Hack, Reroute, End, Resign)
+_new, _set = object.__new__, object.__setattr__
+
+
+def _event(kind: str, data: dict) -> Event:
+    """``Event(kind, data)``, made without the frozen dataclass's three
+    ``object.__setattr__`` calls (its fields set in one): random play
+    makes two events an action."""
+    event = _new(Event)
+    _set(event, "__dict__", {"kind": kind, "data": data, "visible_to": None})
+    return event
 
 
 def perform(state: BackboneState, action: Action) -> list[Event]:
@@ -72,7 +82,7 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
         return _end_turn(state)
     if kind is Resign:
         state.over, state.resigned = True, seat
-        return [Event("resign", {"seat": seat}), Event("game-over", {"scores": scores(state), "winners": [1 - seat]})]
+        return [_event("resign", {"seat": seat}), _event("game-over", {"scores": scores(state), "winners": [1 - seat]})]
     # Only the pieces of one seat change, and a network depends on its own
     # pieces alone: keep what is cached for the other seat. The changed
     # seat's pieces as hex sets follow the action instead of being read anew.
@@ -84,14 +94,15 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
     # stay when the network's Routers, Servers and Datacenters do.
     changed = seat if kind is not Hack else 1 - seat
     cache = state._cache
-    before = pieces = cache.get(("side", changed))
-    known = cache.get(("parts", changed))
+    side_key, parts_key, net_key, planes_key = _KEYS[changed]
+    before = pieces = cache.get(side_key)
+    known = cache.get(parts_key)
     if known is None:
-        net = cache.get(("netbits", changed))
+        net = cache.get(net_key)
         known = None if net is None else (net, None)
     lifted = placed = 0
     scored = ()
-    counted = cache.get(("planes", changed))
+    counted = cache.get(planes_key)
     if action.piece == "firewall" if kind is Build else kind is Hack and action.hex in state.firewalls:
         cache.pop("eval", None)
         known = None
@@ -109,7 +120,8 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
             state.pieces[action.hex] = (seat, action.piece)
             pieces = pieces and pieces.placed(bit, action.piece)
             placed = bit
-        events.append(Event("build", {"seat": seat, "piece": action.piece, "hex": hex_name(action.hex)}))
+        where = action.hex
+        events.append(_event("build", {"seat": seat, "piece": action.piece, "hex": NAMES[where[0]][where[1]]}))
     elif kind is Hack:
         bit = BIT[action.hex]
         state.bw[seat] -= HACK_COST
@@ -117,12 +129,12 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
         if action.hex in state.firewalls:
             state.firewalls.discard(action.hex)
             pieces = pieces and pieces.guarded(bit, False)
-            events.append(Event("firewall-spent", {"seat": seat, "hex": hex_name(action.hex)}))
+            events.append(_event("firewall-spent", {"seat": seat, "hex": NAMES[action.hex[0]][action.hex[1]]}))
         else:
             state.disabled.add(action.hex)
             pieces = pieces and pieces.switched(bit, state.pieces[action.hex][1], False)
             lifted = bit
-            events.append(Event("disabled", {"seat": seat, "hex": hex_name(action.hex)}))
+            events.append(_event("disabled", {"seat": seat, "hex": NAMES[action.hex[0]][action.hex[1]]}))
     elif kind is Reroute:
         source, target = action.source, action.target
         moved = state.pieces[source][1]
@@ -132,9 +144,10 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
             state.firewalls.add(target)
         lifted, placed = BIT[source], BIT[target]
         pieces = pieces and pieces.moved(lifted, placed, moved)
-        events.append(Event("reroute", {"seat": seat, "from": hex_name(source), "to": hex_name(target)}))
+        events.append(_event("reroute", {"seat": seat, "from": NAMES[source[0]][source[1]],
+                                        "to": NAMES[target[0]][target[1]]}))
     if pieces is not None:
-        state._cache[("side", changed)] = pieces
+        state._cache[side_key] = pieces
         if known is not None:
             net = follow(state, changed, known, before, pieces, lifted, placed)
             if scored and net is not None and net & (pieces.routers | pieces.servers | pieces.datacenters) \
@@ -146,13 +159,15 @@ def perform(state: BackboneState, action: Action) -> list[Event]:
                     counted = replaned(counted, gone, gone & before.aps, False)
                 if placed:
                     counted = replaned(counted, placed, placed & pieces.aps, True)
-                state._cache[("planes", changed)] = counted
+                state._cache[planes_key] = counted
     state.actions_taken += 1
     if state.actions_taken >= ACTIONS_PER_TURN:
         events.extend(_end_turn(state))
     return events
 
 
+#: per seat, the cache keys ``perform`` reads: its side, the network's parts, the network, the touching counts
+_KEYS = tuple((("side", seat), ("parts", seat), ("netbits", seat), ("planes", seat)) for seat in (0, 1))
 #: per seat, the cached figures the score is made of (``network.score``):
 #: they depend on the network's Routers, Servers and Datacenters alone
 SCORED = tuple(tuple((name, seat) for name in ("score", "routed", "serverbits", "citybits", "servers", "cities"))
@@ -173,7 +188,7 @@ def _start_turn(state: BackboneState) -> list[Event]:
     gained = INCOME + connected_city_bits(state, seat).bit_count()
     before = state.bw[seat]
     state.bw[seat] = min(BW_LIMIT, before + gained)
-    return [Event("income", {"seat": seat, "turn": state.turn, "bw": state.bw[seat] - before})]
+    return [_event("income", {"seat": seat, "turn": state.turn, "bw": state.bw[seat] - before})]
 
 
 def _end_turn(state: BackboneState) -> list[Event]:
@@ -182,9 +197,9 @@ def _end_turn(state: BackboneState) -> list[Event]:
     state._cache.pop("eval", None)  # the turn passes: the evaluation changes
     state.passes = state.passes + 1 if state.actions_taken == 0 else 0
     if state.actions_taken == 0:
-        events.append(Event("pass", {"seat": seat}))
+        events.append(_event("pass", {"seat": seat}))
     # Recover: this seat's pieces hacked on the opponent's last turn come back.
-    recovered = sorted(h for h in state.disabled if state.pieces[h][0] == seat)
+    recovered = sorted(h for h in state.disabled if state.pieces[h][0] == seat) if state.disabled else ()
     if recovered:
         before = pieces = state._cache.get(("side", seat))
         net = state._cache.get(("netbits", seat))
@@ -203,24 +218,24 @@ def _end_turn(state: BackboneState) -> list[Event]:
                 and follow(state, seat, known, before, pieces, placed=back) is not None
             if not carried and net is not None:  # it only grows: what the pieces back join to it
                 state._cache[("netbits", seat)] = flood(pieces.active, pieces.aps, net | ROOTS[seat])
-        events.append(Event("recover", {"seat": seat, "hexes": [hex_name(h) for h in recovered]}))
+        events.append(_event("recover", {"seat": seat, "hexes": [hex_name(h) for h in recovered]}))
     totals = [score(state, 0), score(state, 1)]
     state.history.append(totals)
-    events.append(Event("score", {"seat": seat, "scores": totals}))
+    events.append(_event("score", {"seat": seat, "scores": totals}))
     target = state.options["target"]
     if state.passes >= PASSES_TO_END:
         state.over = True
-        events.append(Event("stuck", {"passes": state.passes}))
+        events.append(_event("stuck", {"passes": state.passes}))
     elif state.closing is not None:
         state.over = True  # the closing turn never grants another one
     elif totals[seat] >= target:
         state.closing = seat
-        events.append(Event("closing-turn", {"seat": 1 - seat, "trigger": seat, "target": target}))
+        events.append(_event("closing-turn", {"seat": 1 - seat, "trigger": seat, "target": target}))
     elif state.turn >= MAX_TURNS:
         state.over = True
-        events.append(Event("turn-limit", {"turns": state.turn}))
+        events.append(_event("turn-limit", {"turns": state.turn}))
     if state.over:
-        events.append(Event("game-over", {"scores": totals, "winners": winners(state)}))
+        events.append(_event("game-over", {"scores": totals, "winners": winners(state)}))
         return events
     state.current = 1 - seat
     state.turn += 1
