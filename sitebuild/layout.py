@@ -94,11 +94,12 @@ ICONS_DIR = "static/icons"
 ICON_SIZES = (192, 512)
 #: our own files the service worker keeps (the vendored Pyodide and icons always);
 #: the page's glue and the engine's worker script included, and the worker that makes the memory
-#: snapshot in the browser (static/worker/snapshot-worker.mjs, with static/worker/python-snapshot.mjs)
+#: snapshot in the browser (static/worker/snapshot-worker.mjs, with static/worker/python-snapshot.mjs), and the
+#: replay viewer's analysis helper (static/worker/analysis-helper.mjs: Analyse works offline with its helpers too)
 PRECACHE_OWN = {MANIFEST, "static/app.css", "static/offline.py", "static/page.py", "static/dom.py", "static/ops.py", OPNAMES,
                 "static/inputs.py", "static/focus.py", "static/engine.py", "static/boot.js", "static/prepaint.js",
                 "static/pyodide-start.mjs", "static/snapshot-worker.mjs",
-                "static/python-snapshot.mjs", COMPILED_STDLIB}  # index.html is "./" (and "./?embed")
+                "static/python-snapshot.mjs", "static/analysis-helper.mjs", COMPILED_STDLIB}  # index.html is "./" (and "./?embed")
 #: PyScript's chunks the arcade never loads (its code editor, terminal, zip and
 #: TOML readers, its own service worker): not stored for offline use
 PYSCRIPT_UNUSED = ("codemirror", "xterm", "zip-", "toml-", "service-worker", "storage")

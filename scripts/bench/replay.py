@@ -14,7 +14,9 @@ figure: the first verdict on screen (target 1 s), every move with a
 verdict (the first look) and every move analysed (target 5 s for the
 whole game), and the longest main-thread task meanwhile (target 50 ms; a
 ``longtask`` observer, which reports only tasks over 50 ms: "none" meets
-it). Analyse is pressed once the page's background snapshot has settled
+it), with how many analysis helpers the page started and how many moves
+they analysed (``web/replay/helping.py``: one per core beyond the
+engine's, up to two). Analyse is pressed once the page's background snapshot has settled
 (its hand-over to the service worker is main-thread work of its own).
 ``--no-analyse`` skips it. Figures only: nothing is asserted.
 
@@ -127,13 +129,14 @@ def bench_analysis(page, game_id: str) -> None:
     times = page.evaluate("window.__analysis")
     tasks = [duration for start, duration in page.evaluate("window.__longTasks") if start >= since]
     done = page.evaluate("document.documentElement.dataset.analysisDone")
+    helpers = page.evaluate("document.documentElement.dataset.analysisHelpers")  # "N helped M[, stopped: why]"
     longest = f"{max(tasks):.0f} ms (target {MAIN_TASK_MS:g} ms: not met, {len(tasks)} tasks over it)" if tasks \
         else f"none over {MAIN_TASK_MS:g} ms (target {MAIN_TASK_MS:g} ms: met)"
     print(f"{game_id:10} Analyse in the page, {done} moves: first verdict "
           f"{target((times['first'] - times['pressed']) / 1000, FIRST_MARK_S, 's')}; every move looked at "
           f"{target((times['looked'] - times['pressed']) / 1000, WHOLE_GAME_S, 's')}; every move analysed "
           f"{target((times['done'] - times['pressed']) / 1000, WHOLE_GAME_S, 's')}; longest main-thread task "
-          f"{longest}; load average {os.getloadavg()[0]:.1f}", flush=True)
+          f"{longest}; helpers: {helpers} moves; load average {os.getloadavg()[0]:.1f}", flush=True)
 
 
 def bench_page(dist: Path, links: dict[str, str], link_moves: dict[str, list], steps: int,

@@ -66,7 +66,8 @@ class App(Screen):
     """The one page: a game screen and a home screen, or (``?embed``) just a board."""
 
     def __init__(self, post: Callable[[str], Any], start: dict,
-                 now_ms: Callable[[], float] | None = None, connect: Callable | None = None):
+                 now_ms: Callable[[], float] | None = None, connect: Callable | None = None,
+                 helpers: Callable | None = None):
         self.ops = Ops(post)
         self.location = dict(start.get("location") or {})
         self.embed = bool(start.get("embed"))
@@ -76,6 +77,7 @@ class App(Screen):
         storage = start.get("storage") or {}
         self.stores = {"local": dict(storage.get("local") or {}), "session": dict(storage.get("session") or {})}
         self._connect = connect
+        self._helpers = helpers  # the analysis's helpers (browser.helpers): none on CPython
         self.control = Controller(self, embed=self.embed, now_ms=now_ms or (lambda: time.perf_counter() * 1000))
         self._tasks: set = set()
         # what the page shows, as this app last set it (the worker cannot read the DOM)
@@ -238,6 +240,9 @@ class App(Screen):
         task.add_done_callback(self._tasks.discard)
 
     # --- online play (web/online/lobby.py, web/online/online.py) ------------------------------------------
+    def analysis_helpers(self, most: int) -> list:
+        return [] if self._helpers is None else self._helpers(self.base_url(), most)
+
     def base_url(self) -> str:
         return str(self.location.get("origin", "")) + str(self.location.get("pathname", ""))
 
@@ -484,7 +489,7 @@ def main(post: Callable[[str], Any]) -> Callable[[str], None]:
             return
         try:
             app = App(post, message, now_ms=browser.page_clock(float(message.get("timeOrigin") or 0)),
-                      connect=browser.connect)
+                      connect=browser.connect, helpers=browser.helpers)
             state["app"] = app
             app.start()
             app.ops.flush(done=message.get("seq"))

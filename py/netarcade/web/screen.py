@@ -65,6 +65,11 @@ class Screen:
     def draw_analysis(self) -> None:
         """Draw the replay viewer's analysis panel again (``analysis_page``: a decision was judged)."""
 
+    def analysis_helpers(self, most: int) -> list[Any]:
+        """Up to ``most`` helpers for the replay viewer's analysis (``replay.helping``): each
+        has ``async judge(text) -> text`` and ``close()``; none where the page has no core to spare."""
+        return []
+
     def bot_thought(self, longest: float, windows: list[list[float]]) -> None:
         """After a bot's thinking: its longest slice and the recent thinking windows (for tests)."""
 

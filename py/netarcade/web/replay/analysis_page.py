@@ -10,7 +10,13 @@ every decision (``Analyser.first_look_steps``: the one-ply best move and
 one world, a tenth of the work or less), then the full analysis of each
 (``Analyser.steps``), which replaces the first look of its move as it
 comes. Each pass starts at the move on screen and wraps round, so what
-the player is looking at is judged first. The panel is drawn again after
+the player is looking at is judged first. On a machine with cores to
+spare, helpers (``helping``: a worker with a Pyodide of its own each, one
+per core beyond the engine's, up to :data:`HELPERS`) analyse decisions
+from the same queue meanwhile, from the press: the engine's worker joins
+them once its first looks are done and each helper has answered once. A
+helper's verdict is the engine's own (same seed rule), so the analysis is
+the same with or without them; a helper that fails gives its move back. The panel is drawn again after
 every decision of the analysis, and after first looks every
 ``DRAW_SECONDS`` (they come every few milliseconds), so verdicts appear as
 they come. Cancel stops it (what is
@@ -33,12 +39,15 @@ controller's screen, so it runs on CPython.
 
 from __future__ import annotations
 
+import asyncio
+from collections import deque
 from typing import Any
 
 from ...bots.analysis import MARKS, PAGE_SETTINGS, Analyser, Decision
 from ..render.palette import player_color
 from ..render.svg import el, escape, fmt
 from ..thinking import SLICE_SECONDS  # one slice of analysis between two yields, as a bot's
+from . import helping
 
 __all__ = ["ReplayAnalysis", "command", "draw", "idle_html", "jobs", "panel_html", "run"]
 
@@ -54,6 +63,10 @@ PAUSE_SECONDS = 0.004
 #: Breach's 499 (1.45 s), CPython, besides the page's own work on each
 #: panel. A decision of the analysis is drawn as it comes.
 DRAW_SECONDS = 0.1
+#: helpers at most (other workers that judge decisions beside the engine's: ``helping``); the page
+#: starts one for each core it has beyond the engine's own, up to this many, for the analysis only:
+#: each is a Pyodide of its own, some 40-60 MB of memory while it runs (docs/web-runtime.md)
+HELPERS = 2
 #: the chart's view box: about the size it is drawn in the controls column beside a board
 #: (some 270 px), so its 10-unit labels read at about 9 px there; it drew 480 wide, 5.6 px
 #: labels and 60 px of height (issue 39). A wide bar draws it at its height cap, centred.
@@ -77,6 +90,10 @@ class ReplayAnalysis:
         self.token = 0  # bumps on Cancel: a running task sees it and stops
         self.longest = 0.0  # the longest slice so far, in seconds
         self.spent = 0.0  # thinking time so far, in seconds
+        self.drawn: float | None = None  # when the panel was last drawn in this run (the clock's)
+        self.helpers = 0  # the helpers of the run under way (``helping``)
+        self.helped = 0  # the decisions helpers analysed
+        self.helper_trouble = ""  # why a helper stopped, if one did
 
     @property
     def done(self) -> int:
@@ -161,47 +178,122 @@ def jobs(analysis: ReplayAnalysis) -> list[tuple[int, bool]]:
 
 async def run(control: Any, analysis: ReplayAnalysis, token: int) -> bool:
     """Judge the remaining decisions (:func:`jobs`) a slice at a time; after
-    each decision the panel is drawn again. Stops (returns False) on Cancel
-    or when the viewer closes; True when every decision is analysed."""
-    clock = control.clock
+    each decision the panel is drawn again. Where the page has helpers
+    (``Screen.analysis_helpers``: other workers, ``helping``), they take
+    the analysis's decisions from the same queue as soon as they are up,
+    while this worker gives every move its first look; it joins them once
+    each has answered its first question (or failed), so every helper
+    takes part and the move on screen is a helper's first decision.
+    Stops (returns False) on Cancel or when the viewer closes; True when
+    every decision is analysed."""
 
     def stale() -> bool:
         return token != analysis.token or control.replay is not analysis.replay
 
-    drawn = None  # when the panel was last drawn
-    for index, first_look in jobs(analysis):
-        work = analysis.analyser.first_look_steps if first_look else analysis.analyser.steps
-        steps = work(index)
+    analysis.drawn = None
+    work = jobs(analysis)
+    queue = deque(index for index, first_look in work if not first_look)
+    helpers = control.screen.analysis_helpers(HELPERS) if queue and analysis.analyser.match.seed is not None else []
+    analysis.helpers = len(helpers)
+    answered = [asyncio.get_event_loop().create_future() for _ in helpers]
+    helping = [asyncio.ensure_future(_help(control, analysis, helper, queue, stale, first))
+               for helper, first in zip(helpers, answered)]
+    try:
+        for index in [index for index, first_look in work if first_look]:
+            if index in analysis.results:  # a helper analysed it before its first look came
+                continue
+            if not await _judge(control, analysis, index, True, stale):
+                return False
+        if answered:  # every helper takes part: its first decision is its own (or it failed)
+            await asyncio.wait(answered)
         while True:
-            started = clock()
-            try:
-                next(steps)  # at least one unit of work a slice
-                while clock() - started < SLICE_SECONDS:
-                    next(steps)
-                result, finished = None, False
-            except StopIteration as done:
-                result, finished = done.value, True
-            elapsed = clock() - started
-            analysis.longest = max(analysis.longest, elapsed)
-            analysis.spent += elapsed
-            if finished:
+            while queue:
+                if not await _judge(control, analysis, queue.popleft(), False, stale):
+                    return False
+            if not helping:
                 break
-            await control.sleep(PAUSE_SECONDS)  # the page's events (a step, Cancel) are handled between slices
+            await asyncio.gather(*helping)  # their last decisions (a helper that failed gave its back)
+            helping = []
             if stale():
                 return False
-        (analysis.first if first_look else analysis.results)[index] = result
-        if not first_look or drawn is None or analysis.looked == analysis.total \
-                or clock() - drawn >= DRAW_SECONDS:
-            control.screen.draw_analysis()
-            drawn = clock()
-        await control.sleep(PAUSE_SECONDS)
-        if stale():
-            return False
+    finally:
+        for helper in helpers:
+            helper.close()
     analysis.running = False
     control.screen.draw_analysis()
     marked = len(analysis.marked())
     control.screen.set_text("announce", f"Analysis done: {marked} marked move{'s' if marked != 1 else ''}.")
     return True
+
+
+async def _judge(control: Any, analysis: ReplayAnalysis, index: int, first_look: bool, stale) -> bool:
+    """Judge the move at ``index`` here (a first look or the analysis), a
+    slice at a time with a pause for the page's events after each, then
+    show it. False when the analysis went stale meanwhile."""
+    clock = control.clock
+    work = analysis.analyser.first_look_steps if first_look else analysis.analyser.steps
+    steps = work(index)
+    while True:
+        started = clock()
+        try:
+            next(steps)  # at least one unit of work a slice
+            while clock() - started < SLICE_SECONDS:
+                next(steps)
+            result, finished = None, False
+        except StopIteration as done:
+            result, finished = done.value, True
+        elapsed = clock() - started
+        analysis.longest = max(analysis.longest, elapsed)
+        analysis.spent += elapsed
+        if finished:
+            break
+        await control.sleep(PAUSE_SECONDS)  # the page's events (a step, Cancel) are handled between slices
+        if stale():
+            return False
+    (analysis.first if first_look else analysis.results)[index] = result
+    _show(control, analysis, first_look)
+    await control.sleep(PAUSE_SECONDS)
+    return not stale()
+
+
+async def _help(control: Any, analysis: ReplayAnalysis, helper: Any, queue: deque, stale,
+                answered: asyncio.Future) -> None:
+    """One helper's share of the analysis: the next decision left in
+    ``queue``, until none is left or the analysis stops; ``answered`` is
+    done once its first question is answered (or it failed or stopped). A
+    helper that fails gives its move back to the queue and stops (this
+    worker judges it): the page says why in ``data-analysis-helpers``."""
+    try:
+        while queue and not stale():
+            index = queue.popleft()
+            try:
+                decision = helping.answer(await helper.judge(helping.request(analysis.analyser, index)))
+            except helping.HelperFailed as failed:
+                queue.appendleft(index)
+                if not stale():
+                    analysis.helper_trouble = str(failed)
+                return
+            if stale():
+                return
+            analysis.results[index] = decision
+            analysis.helped += 1
+            if not answered.done():
+                answered.set_result(True)
+            _show(control, analysis, False)
+    finally:
+        if not answered.done():
+            answered.set_result(False)
+
+
+def _show(control: Any, analysis: ReplayAnalysis, first_look: bool) -> None:
+    """Draw the panel after a verdict: every decision of the analysis, and a
+    first look when it is the first or the last, or ``DRAW_SECONDS`` have
+    passed since the panel was last drawn."""
+    clock = control.clock
+    if not first_look or analysis.drawn is None or analysis.looked == analysis.total \
+            or clock() - analysis.drawn >= DRAW_SECONDS:
+        control.screen.draw_analysis()
+        analysis.drawn = clock()
 
 
 def verdict(decision: Decision, control: Any) -> str:
@@ -243,6 +335,8 @@ def draw(app: Any, control: Any) -> None:
         app.op("data", name="analysisLongestMs", value=str(round(analysis.longest * 1000, 1)))
         app.op("data", name="analysisDone", value=f"{analysis.done}/{analysis.total}")
         app.op("data", name="analysisLooked", value=f"{analysis.looked}/{analysis.total}")
+        trouble = f", stopped: {analysis.helper_trouble}" if analysis.helper_trouble else ""
+        app.op("data", name="analysisHelpers", value=f"{analysis.helpers} helped {analysis.helped}{trouble}")
     if html != app.analysis_html:
         app.op("html", "replay-analysis", html=html)
         app.analysis_html = html
