@@ -3,7 +3,8 @@
    worker (netarcade.web.replay.helping says how the two share the work).
 
    What it is for: the engine's worker (netarcade.web.browser.Helper) starts
-   one for each core the machine has beyond its own, up to two, when a player
+   one for each core the machine has beyond its own, up to two (fewer on a
+   device with little memory: netarcade.web.replay.helping.count), when a player
    presses Analyse, and stops it when the analysis ends or stops. Its Python
    starts as the engine's does (static/worker/pyodide-start.mjs: from the
    memory snapshot when the service worker keeps one, else from scratch with

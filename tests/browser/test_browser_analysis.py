@@ -13,7 +13,7 @@ import re
 import pytest
 
 from netarcade.bots.analysis import PAGE_SETTINGS, Analyser
-from netarcade.web.replay import analysis_page
+from netarcade.web.replay import analysis_page, helping
 from netarcade.web.session import encode_link, new_setup
 from support.browsing import browsing, data, wait_ready, wait_state
 from support.analysis_games import BAD_MOVE_GAMES, greedy_game_with_a_bad_move
@@ -54,10 +54,10 @@ def test_analyse_marks_the_bad_move_and_hint_outlines_a_move(chromium, server):
         # the analysis as it comes: a verdict at a time from each worker (the engine's and a helper's
         # may reach the page in one of its tasks, so some counts can be passed over together)
         assert len(set(done)) > total / 2
-        # a helper on each core beyond the engine's (up to two) judged its share, the engine's own verdicts:
+        # a helper on each core beyond the engine's (up to two, fewer with little memory) judged its share, the engine's own verdicts:
         # the marked moves are CPython's with the page's settings
-        cores = page.evaluate("navigator.hardwareConcurrency")
-        helpers = min(analysis_page.HELPERS, cores - 1)
+        cores, memory = page.evaluate("[navigator.hardwareConcurrency, navigator.deviceMemory ?? null]")
+        helpers = helping.count(analysis_page.HELPERS, cores, memory)
         said = data(page, "analysisHelpers")
         assert re.fullmatch(rf"{helpers} helped [1-9][0-9]*" if helpers else "0 helped 0", said), said
         if not helpers:  # the engine alone: every first look before any analysis, one move at a time

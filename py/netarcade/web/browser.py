@@ -23,7 +23,7 @@ from typing import Any, Callable
 import js
 from pyodide.ffi import create_proxy, to_js
 
-from .replay.helping import HelperFailed
+from .replay.helping import HelperFailed, count
 
 __all__ = ["Helper", "Socket", "connect", "helpers", "page_clock"]
 
@@ -137,8 +137,11 @@ class Helper:
 
 def helpers(base_url: str, most: int) -> list[Helper]:
     """Up to ``most`` analysis helpers, one per core beyond this worker's
-    (``navigator.hardwareConcurrency``), their script at ``base_url``'s
-    ``static/`` (this worker's own URL is a ``blob:``, PyScript's)."""
-    cores = int(getattr(js.navigator, "hardwareConcurrency", 1) or 1)
+    (``navigator.hardwareConcurrency``), fewer on a device with little
+    memory (``navigator.deviceMemory``: ``helping.count``), their script
+    at ``base_url``'s ``static/`` (this worker's own URL is a ``blob:``,
+    PyScript's)."""
+    navigator = js.navigator
+    memory = navigator.deviceMemory if js.Reflect.has(navigator, "deviceMemory") else None
     url = str(js.URL.new(HELPER_SCRIPT, base_url).href)
-    return [Helper(url) for _ in range(max(0, min(most, cores - 1)))]
+    return [Helper(url) for _ in range(count(most, getattr(navigator, "hardwareConcurrency", 1), memory))]

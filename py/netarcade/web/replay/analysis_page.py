@@ -65,8 +65,9 @@ PAUSE_SECONDS = 0.004
 #: panel. A decision of the analysis is drawn as it comes.
 DRAW_SECONDS = 0.1
 #: helpers at most (other workers that judge decisions beside the engine's: ``helping``); the page
-#: starts one for each core it has beyond the engine's own, up to this many, for the analysis only:
-#: each is a Pyodide of its own, some 40-60 MB of memory while it runs (docs/web-runtime.md)
+#: starts one for each core it has beyond the engine's own, up to this many (fewer with little memory:
+#: ``helping.count``), for the analysis only: each is a Pyodide of its own, some 36-52 MiB of wasm
+#: memory while it runs (docs/web-runtime.md, "Analysis helpers: a second core")
 HELPERS = 2
 #: the chart's view box: about the size it is drawn in the controls column beside a board
 #: (some 270 px), so its 10-unit labels read at about 9 px there; it drew 480 wide, 5.6 px

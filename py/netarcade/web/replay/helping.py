@@ -44,7 +44,7 @@ from ...core.match import Match
 from ...core.record import decode_record, encode_record
 from ...games.registry import get_game
 
-__all__ = ["HelperFailed", "answer", "judge", "request"]
+__all__ = ["HelperFailed", "answer", "count", "judge", "request"]
 
 #: the settings' fields a request carries (every one: the helper's analysis must be the engine's)
 _SETTINGS = tuple(field.name for field in fields(Settings))
@@ -52,6 +52,25 @@ _SETTINGS = tuple(field.name for field in fields(Settings))
 _DECISION = tuple(field.name for field in fields(Decision))
 #: the analyser of the game a helper was last asked about: (record text, settings) -> Analyser
 _kept: dict[tuple[str, str], Analyser] = {}
+
+
+def count(most: int, cores: Any, memory: Any = None) -> int:
+    """How many helpers a machine gets: one per core beyond the engine's
+    worker, up to ``most``, and fewer where the browser says the device has
+    little memory (``navigator.deviceMemory``, in GB, rounded down by the
+    browser; None where it does not say): a helper's Pyodide holds some
+    36-52 MiB while it runs, so under 4 GB one at most, under 2 GB none.
+
+    >>> count(2, 2), count(2, 8), count(2, 1), count(2, 8, 4), count(2, 8, 2), count(2, 8, 1), count(2, None)
+    (1, 2, 0, 2, 1, 0, 0)
+    """
+    try:
+        spare = int(cores) - 1
+    except (TypeError, ValueError):
+        spare = 0
+    if isinstance(memory, (int, float)) and not isinstance(memory, bool):
+        spare = min(spare, 0 if memory < 2 else 1 if memory < 4 else spare)
+    return max(0, min(most, spare))
 
 
 class HelperFailed(Exception):
