@@ -93,3 +93,31 @@ def test_analyse_marks_the_bad_move_and_hint_outlines_a_move(chromium, server):
         assert page.locator("#board [data-ghost]").count() >= 1
         assert page.text_content("#prompt").startswith("Hint: ")
         tab.check_clean()
+
+
+#: each marked move's button that runs past the analysis panel's right edge (it went under the side panel)
+PAST_THE_PANEL = """() => { const panel = document.querySelector('#replay-analysis').getBoundingClientRect();
+  return [...document.querySelectorAll('#replay-analysis .analysis-marks button')]
+    .map(b => ({text: b.textContent, right: b.getBoundingClientRect().right}))
+    .filter(b => b.right > panel.right + 0.5).map(b => `${b.text}: ${Math.round(b.right - panel.right)} px`); }"""
+
+
+def test_marked_moves_wrap_in_breachs_narrow_column(chromium, server):
+    """Breach's wide board leaves its controls column some 190 px at 1280x800:
+    a marked move's words ("Move 138, Greedy bot 4: blunder") wrap there
+    instead of running under the side panel."""
+    match, _ = greedy_game_with_a_bad_move(*BAD_MOVE_GAMES[3])
+    setup = new_setup("breach", dict(match.options), match.seed, ("human", "greedy"))
+    with browsing(chromium, "analysis-marks", [server], viewport={"width": 1280, "height": 800}) as tab:
+        page = tab.page()
+        page.goto(f"{server}#{encode_link(setup, match.actions)}&at=1")
+        wait_ready(page)
+        page.click("#analyse")
+        page.wait_for_function("() => document.querySelectorAll('#replay-analysis .analysis-marks button').length > 0",
+                               timeout=120_000)
+        widths = page.evaluate("""() => [document.querySelector('#replay-analysis').getBoundingClientRect().width,
+            Math.max(...[...document.querySelectorAll('#replay-analysis .analysis-marks button')]
+                     .map(b => b.scrollHeight))]""")
+        assert page.evaluate(PAST_THE_PANEL) == [], widths
+        page.click("#analyse-cancel")
+        tab.check_clean()
