@@ -15,9 +15,9 @@ spare, helpers (``helping``: a worker with a Pyodide of its own each, one
 per core beyond the engine's, up to :data:`HELPERS`) analyse decisions
 from the same queue meanwhile, from the press: the engine's worker joins
 them from the queue's far end once its first looks are done and each
-helper has answered once. A
-helper's verdict is the engine's own (same seed rule), so the analysis is
-the same with or without them; a helper that fails gives its move back. The panel is drawn again after
+helper has answered once. A helper's verdict is the engine's own (same
+seed rule), so the analysis is the same with or without them; a helper
+that fails gives its move back. The panel is drawn again after
 every decision of the analysis, and after first looks every
 ``DRAW_SECONDS`` (they come every few milliseconds), so verdicts appear as
 they come. Cancel stops it (what is
@@ -195,14 +195,14 @@ async def run(control: Any, analysis: ReplayAnalysis, token: int) -> bool:
     def stale() -> bool:
         return token != analysis.token or control.replay is not analysis.replay
 
-    analysis.drawn = None
+    analysis.drawn, analysis.helper_trouble = None, ""
     work = jobs(analysis)
     queue = deque(index for index, first_look in work if not first_look)
     helpers = control.screen.analysis_helpers(HELPERS) if queue and analysis.analyser.match.seed is not None else []
     analysis.helpers = len(helpers)
     answered = [asyncio.get_event_loop().create_future() for _ in helpers]
-    helping = [asyncio.ensure_future(_help(control, analysis, helper, queue, stale, first))
-               for helper, first in zip(helpers, answered)]
+    helped = [asyncio.ensure_future(_help(control, analysis, helper, queue, stale, first))
+              for helper, first in zip(helpers, answered)]
     try:
         for index in [index for index, first_look in work if first_look]:
             if index in analysis.results:  # a helper analysed it before its first look came
@@ -216,10 +216,10 @@ async def run(control: Any, analysis: ReplayAnalysis, token: int) -> bool:
                 index = queue.pop() if helpers else queue.popleft()
                 if not await _judge(control, analysis, index, False, stale):
                     return False
-            if not helping:
+            if not helped:
                 break
-            await asyncio.gather(*helping)  # their last decisions (a helper that failed gave its back)
-            helping = []
+            await asyncio.gather(*helped)  # their last decisions (a helper that failed gave its back)
+            helped = []
             if stale():
                 return False
     finally:

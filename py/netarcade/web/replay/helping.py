@@ -7,8 +7,9 @@ with the search bot, and each decision is its own work, seeded by its move
 So on a machine with a core to spare the page starts a helper (a worker with
 a Pyodide of its own: ``static/worker/analysis-helper.mjs``, through
 ``browser.Helper``), and the helper and the engine's worker take the
-decisions of the analysis from one queue, each the next one left. The two
-speak in text:
+decisions of the analysis from one queue (the helpers from its front, the
+engine's worker from its back: ``analysis_page.run``). The two speak in
+text:
 
 - :func:`request`: what the engine's worker asks, one decision at a time
   (the game's record, the analysis settings, the move);
