@@ -8,7 +8,9 @@ page's wiring: the buttons, the SVG dots, the ghost's attribute."""
 
 from __future__ import annotations
 
+import os
 import re
+import shutil
 
 import pytest
 
@@ -16,6 +18,7 @@ from netarcade.bots.analysis import PAGE_SETTINGS, Analyser
 from netarcade.web.replay import analysis_page, helping
 from netarcade.web.session import encode_link, new_setup
 from support.browsing import browsing, data, wait_ready, wait_state
+from support.webstack import DIST
 from support.analysis_games import BAD_MOVE_GAMES, greedy_game_with_a_bad_move
 
 pytestmark = pytest.mark.browser
@@ -121,3 +124,42 @@ def test_marked_moves_wrap_in_breachs_narrow_column(chromium, server):
         assert page.evaluate(PAST_THE_PANEL) == [], widths
         page.click("#analyse-cancel")
         tab.check_clean()
+
+
+@pytest.fixture
+def without_the_helper(site, tmp_path):
+    """The built site served without the helper's module (as a missing file or a
+    policy that refuses it would leave a page): a copy of dist/ in hard links."""
+    from netarcade.site.serve import serve_in_thread
+
+    copy = tmp_path / "dist"
+    shutil.copytree(DIST, copy, copy_function=os.link)
+    for path in copy.glob("static/analysis-helper.mjs*"):
+        path.unlink()
+    httpd, base = serve_in_thread(copy, port=0)
+    yield base
+    httpd.shutdown()
+    httpd.server_close()
+
+
+def test_a_helper_that_cannot_start_leaves_the_whole_analysis_to_the_engine(chromium, without_the_helper):
+    """The helper fails its first question, gives its move back, and the
+    engine's worker analyses every move, the same verdicts; the page says
+    why the helper stopped."""
+    match, _ = greedy_game_with_a_bad_move(*BAD_MOVE_GAMES[2])
+    setup = new_setup("overwrite", dict(match.options), match.seed, ("human", "greedy"))
+    with browsing(chromium, "analysis-no-helper", [without_the_helper], viewport={"width": 1280, "height": 800}) as tab:
+        page = tab.page()
+        page.goto(f"{without_the_helper}#{encode_link(setup, match.actions)}&at=1")
+        wait_ready(page)
+        cores, memory = page.evaluate("[navigator.hardwareConcurrency, navigator.deviceMemory ?? null]")
+        if not helping.count(analysis_page.HELPERS, cores, memory):
+            pytest.skip("this machine gives the page no helper")
+        page.click("#analyse")
+        page.wait_for_function(DONE, timeout=120_000)
+        said = data(page, "analysisHelpers")
+        assert re.fullmatch(r"\d helped 0, stopped: the helper's worker failed: .*", said), said
+        here = Analyser(match, PAGE_SETTINGS)
+        marked = [index for index in here.plan if (found := here.decide(index)) is not None and found.mark]
+        assert [int(button.get_attribute("data-value"))
+                for button in page.locator("#replay-analysis .analysis-marks button").all()] == marked
