@@ -14,8 +14,7 @@ the player is looking at is judged first. On a machine with cores to
 spare, helpers (``helping``: a worker with a Pyodide of its own each, one
 per core beyond the engine's, up to :data:`HELPERS`) analyse decisions
 from the same queue meanwhile, from the press: the engine's worker joins
-them from the queue's far end once its first looks are done and each
-helper has answered once. A helper's verdict is the engine's own (same
+them from the queue's far end once its first looks are done. A helper's verdict is the engine's own (same
 seed rule), so the analysis is the same with or without them; a helper
 that fails gives its move back. The panel is drawn again after
 every decision of the analysis, and after first looks every
@@ -183,12 +182,12 @@ async def run(control: Any, analysis: ReplayAnalysis, token: int) -> bool:
     each decision the panel is drawn again. Where the page has helpers
     (``Screen.analysis_helpers``: other workers, ``helping``), they take
     the analysis's decisions from the same queue as soon as they are up,
-    while this worker gives every move its first look; it joins them once
-    each has answered its first question (or failed), so every helper
-    takes part and the move on screen is a helper's first decision. The
-    helpers take the queue from its front, this worker from its back, so
-    each works through consecutive moves (Backbone's shared rankings serve
-    the next move: alternate moves cost 7% more CPU in all).
+    while this worker gives every move its first look, then joins them.
+    The helpers take the queue from its front (each its first move as soon
+    as this worker first yields: the move on screen is the first helper's),
+    this worker from its back, so each works through consecutive moves
+    (Backbone's shared rankings serve the next move: alternate moves cost
+    7% more CPU in all).
     Stops (returns False) on Cancel or when the viewer closes; True when
     every decision is analysed."""
 
@@ -200,17 +199,13 @@ async def run(control: Any, analysis: ReplayAnalysis, token: int) -> bool:
     queue = deque(index for index, first_look in work if not first_look)
     helpers = control.screen.analysis_helpers(HELPERS) if queue and analysis.analyser.match.seed is not None else []
     analysis.helpers = len(helpers)
-    answered = [asyncio.get_event_loop().create_future() for _ in helpers]
-    helped = [asyncio.ensure_future(_help(control, analysis, helper, queue, stale, first))
-              for helper, first in zip(helpers, answered)]
+    helped = [asyncio.ensure_future(_help(control, analysis, helper, queue, stale)) for helper in helpers]
     try:
         for index in [index for index, first_look in work if first_look]:
             if index in analysis.results:  # a helper analysed it before its first look came
                 continue
             if not await _judge(control, analysis, index, True, stale):
                 return False
-        if answered:  # every helper takes part: its first decision is its own (or it failed)
-            await asyncio.wait(answered)
         while True:
             while queue:  # beside helpers, from the far end: each worker a run of consecutive moves
                 index = queue.pop() if helpers else queue.popleft()
@@ -262,33 +257,28 @@ async def _judge(control: Any, analysis: ReplayAnalysis, index: int, first_look:
     return not stale()
 
 
-async def _help(control: Any, analysis: ReplayAnalysis, helper: Any, queue: deque, stale,
-                answered: asyncio.Future) -> None:
-    """One helper's share of the analysis: the next decision left in
-    ``queue``, until none is left or the analysis stops; ``answered`` is
-    done once its first question is answered (or it failed or stopped). A
-    helper that fails gives its move back to the queue and stops (this
-    worker judges it): the page says why in ``data-analysis-helpers``."""
-    try:
-        while queue and not stale():
-            index = queue.popleft()
-            try:
-                decision = helping.answer(await helper.judge(helping.request(analysis.analyser, index)))
-            except helping.HelperFailed as failed:
-                queue.appendleft(index)
-                if not stale():
-                    analysis.helper_trouble = str(failed)
-                return
-            if stale():
-                return
-            analysis.results[index] = decision
-            analysis.helped += 1
-            if not answered.done():
-                answered.set_result(True)
-            _show(control, analysis, False)
-    finally:
-        if not answered.done():
-            answered.set_result(False)
+async def _help(control: Any, analysis: ReplayAnalysis, helper: Any, queue: deque, stale) -> None:
+    """One helper's share of the analysis: the next decision left at the
+    front of ``queue``, until none is left or the analysis stops. It takes
+    its first as soon as the engine's worker first yields, so that one (the
+    move on screen, for the first helper) is the helper's whatever its
+    start costs. A helper that fails gives its move back to the queue and
+    stops (this worker judges it): the page says why in
+    ``data-analysis-helpers``."""
+    while queue and not stale():
+        index = queue.popleft()
+        try:
+            decision = helping.answer(await helper.judge(helping.request(analysis.analyser, index)))
+        except helping.HelperFailed as failed:
+            queue.appendleft(index)
+            if not stale():
+                analysis.helper_trouble = str(failed)
+            return
+        if stale():
+            return
+        analysis.results[index] = decision
+        analysis.helped += 1
+        _show(control, analysis, False)
 
 
 def _show(control: Any, analysis: ReplayAnalysis, first_look: bool) -> None:
