@@ -51,7 +51,7 @@ __all__ = ["HelperFailed", "answer", "count", "judge", "request"]
 _SETTINGS = tuple(field.name for field in fields(Settings))
 #: the decision's fields an answer carries
 _DECISION = tuple(field.name for field in fields(Decision))
-#: the analyser of the game a helper was last asked about: (record text, settings) -> Analyser
+#: the analyser of the game a helper was last asked about: (record text, settings and seats as JSON) -> Analyser
 _kept: dict[tuple[str, str], Analyser] = {}
 
 
