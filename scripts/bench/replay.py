@@ -16,7 +16,8 @@ whole game), and the longest main-thread task meanwhile (target 50 ms; a
 ``longtask`` observer, which reports only tasks over 50 ms: "none" meets
 it), with how many analysis helpers the page started and how many moves
 they analysed (``web/replay/helping.py``: one per core beyond the
-engine's, up to two). Analyse is pressed once the page's background snapshot has settled
+engine's, up to two, fewer with little memory). Analyse is pressed once
+the page's background snapshot has settled
 (its hand-over to the service worker is main-thread work of its own).
 ``--no-analyse`` skips it. Figures only: nothing is asserted.
 
