@@ -34,7 +34,7 @@ from support import browsing as browsing_
 from support import soak
 from support.browsing import PHONE, browsing, open_setup, wait_ready
 from support.soak import soak_size
-from support.browser_online import dataset, join_by_link, log_texts
+from support.browser_online import ROOM_WAIT_MS, dataset, join_by_link, log_texts
 from support.browser_players import backbone_turn, decide as breach_decide, my_turn as overwrite_turn
 from support.relay_harness import NO_QUOTA, RelayProcess
 
@@ -105,7 +105,7 @@ def test_online_net_control_two_players_a_bot_a_spectator(chromium, relay_site, 
         form.locator("select[name=seat2]").select_option("human")
         form.locator("select[name=seat3]").select_option("greedy")
         form.locator("button[value=online]").click()
-        ann.wait_for_selector("#online-code", timeout=15_000)
+        ann.wait_for_selector("#online-code", timeout=ROOM_WAIT_MS)
         code = ann.text_content("#online-code").strip()
         link = ann.input_value("#online-link")
         assert link.endswith("#online=" + code)
@@ -113,18 +113,18 @@ def test_online_net_control_two_players_a_bot_a_spectator(chromium, relay_site, 
 
         bob = join_by_link(bob_tab.page(), link, "Bob")
         # every human seat is taken: the relay starts the game (else Start would)
-        ann.wait_for_function("() => document.getElementById('online').textContent.includes('Bob')", timeout=15_000)
+        ann.wait_for_function("() => document.getElementById('online').textContent.includes('Bob')", timeout=ROOM_WAIT_MS)
 
         eve = eve_tab.page()
         eve.goto(link, wait_until="domcontentloaded")
         wait_ready(eve)
         eve.wait_for_function("() => document.documentElement.dataset.conn === 'open' && "
-                              "document.getElementById('online').textContent.includes('watching')", timeout=15_000)
+                              "document.getElementById('online').textContent.includes('watching')", timeout=ROOM_WAIT_MS)
 
         if ann.locator('[data-cmd="online-start"]:visible').count():
             ann.click('[data-cmd="online-start"]')
         for page in (ann, bob):
-            page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=15_000)
+            page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=ROOM_WAIT_MS)
         ann.screenshot(path=str(tmp_path / "started.png"))
 
         # the players click until the game ends (make soak) or, in make test, until Bob has
@@ -154,12 +154,12 @@ def test_online_net_control_two_players_a_bot_a_spectator(chromium, relay_site, 
                 bob = bob_tab.page()
                 bob.goto(link, wait_until="domcontentloaded")
                 wait_ready(bob)
-                bob.wait_for_function("() => document.documentElement.dataset.conn === 'open'", timeout=15_000)
-                bob.wait_for_function("() => document.getElementById('board').querySelector('svg')", timeout=15_000)
+                bob.wait_for_function("() => document.documentElement.dataset.conn === 'open'", timeout=ROOM_WAIT_MS)
+                bob.wait_for_function("() => document.getElementById('board').querySelector('svg')", timeout=ROOM_WAIT_MS)
                 # his seat, once the relay's view of the room has reached the page (a frame
                 # reaches the worker, its redraw the page a message later)
                 bob.wait_for_function("() => document.getElementById('online').textContent.includes('You')",
-                                      timeout=15_000)
+                                      timeout=ROOM_WAIT_MS)
                 assert bob.locator("form.joinseat").count() == 0
                 players["bob"] = bob
                 reopened = True
@@ -226,7 +226,7 @@ def play_a_room(ann, bob, base: str, game_id: str) -> None:
     rng = random.Random(game_id)
     ann.goto(base + "#home", wait_until="domcontentloaded")
     wait_ready(ann)
-    ann.wait_for_function("() => document.documentElement.dataset.view === 'home'", timeout=15_000)
+    ann.wait_for_function("() => document.documentElement.dataset.view === 'home'", timeout=ROOM_WAIT_MS)
     ann.wait_for_function("() => document.documentElement.dataset.online === 'yes'", timeout=10_000)
     form = ann.locator(f"form.newgame[data-game={game_id}]")
     open_setup(ann, game_id)
@@ -236,14 +236,14 @@ def play_a_room(ann, bob, base: str, game_id: str) -> None:
         form.locator("input[name=players]").dispatch_event("input")
     form.locator("select[name=seat2]").select_option("human")
     form.locator("button[value=online]").click()
-    ann.wait_for_selector("#online-code", timeout=15_000)
+    ann.wait_for_selector("#online-code", timeout=ROOM_WAIT_MS)
     link = ann.input_value("#online-link")
 
     join_by_link(bob, link, "Bob")
     # no deal is over before the first move: an Overwrite System Fail drawn
     # before any piece is on the board goes back (O26, the default rules edition)
     for page in (ann, bob):
-        page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=15_000)
+        page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=ROOM_WAIT_MS)
         assert dataset(page, "game") == game_id and dataset(page, "state") != "over"
 
     moves = {"ann": 0, "bob": 0}
@@ -264,7 +264,7 @@ def play_a_room(ann, bob, base: str, game_id: str) -> None:
                 acted = True
                 # the relay's answer: this page's move is in its log
                 page.wait_for_function(f"() => Number(document.documentElement.dataset.actions) > {before}"
-                                       " || document.documentElement.dataset.refused", timeout=15_000)
+                                       " || document.documentElement.dataset.refused", timeout=ROOM_WAIT_MS)
         if not acted:
             ann.wait_for_timeout(100)
     over = dataset(ann, "state") == "over"
@@ -278,7 +278,7 @@ def play_a_room(ann, bob, base: str, game_id: str) -> None:
     done = max(int(dataset(page, "actions") or 0) for page in (ann, bob))
     assert done >= (1 if over else 2)
     for page in (ann, bob):
-        page.wait_for_function(f"() => document.querySelectorAll('#log li code').length >= {done}", timeout=15_000)
+        page.wait_for_function(f"() => document.querySelectorAll('#log li code').length >= {done}", timeout=ROOM_WAIT_MS)
     texts = {name: log_texts(page) for name, page in players.items()}
     assert texts["ann"] == texts["bob"]
     for text in texts["ann"]:
@@ -287,15 +287,15 @@ def play_a_room(ann, bob, base: str, game_id: str) -> None:
     assert seats == {"p1", "p2"} or over and seats, seats
     assert any(len(text.split()) > 2 for text in texts["bob"] if text.startswith("p1 ")) or over, texts["bob"]
     if over:  # the game ended early (O19): both pages say so
-        bob.wait_for_function("() => document.documentElement.dataset.state === 'over'", timeout=15_000)
+        bob.wait_for_function("() => document.documentElement.dataset.state === 'over'", timeout=ROOM_WAIT_MS)
         assert ann.is_visible("#overlay") and bob.is_visible("#overlay")
     else:  # Bob resigns through his page: the card says it is final online, both pages end
-        bob.wait_for_function("() => !document.getElementById('resign').hidden", timeout=15_000)
+        bob.wait_for_function("() => !document.getElementById('resign').hidden", timeout=ROOM_WAIT_MS)
         bob.click("#resign")
         assert "Online it is final" in bob.text_content("#overlay .resign-card")
         bob.click("#overlay [data-cmd=resign-yes]")
         for page in (ann, bob):
-            page.wait_for_function("() => document.documentElement.dataset.state === 'over'", timeout=15_000)
+            page.wait_for_function("() => document.documentElement.dataset.state === 'over'", timeout=ROOM_WAIT_MS)
             page.wait_for_function("() => document.getElementById('overlay').textContent.includes('dice verified')",
                                    timeout=30_000)
         assert log_texts(ann)[-1] == "p2 resign"
@@ -317,19 +317,19 @@ def test_take_a_local_backbone_game_online(chromium, relay_site):
         ann.wait_for_selector('#online [data-cmd="online-take"]', timeout=10_000)
         assert "carries on" in ann.text_content("#online")
         ann.click('#online [data-cmd="online-take"]')
-        ann.wait_for_selector("#online-code", timeout=15_000)
+        ann.wait_for_selector("#online-code", timeout=ROOM_WAIT_MS)
         assert "carries on here from move 1" in ann.text_content("#overlay")
         link = ann.input_value("#online-link")
 
         bob = join_by_link(bob_tab.page(), link, "Bob")
         for page in (ann, bob):
-            page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=15_000)
+            page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=ROOM_WAIT_MS)
             assert log_texts(page) == ["p1 router b2"]
         assert dataset(ann, "state") == "human" and dataset(bob, "state") != "human"
         ann.click("#hex-c2")
-        bob.wait_for_function("() => document.querySelectorAll('#log li code').length === 2", timeout=15_000)
+        bob.wait_for_function("() => document.querySelectorAll('#log li code').length === 2", timeout=ROOM_WAIT_MS)
         assert log_texts(bob) == ["p1 router b2", "p1 router c2"]
-        bob.wait_for_function("() => document.documentElement.dataset.state === 'human'", timeout=15_000)
+        bob.wait_for_function("() => document.documentElement.dataset.state === 'human'", timeout=ROOM_WAIT_MS)
         assert 'data-cmd="online-take"' not in bob.inner_html("#online")
         for tab in (ann_tab, bob_tab):
             tab.check_clean()
@@ -377,10 +377,10 @@ def test_a_phone_s_home_screen_holds_still_and_a_room_opens_at_its_top(chromium,
         form.locator("input[name=players]").dispatch_event("input")
         form.locator("select[name=seat2]").select_option("human")
         form.locator("button[value=online]").click()
-        ann.wait_for_selector("#online-code", timeout=15_000)
+        ann.wait_for_selector("#online-code", timeout=ROOM_WAIT_MS)
         bob = join_by_link(bob_tab.page(), ann.input_value("#online-link"), "Bob")
         for page in (ann, bob):
-            page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=15_000)
+            page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=ROOM_WAIT_MS)
             assert in_view(page, "#status"), page.evaluate("scrollY")
         for tab in (ann_tab, bob_tab):
             tab.check_clean()

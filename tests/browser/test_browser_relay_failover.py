@@ -20,7 +20,7 @@ import pytest
 from support import soak
 
 from support.browsing import browsing, open_setup, wait_ready
-from support.browser_online import dataset, join_by_link, log_texts
+from support.browser_online import ROOM_WAIT_MS, dataset, join_by_link, log_texts
 from support.browser_players import backbone_turn
 from support.relay_harness import RelayProcess
 from support.redis_server import REDIS_SERVER, RedisServer
@@ -72,13 +72,13 @@ def test_the_page_resumes_by_itself_when_redis_comes_back(chromium, site, tmp_pa
             form = ann.locator("form.newgame[data-game=backbone]")
             form.locator("select[name=seat2]").select_option("human")
             form.locator("button[value=online]").click()
-            ann.wait_for_selector("#online-code", timeout=15_000)
+            ann.wait_for_selector("#online-code", timeout=ROOM_WAIT_MS)
             link = ann.input_value("#online-link").replace(owner.http, other.http)
             bob = join_by_link(bob_tab.page(), link, "Bob")
             for page in (ann, bob):
-                page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=15_000)
+                page.wait_for_function("() => document.getElementById('overlay').hidden", timeout=ROOM_WAIT_MS)
             play_once(ann, [bob], rng)
-            ann.wait_for_function("() => document.documentElement.dataset.state === 'human'", timeout=15_000)
+            ann.wait_for_function("() => document.documentElement.dataset.state === 'human'", timeout=ROOM_WAIT_MS)
             ann.evaluate(RECORD_CONN)
             before = actions(ann)
 

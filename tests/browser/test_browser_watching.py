@@ -22,6 +22,7 @@ import time
 
 import pytest
 
+from support.browser_online import ROOM_WAIT_MS
 from support.browsing import browsing, wait_ready
 from support.relay_harness import Client, run
 
@@ -95,7 +96,7 @@ def watching(page) -> None:
     wait_ready(page)
     page.wait_for_function("() => document.documentElement.dataset.conn === 'open' && "
                            "document.getElementById('online').textContent.includes('watching') && "
-                           "document.querySelector('#board svg.nc-board')", timeout=15_000)
+                           "document.querySelector('#board svg.nc-board')", timeout=ROOM_WAIT_MS)
 
 
 def test_a_room_s_link_paints_its_game_or_a_neutral_screen_never_another_game(chromium, relay_site, room_link):
